@@ -1,0 +1,66 @@
+"""One exception root for everything a user can get wrong, mapped to exit codes.
+
+The CLI catches :class:`CardgenError` and prints it; anything else is a bug and
+still ends with a traceback so it gets reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One located problem in a content file.
+
+    ``line`` and ``col`` are 1-based; ``path`` is the dotted path of the value
+    inside its file (``kinds.3.copies``), or ``""`` for the file itself.
+    """
+
+    file: str
+    line: int
+    col: int
+    path: str
+    message: str
+
+    def headline(self) -> str:
+        where = f"{self.file}:{self.line}:{self.col}"
+        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "col": self.col, "path": self.path, "message": self.message}
+
+
+class CardgenError(Exception):
+    """Root of every error cardgen reports to a user instead of crashing."""
+
+    exit_code = 1
+
+
+class ContentError(CardgenError):
+    """The content folder does not describe a valid game; carries every problem found."""
+
+    exit_code = 1
+
+    def __init__(self, problems: list[Problem], sources: dict[str, list[str]] | None = None):
+        self.problems = sorted(problems)
+        self.sources = sources or {}
+        super().__init__(f"{len(self.problems)} problem(s) in the content")
+
+
+class UsageError(CardgenError):
+    """A command-line option or argument that cannot be honoured."""
+
+    exit_code = 2
+
+
+class BuildError(CardgenError):
+    """The set could not be rendered to print quality (missing glyph, overflowing text...)."""
+
+    exit_code = 1
+
+
+class PlayabilityError(CardgenError):
+    """The rules engine found the set not playable."""
+
+    exit_code = 1

@@ -1,0 +1,76 @@
+"""``cardgen validate``: check a content folder and report every problem at once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from cardgen.errors import Problem
+from cardgen.model.load import DEFAULT_CONTENT, Report, validate
+
+
+def format_problem(problem: Problem, lines: list[str]) -> str:
+    """``file:line:col: path: message`` then the source line with a caret under the column."""
+    out = [problem.headline()]
+    if 1 <= problem.line <= len(lines):
+        src = lines[problem.line - 1].rstrip("\r")
+        if len(src) > 200:
+            src = src[:200] + "…"
+        out.append(f"    {src}")
+        caret_col = min(problem.col, len(src) + 1)
+        # Wide (CJK) characters take two terminal columns; keep the caret under the value.
+        pad = sum(2 if ord(ch) > 0x2E80 else 1 for ch in src[: caret_col - 1])
+        out.append("    " + " " * pad + "^")
+    return "\n".join(out)
+
+
+def format_report(report: Report, folder: Path) -> str:
+    if not report.ok:
+        body = [format_problem(p, report.sources.get(p.file, [])) for p in report.problems]
+        body.append(f"\n{len(report.problems)} problem(s) in {folder}")
+        return "\n".join(body)
+    c = report.counts
+    piles = ", ".join(f"{k} {v}" for k, v in c["piles"].items())
+    lines = [
+        f"{folder}: valid",
+        "",
+        f"  map            {c['stations']} stations, {c['sections']} sections, {c['fare_rows']} fare rows",
+        f"  ride tickets   {c['tickets']} cards over {c['ticket_kinds']} kinds; piles {piles}",
+        f"  operation      {c['operation_sets']} sets x {c['operation_cards_per_set']} cards "
+        f"({c['operation_kinds']} kinds, propulsion {c['operation_propulsion_per_set']} per set)",
+        f"  dispatch       {c['dispatch_cards']} cards over {c['dispatch_kinds']} kinds",
+        f"  events         {c['events']} cards over {c['event_kinds']} kinds",
+        f"  variants       {c['variants']}",
+        "",
+        "  checks passed:",
+    ]
+    lines += [f"    ok  {name}" for name in report.checks_passed]
+    return "\n".join(lines)
+
+
+def validate_cmd(
+    content_dir: Optional[Path] = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted."),
+    as_json: bool = typer.Option(False, "--json", help="Print a JSON report instead of text."),
+) -> None:
+    """Check a content folder: every file, every cross-check, every variant.
+
+    Exit 0 when valid, 1 on any problem. Nothing is written.
+
+    Example: cardgen validate content/rail-journey --json
+    """
+    folder = content_dir or DEFAULT_CONTENT
+    report = validate(folder)
+    if as_json:
+        doc = {"ok": report.ok, "errors": [p.as_dict() for p in report.problems], "counts": report.counts,
+               "checks": {"passed": report.checks_passed, "failed": report.checks_failed}}
+        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+    else:
+        typer.echo(format_report(report, folder), err=not report.ok)
+    raise typer.Exit(0 if report.ok else 1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("validate")(validate_cmd)

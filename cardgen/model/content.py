@@ -1,0 +1,188 @@
+"""The validated game: every file's model plus the facts derived from them.
+
+:class:`Content` is what the engine and the renderer consume. Derived facts
+(a ticket's span, fare and slack; the origin piles; the cliff table) are
+computed here from the one place each number is written, never copied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from cardgen.model import schema as s
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """One ticket kind with its derived span, fare and slack."""
+
+    kind: s.TicketKind
+    span: int
+    fare: int
+    slack: int | None  # None: never late (freight)
+    seats: int
+    freight: bool
+
+    @property
+    def id(self) -> str:
+        return self.kind.id
+
+    @property
+    def origin(self) -> str:
+        return self.kind.origin
+
+    @property
+    def destination(self) -> str:
+        return self.kind.destination
+
+    @property
+    def copies(self) -> int:
+        return self.kind.copies
+
+
+@dataclass(frozen=True)
+class Content:
+    """A whole validated content folder (optionally with a variant applied)."""
+
+    folder: Path
+    game: s.GameFile
+    map: s.MapFile
+    fares: s.FaresFile
+    tickets_file: s.TicketsFile
+    operations: s.OperationsFile
+    dispatch: s.DispatchFile
+    events: s.EventsFile
+    printing: s.PrintingFile
+    variants: s.VariantsFile
+    strings: s.StringsFile
+    variant: s.Variant | None = None
+    raw: dict = field(default_factory=dict, repr=False, compare=False)
+
+    # ------------------------------------------------------------ map facts
+    @cached_property
+    def stations(self) -> dict[str, s.Station]:
+        return {st.id: st for st in self.map.stations}
+
+    @cached_property
+    def sections(self) -> dict[str, s.Section]:
+        return {sec.id: sec for sec in self.map.sections}
+
+    @cached_property
+    def station_at_cell(self) -> dict[int, s.Station]:
+        return {st.cell: st for st in self.map.stations}
+
+    @cached_property
+    def section_at_cell(self) -> dict[int, s.Section]:
+        return {sec.cell: sec for sec in self.map.sections}
+
+    def span(self, origin: str, destination: str) -> int:
+        """Sections crossed between two stations.
+
+        >>> from cardgen.model import load
+        >>> load().span("S2", "S5")
+        3
+        """
+        a, b = self.stations[origin].cell, self.stations[destination].cell
+        lo, hi = min(a, b), max(a, b)
+        return sum(1 for sec in self.map.sections if lo < sec.cell < hi)
+
+    # ------------------------------------------------------------ tickets
+    @cached_property
+    def tickets(self) -> list[Ticket]:
+        out = []
+        for kind in self.tickets_file.kinds:
+            k = self.span(kind.origin, kind.destination)
+            row = self.fares.spans[k]
+            out.append(Ticket(kind, k, row.fare, None if row.freight else row.slack, row.seats, row.freight))
+        return out
+
+    @cached_property
+    def ticket_by_id(self) -> dict[str, Ticket]:
+        return {t.id: t for t in self.tickets}
+
+    @cached_property
+    def piles(self) -> dict[str, list[Ticket]]:
+        """Ticket kinds by origin pile, in station order."""
+        out: dict[str, list[Ticket]] = {st.id: [] for st in self.map.stations}
+        for t in self.tickets:
+            out.setdefault(t.origin, []).append(t)
+        return out
+
+    def pile_size(self, origin: str) -> int:
+        return sum(t.copies for t in self.piles.get(origin, []))
+
+    @property
+    def ticket_count(self) -> int:
+        return sum(t.copies for t in self.tickets)
+
+    # ------------------------------------------------------------ decks
+    @property
+    def operation_set_size(self) -> int:
+        return sum(k.copies for k in self.operations.kinds)
+
+    @property
+    def operation_set_propulsion(self) -> int:
+        return sum(k.value * k.copies for k in self.operations.kinds)
+
+    @property
+    def operation_mean(self) -> float:
+        return self.operation_set_propulsion / self.operation_set_size
+
+    @property
+    def dispatch_count(self) -> int:
+        return sum(k.copies for k in self.dispatch.kinds)
+
+    @cached_property
+    def event_kinds(self) -> dict[str, s.EventKind]:
+        return {k.id: k for k in self.events.kinds}
+
+    @cached_property
+    def event_track(self) -> list[tuple[int, s.EventCard]]:
+        return sorted(self.events.track.items())
+
+    def event_text(self, card: s.EventCard, lang: str) -> str:
+        """The card text with its target filled in."""
+        kind = self.event_kinds[card.kind]
+        station = self.stations[card.station].name(lang) if card.station else ""
+        return kind.text(lang).replace("{station}", station).replace("{section}", card.section or "")
+
+    # ------------------------------------------------------------ formulas
+    def penalty(self, composition: int) -> int:
+        return composition // self.game.propulsion.penalty_divisor
+
+    def propulsion(self, value: int, composition: int, modifier: int = 0) -> int:
+        """R = max(floor, C - floor(N / divisor) + modifier).
+
+        >>> from cardgen.model import load
+        >>> c = load(); c.propulsion(3, 7, -1)
+        0
+        """
+        p = self.game.propulsion
+        return max(p.floor, value - composition // p.penalty_divisor + modifier)
+
+    def cliff_table(self) -> list[dict]:
+        """Rules 6.5, computed: per composition, the penalty and R of each operation kind."""
+        rows = []
+        for n in range(self.game.composition_cap + 1):
+            rows.append({
+                "composition": n,
+                "penalty": self.penalty(n),
+                "r": {k.id: self.propulsion(k.value, n) for k in self.operations.kinds},
+            })
+        return rows
+
+    def fare_table(self) -> list[dict]:
+        """Rules 5.2, computed: fare, slack, cells occupied and fare per cell by span."""
+        cells_per_span = 2  # one section and one station per span on this map
+        if len(self.map.stations) > 1:
+            cells_per_span = (self.map.stations[1].cell - self.map.stations[0].cell)
+        return [
+            {"span": k, "fare": row.fare, "slack": row.slack, "cells": k * cells_per_span,
+             "efficiency": row.fare / (k * cells_per_span), "freight": row.freight, "seats": row.seats}
+            for k, row in sorted(self.fares.spans.items())
+        ]
+
+    def seats_for(self, players: int) -> list[s.Seat]:
+        return self.game.setup.seats[:players]

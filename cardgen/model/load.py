@@ -1,0 +1,302 @@
+"""Read a content folder into a validated :class:`Content`, collecting every problem.
+
+Pipeline: read each YAML file (located values) -> schema-check each file ->
+build :class:`Content` -> run the named cross-checks -> apply and re-check each
+variant. Nothing stops at the first problem: all are gathered, sorted by file
+and line, and raised together as one :class:`ContentError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from cardgen.errors import ContentError, Problem
+from cardgen.model import checks
+from cardgen.model.content import Content
+from cardgen.model.overlay import merge_patch, patched_positions
+from cardgen.model.schema import FILES
+from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
+
+#: The bundled game, used when no folder is named.
+DEFAULT_CONTENT = Path(__file__).resolve().parents[2] / "content" / "rail-journey"
+
+_FRIENDLY = {
+    "missing": "missing required key",
+    "extra_forbidden": "unknown key",
+}
+
+
+@dataclass
+class Report:
+    """Everything validation found: problems, counts and the checks that passed."""
+
+    problems: list[Problem] = field(default_factory=list)
+    sources: dict[str, list[str]] = field(default_factory=dict)
+    checks_passed: list[str] = field(default_factory=list)
+    checks_failed: list[str] = field(default_factory=list)
+    counts: dict[str, Any] = field(default_factory=dict)
+    content: Content | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _walk_loc(data: Any, loc: tuple) -> tuple[PathKey, bool]:
+    """Turn a pydantic error location into a path that exists in the raw data.
+
+    Drops discriminator tags and pydantic's ``[key]`` markers; the flag says
+    whether the error is about a mapping key rather than its value.
+    """
+    path: list = []
+    node = data
+    is_key = False
+    for part in loc:
+        if part == "[key]":
+            is_key = True
+            continue
+        if isinstance(node, dict) and part in node:
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and part.isdigit() and int(part) in node:
+            path.append(int(part))
+            node = node[int(part)]
+        elif isinstance(node, dict) and isinstance(part, str) and node.get("type") == part:
+            continue  # discriminated-union tag
+        else:
+            path.append(part)
+            node = None
+    return tuple(path), is_key
+
+
+def _message(err: dict, path: PathKey) -> str:
+    kind = err["type"]
+    if kind in _FRIENDLY:
+        return f"{_FRIENDLY[kind]} '{path[-1]}'" if path else _FRIENDLY[kind]
+    if kind == "union_tag_invalid":
+        ctx = err.get("ctx", {})
+        return f"unknown type {ctx.get('tag')!r}; expected one of {ctx.get('expected_tags')}"
+    if kind == "union_tag_not_found":
+        return "missing required key 'type'"
+    msg = err["msg"]
+    return msg[0].lower() + msg[1:]
+
+
+def schema_problems(exc: ValidationError, data: Any, stem: str, where: "Located") -> list[Problem]:
+    """Locate every pydantic error of one file's model."""
+    out = []
+    for err in exc.errors(include_url=False):
+        path, is_key = _walk_loc(data, err["loc"])
+        kind = err["type"]
+        if kind == "missing":
+            out.append(where(stem, path, _message(err, path), at=path[:-1]))
+        else:
+            out.append(where(stem, path, _message(err, path), key=kind == "extra_forbidden" or is_key))
+    return out
+
+
+class Located:
+    """Turns (file stem, path, message) into a located :class:`Problem`.
+
+    ``overrides`` holds positions of values a variant patch wrote, so problems
+    in them point into variants.yaml; ``note`` prefixes every message.
+    """
+
+    def __init__(self, smaps: dict[str, SourceMap], overrides: dict[str, dict[PathKey, Position]] | None = None,
+                 note: str = ""):
+        self.smaps = smaps
+        self.overrides = overrides or {}
+        self.note = note
+
+    def __call__(self, stem: str, path: PathKey, message: str, *, key: bool = False,
+                 at: PathKey | None = None) -> Problem:
+        probe = tuple(path if at is None else at)
+        smap = self.smaps[stem]
+        written = self.overrides.get(stem, {})
+        pos = None
+        while written:
+            if probe in written:
+                pos = written[probe]
+                break
+            if probe in smap.values or not probe:
+                break
+            probe = probe[:-1]
+        if pos is None:
+            pos = smap.locate(path if at is None else at, key=key)
+        return Problem(pos.file, pos.line, pos.col, dotted(path), f"{self.note}{message}")
+
+
+def _build(folder: Path, raw: dict[str, Any], where: Located, variant=None,
+           reuse: dict | None = None) -> tuple[Content | None, list[Problem]]:
+    """Schema-check each file (reusing models of files a variant left alone)."""
+    problems: list[Problem] = []
+    models = {}
+    for stem, model in FILES.items():
+        if stem not in raw:
+            continue
+        if reuse and stem in reuse:
+            models[stem] = reuse[stem]
+            continue
+        try:
+            models[stem] = model.model_validate(raw[stem])
+        except ValidationError as exc:
+            problems.extend(schema_problems(exc, raw[stem], stem, where))
+    if problems or len(models) != len(FILES):
+        return None, problems
+    return _content(folder, models, raw, variant), problems
+
+
+_ATTR = {"game": "game", "map": "map", "fares": "fares", "tickets": "tickets_file", "operations": "operations",
+         "dispatch": "dispatch", "events": "events", "printing": "printing", "variants": "variants",
+         "strings": "strings"}
+
+
+def _content(folder: Path, models: dict, raw: dict, variant) -> Content:
+    return Content(
+        folder=folder, game=models["game"], map=models["map"], fares=models["fares"],
+        tickets_file=models["tickets"], operations=models["operations"], dispatch=models["dispatch"],
+        events=models["events"], printing=models["printing"], variants=models["variants"],
+        strings=models["strings"], variant=variant, raw=raw,
+    )
+
+
+def _read(folder: Path, report: Report) -> tuple[dict[str, Any], dict[str, SourceMap]]:
+    raw: dict[str, Any] = {}
+    smaps: dict[str, SourceMap] = {}
+    if not folder.is_dir():
+        report.problems.append(Problem(str(folder), 1, 1, "", "content folder not found"))
+        return raw, smaps
+    for stem in FILES:
+        name = f"{stem}.yaml"
+        try:
+            data, smap = load_file(folder / name, name)
+        except YamlSourceError as exc:
+            report.problems.append(exc.problem)
+            report.sources[name] = exc.lines
+            continue
+        report.sources[name] = smap.lines
+        if not isinstance(data, dict):
+            pos = smap.locate(())
+            report.problems.append(Problem(name, pos.line, pos.col, "", "top level must be a mapping of keys"))
+            continue
+        raw[stem] = data
+        smaps[stem] = smap
+    return raw, smaps
+
+
+def validate(folder: Path | str | None = None) -> Report:
+    """Validate a content folder and every variant; never raises for bad content.
+
+    >>> validate().ok
+    True
+    """
+    folder = Path(folder) if folder else DEFAULT_CONTENT
+    report = Report()
+    raw, smaps = _read(folder, report)
+    if len(raw) != len(FILES):
+        # Still schema-check what could be read, so one broken file hides nothing else.
+        where = Located(smaps)
+        for stem, data in raw.items():
+            try:
+                FILES[stem].model_validate(data)
+            except ValidationError as exc:
+                report.problems.extend(schema_problems(exc, data, stem, where))
+        report.problems.sort()
+        return report
+    where = Located(smaps)
+    content, problems = _build(folder, raw, where)
+    report.problems.extend(problems)
+    if content is None:
+        report.problems.sort()
+        return report
+    results = checks.run_all(content, where)
+    for name, found in results:
+        (report.checks_failed if found else report.checks_passed).append(name)
+        report.problems.extend(found)
+    if not report.problems:
+        variant_problems = _check_variants(folder, raw, smaps, content)
+        name = "variants overlay cleanly and validate"
+        (report.checks_failed if variant_problems else report.checks_passed).append(name)
+        report.problems.extend(variant_problems)
+    report.counts = checks.counts(content)
+    report.content = content if not report.problems else None
+    report.problems = sorted(set(report.problems))
+    return report
+
+
+def _variant_raw(raw: dict[str, Any], variant) -> dict[str, Any]:
+    patched = dict(raw)
+    for stem, patch in variant.patch.items():
+        patched[stem] = merge_patch(raw.get(stem, {}), patch)
+    return patched
+
+
+def _check_variants(folder: Path, raw: dict[str, Any], smaps: dict[str, SourceMap], base: Content) -> list[Problem]:
+    """Apply each variant to the raw content and validate the result like base content."""
+    problems: list[Problem] = []
+    vsmap = smaps["variants"]
+    lo, hi = base.game.players.min, base.game.players.max
+    for index, variant in enumerate(base.variants.variants):
+        vpath: PathKey = ("variants", index, "patch")
+        note = f"in variant '{variant.id}': "
+        unknown = [stem for stem in variant.patch if stem not in FILES or stem == "variants"]
+        for stem in unknown:
+            pos = vsmap.locate(vpath + (stem,), key=True)
+            problems.append(Problem("variants.yaml", pos.line, pos.col, dotted(vpath + (stem,)),
+                                    f"{note}cannot patch '{stem}'"))
+        for n in variant.players or []:
+            if not lo <= n <= hi:
+                pos = vsmap.locate(("variants", index, "players"))
+                problems.append(Problem("variants.yaml", pos.line, pos.col, dotted(("variants", index, "players")),
+                                        f"player count {n} is outside {lo}..{hi}"))
+        if unknown:
+            continue
+        overrides = {stem: patched_positions(patch, vpath + (stem,), vsmap.values)
+                     for stem, patch in variant.patch.items()}
+        where = Located(smaps, overrides, note=note)
+        untouched = {stem: getattr(base, attr) for stem, attr in _ATTR.items() if stem not in variant.patch}
+        content, found = _build(folder, _variant_raw(raw, variant), where, variant, untouched)
+        if content is not None:
+            for _, more in checks.run_all(content, where):
+                found.extend(more)
+        problems.extend(found)
+    return problems
+
+
+def load(folder: Path | str | None = None, variant: str | None = None) -> Content:
+    """Load and validate a content folder, optionally with a variant applied.
+
+    Raises :class:`ContentError` listing every problem.
+
+    >>> load().ticket_count
+    82
+    >>> load(variant="beginner").game.composition_cap
+    6
+    """
+    report = validate(folder)
+    if not report.ok:
+        raise ContentError(report.problems, report.sources)
+    content = report.content
+    assert content is not None
+    if variant is None:
+        return content
+    return apply_variant(content, variant)
+
+
+def apply_variant(content: Content, variant_id: str) -> Content:
+    """The content with one variant's patch applied (already validated by :func:`validate`)."""
+    by_id = {v.id: v for v in content.variants.variants}
+    if variant_id not in by_id:
+        known = ", ".join(by_id)
+        raise ContentError([Problem("variants.yaml", 1, 1, "variants", f"unknown variant '{variant_id}'; known: {known}")])
+    variant = by_id[variant_id]
+    patched = _variant_raw(content.raw, variant)
+    models = {stem: FILES[stem].model_validate(patched[stem]) for stem in FILES}
+    return _content(content.folder, models, patched, variant)

@@ -1,0 +1,408 @@
+"""The declarative schema of a content folder: one model per YAML file.
+
+Every field carries its own description (shown by ``cardgen validate --schema``
+and in the docs). Models are strict (no silent "3" -> 3), frozen, and refuse
+unknown keys, so a typo in a content file is an error, not a silent default.
+Relations between files (a ticket's origin must be a station...) are checked
+later, in :mod:`cardgen.model.checks`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")]
+PositiveInt = Annotated[int, Field(ge=1)]
+NonNegInt = Annotated[int, Field(ge=0)]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class Text(Model):
+    """A player-visible string in both languages."""
+
+    zh: str = Field(min_length=1, description="Simplified Chinese text.")
+    en: str = Field(min_length=1, description="English text.")
+
+    def __call__(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+# ---------------------------------------------------------------- effects
+
+class IgnoreBoardingLimit(Model):
+    """The card's owner boards freely on a boarding-limit (Crowded Train) round."""
+
+    type: Literal["ignore_boarding_limit"] = Field(description="Effect type.")
+
+
+class NoStop(Model):
+    """The train may not stop (no alighting, no boarding) this round."""
+
+    type: Literal["no_stop"] = Field(description="Effect type.")
+
+
+class WaitGain(Model):
+    """Wait value W rises by ``amount`` (the owner's, or everyone's for an event)."""
+
+    type: Literal["wait_gain"] = Field(description="Effect type.")
+    amount: PositiveInt = Field(description="How much W rises.")
+
+
+class PropulsionModifier(Model):
+    """Propulsion R changes by ``amount`` this round (never below the floor)."""
+
+    type: Literal["propulsion"] = Field(description="Effect type.")
+    amount: int = Field(description="Added to R; negative slows trains.")
+
+
+class SwapAdjacent(Model):
+    """After moving, swap cells with an adjacent train, ignoring blocking."""
+
+    type: Literal["swap_adjacent"] = Field(description="Effect type.")
+
+
+class GroupBooking(Model):
+    """Draw ``draw`` tickets from a pile, place ``keep`` on any platform, discard the rest."""
+
+    type: Literal["group_booking"] = Field(description="Effect type.")
+    draw: PositiveInt = Field(description="Tickets drawn from the top of a pile.")
+    keep: PositiveInt = Field(description="Tickets placed on a platform of the player's choice.")
+
+
+class PlatformExtra(Model):
+    """The target station's platform queue gets ``amount`` extra tickets from its pile."""
+
+    type: Literal["platform_extra"] = Field(description="Effect type.")
+    amount: PositiveInt = Field(description="Extra tickets dealt onto the platform.")
+
+
+class SectionClosed(Model):
+    """The target section is closed on both lines this round."""
+
+    type: Literal["section_closed"] = Field(description="Effect type.")
+
+
+class ClockHold(Model):
+    """The clock does not advance at the end of this round."""
+
+    type: Literal["clock_hold"] = Field(description="Effect type.")
+
+
+class OrderReversed(Model):
+    """Movement order is reversed this round (lowest W first)."""
+
+    type: Literal["order_reversed"] = Field(description="Effect type.")
+
+
+class BoardingLimit(Model):
+    """Each stop this round may board at most ``amount`` tickets."""
+
+    type: Literal["boarding_limit"] = Field(description="Effect type.")
+    amount: PositiveInt = Field(description="Most tickets boarded per stop.")
+
+
+Effect = Annotated[
+    Union[
+        IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, GroupBooking,
+        PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit,
+    ],
+    Field(discriminator="type"),
+]
+
+# ---------------------------------------------------------------- game.yaml
+
+class Range(Model):
+    min: int = Field(description="Smallest value.")
+    max: int = Field(description="Largest value.")
+
+
+class PlayerRange(Range):
+    best: int = Field(description="Recommended player count.")
+
+
+class Clock(Model):
+    start: NonNegInt = Field(description="Clock marker at setup.")
+    end: PositiveInt = Field(description="The game ends when the clock reaches this time.")
+
+
+class Propulsion(Model):
+    penalty_divisor: PositiveInt = Field(description="R loses 1 per this many passengers aboard (floor(N / d)).")
+    floor: NonNegInt = Field(description="R never drops below this.")
+
+
+class Scoring(Model):
+    late_fare_divisor: PositiveInt = Field(description="A late delivery scores floor(F / d).")
+    no_delay_bonus: int = Field(description="Points for finishing with L = 0.")
+    worst_delay_penalty: int = Field(description="Points (negative) for the highest L; all tied players get it.")
+    tiebreaks: list[Literal["delivered_desc", "delays_asc"]] = Field(
+        description="Ordered tie-breakers after score: more deliveries, then fewer delays.")
+
+
+class Seat(Model):
+    seat: PositiveInt = Field(description="Player number, 1-based, in seating order.")
+    cell: NonNegInt = Field(description="Start cell of that player's train.")
+    direction: Literal["left", "right"] = Field(description="Start direction: right = towards the last cell.")
+
+
+class Setup(Model):
+    clock_marker: NonNegInt = Field(description="Where the clock marker starts.")
+    wait_start: NonNegInt = Field(description="Every player's W at setup.")
+    platform_size: PositiveInt = Field(description="Face-up tickets each platform is refilled to.")
+    dispatch_per_player: NonNegInt = Field(description="Dispatch cards dealt to each player at setup.")
+    trains_per_player: PositiveInt = Field(description="Trains each player runs.")
+    seats: list[Seat] = Field(min_length=1, description="Start cell and direction by seat (rules 6.1 step 7).")
+
+
+class Colour(Model):
+    seat: PositiveInt = Field(description="Seat this colour belongs to.")
+    id: Id = Field(description="Colour id, used in file names.")
+    hex: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="Print colour as #rrggbb.")
+    name: Text = Field(description="Colour name.")
+
+
+class CardSize(Model):
+    width: float = Field(gt=20, le=200, description="Trim width in millimetres.")
+    height: float = Field(gt=20, le=300, description="Trim height in millimetres.")
+
+
+class GameFile(Model):
+    """game.yaml: identity, core numbers, setup, scoring and player colours."""
+
+    id: Id = Field(description="Game id; names the output folder.")
+    version: PositiveInt = Field(description="Content version.")
+    name: Text = Field(description="Game title.")
+    tagline: Text = Field(description="One-line pitch printed on the quick reference.")
+    players: PlayerRange = Field(description="Supported player counts.")
+    play_time_minutes: Range = Field(description="Play time range.")
+    age_min: PositiveInt = Field(description="Minimum age.")
+    clock: Clock = Field(description="The public clock (timetable track).")
+    propulsion: Propulsion = Field(description="How composition slows a train.")
+    composition_cap: PositiveInt = Field(description="Most places occupied aboard one train.")
+    wait_track: Range = Field(description="Printed range of the wait-value track.")
+    blocked_wait_gain: PositiveInt = Field(description="W gained by a train that moved fewer cells than R.")
+    scoring: Scoring = Field(description="Delivery and end-of-game scoring.")
+    setup: Setup = Field(description="Setup numbers.")
+    colours: list[Colour] = Field(min_length=1, description="Player colours, one per seat.")
+    card_size_mm: CardSize = Field(description="Trim size of every card.")
+
+
+# ---------------------------------------------------------------- map.yaml
+
+class Line(Model):
+    id: Id = Field(description="Line id.")
+    direction: Literal["left", "right"] = Field(description="Direction of the trains using this line.")
+    name: Text = Field(description="Line name.")
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="Band colour on the map.")
+
+
+class Station(Model):
+    id: Id = Field(description="Station id (S1...).")
+    cell: NonNegInt = Field(description="Cell the station occupies (even).")
+    icon: str = Field(min_length=1, description="Icon printed with the name.")
+    name: Text = Field(description="Station name.")
+
+
+class Section(Model):
+    id: Id = Field(description="Section id (T1...).")
+    cell: NonNegInt = Field(description="Cell the section occupies (odd).")
+    between: list[Id] = Field(min_length=2, max_length=2, description="The two stations it joins, left then right.")
+
+
+class MapFile(Model):
+    """map.yaml: stations, sections, cells and lines."""
+
+    cells: Range = Field(description="First and last cell number.")
+    section_capacity_per_line: PositiveInt = Field(description="Trains one section line holds.")
+    double_track: bool = Field(description="True: up and down lines per section; false: one shared line (9.5).")
+    lines: list[Line] = Field(min_length=1, description="The section lines.")
+    terminals: list[Id] = Field(description="Stations where trains reverse for free.")
+    stations: list[Station] = Field(min_length=2, description="Stations, left to right.")
+    sections: list[Section] = Field(min_length=1, description="Sections, left to right.")
+
+
+# ---------------------------------------------------------------- fares.yaml
+
+class Span(Model):
+    fare: NonNegInt = Field(description="Points for an on-time delivery (F).")
+    slack: PositiveInt = Field(description="Hours after boarding within which delivery is on time (U).")
+    seats: PositiveInt = Field(default=1, description="Composition places one such card occupies.")
+    freight: bool = Field(default=False, description="Freight: never late (variant 9.7).")
+
+
+class FaresFile(Model):
+    """fares.yaml: fare and slack by span (sections crossed)."""
+
+    spans: dict[PositiveInt, Span] = Field(min_length=1, description="Fare row by span k.")
+
+
+# ---------------------------------------------------------------- tickets.yaml
+
+class Totals(Model):
+    kinds: PositiveInt = Field(description="Number of distinct kinds the rules require.")
+    cards: PositiveInt = Field(description="Number of printed cards the rules require.")
+
+
+class TicketKind(Model):
+    id: Id = Field(description="Kind id, ORIGIN-DESTINATION.")
+    origin: Id = Field(description="Boarding station; also the pile the card sits in.")
+    destination: Id = Field(description="Station where it is delivered.")
+    copies: PositiveInt = Field(description="Printed copies of this kind.")
+
+
+class TicketsFile(Model):
+    """tickets.yaml: ride ticket kinds and copies."""
+
+    totals: Totals = Field(description="Totals the rules state; the kinds below must add up to them.")
+    kinds: list[TicketKind] = Field(min_length=1, description="One entry per ordered station pair.")
+
+
+# ---------------------------------------------------------------- operations.yaml
+
+class SetTotals(Model):
+    cards: PositiveInt = Field(description="Cards in one player's set.")
+    propulsion: NonNegInt = Field(description="Sum of the values in one set.")
+
+
+class OperationKind(Model):
+    id: Id = Field(description="Kind id.")
+    icon: str = Field(min_length=1, description="Icon.")
+    value: NonNegInt = Field(description="Base propulsion C.")
+    copies: PositiveInt = Field(description="Copies in one player's set.")
+    name: Text = Field(description="Card name.")
+    effects: list[Effect] = Field(description="Extra effects when played.")
+    text: Text = Field(description="Rules text printed on the card.")
+
+
+class OperationsFile(Model):
+    """operations.yaml: the 9-card operation set each player owns."""
+
+    set_totals: SetTotals = Field(description="What one set must add up to.")
+    kinds: list[OperationKind] = Field(min_length=1, description="Kinds in a set.")
+
+
+# ---------------------------------------------------------------- dispatch.yaml
+
+class DispatchKind(Model):
+    id: Id = Field(description="Kind id.")
+    icon: str = Field(min_length=1, description="Icon.")
+    copies: PositiveInt = Field(description="Copies in the dispatch deck.")
+    timing: Literal["after_movement", "with_operation_reveal", "any_time"] = Field(description="When it may be used.")
+    name: Text = Field(description="Card name.")
+    effect: Effect = Field(description="What it does.")
+    text: Text = Field(description="Rules text printed on the card.")
+    timing_text: Text = Field(description="Timing printed on the card.")
+
+
+class DispatchFile(Model):
+    """dispatch.yaml: the one-shot dispatch deck."""
+
+    totals: Totals = Field(description="Totals the rules state.")
+    kinds: list[DispatchKind] = Field(min_length=1, description="Dispatch kinds.")
+
+
+# ---------------------------------------------------------------- events.yaml
+
+class EventKind(Model):
+    id: Id = Field(description="Kind id.")
+    icon: str = Field(min_length=1, description="Icon.")
+    name: Text = Field(description="Card name.")
+    effect: Effect = Field(description="What it does, as data.")
+    target: Literal["station", "section"] | None = Field(default=None, description="What a card of this kind names.")
+    text: Text = Field(description="Card text; {station} / {section} are filled from the card.")
+
+
+class EventCard(Model):
+    kind: Id = Field(description="Event kind id.")
+    station: Id | None = Field(default=None, description="Target station, for kinds that target one.")
+    section: Id | None = Field(default=None, description="Target section, for kinds that target one.")
+
+
+class EventsFile(Model):
+    """events.yaml: event kinds and the public event track."""
+
+    totals: Totals = Field(description="Totals the rules state (kinds counted on the track).")
+    hidden: bool = Field(description="True: the track is face down and revealed each round (9.2).")
+    kinds: list[EventKind] = Field(min_length=1, description="Event kinds.")
+    track: dict[PositiveInt, EventCard] = Field(description="The event card of each round.")
+
+
+# ---------------------------------------------------------------- printing.yaml
+
+class PrintRow(Model):
+    operation_sets: NonNegInt = Field(description="Operation sets printed.")
+    tickets: NonNegInt = Field(description="Ride tickets printed.")
+    dispatch: NonNegInt = Field(description="Dispatch cards printed.")
+    events: NonNegInt = Field(description="Event cards printed.")
+    station_mats: NonNegInt = Field(description="Station mats printed.")
+    train_tokens: NonNegInt = Field(description="Train tokens printed.")
+    wait_tracks: NonNegInt = Field(description="Wait-value tracks printed.")
+
+
+class SharedComponents(Model):
+    track_map: PositiveInt = Field(description="Track maps printed.")
+    timetable_track: PositiveInt = Field(description="Timetable tracks printed.")
+    clock_marker: PositiveInt = Field(description="Clock markers printed.")
+    quick_reference: PositiveInt = Field(description="Quick reference sheets printed.")
+
+
+class PrintingFile(Model):
+    """printing.yaml: what to print for each player count (rules 3.3)."""
+
+    by_players: dict[PositiveInt, PrintRow] = Field(description="Components by player count.")
+    full_set: PrintRow = Field(description="The complete printed set.")
+    shared: SharedComponents = Field(description="Shared boards and markers.")
+    card_stock_gsm: PositiveInt = Field(description="Suggested card stock weight.")
+
+
+# ---------------------------------------------------------------- variants.yaml
+
+class Variant(Model):
+    id: Id = Field(description="Variant id, as given to --variant.")
+    section: str = Field(description="Rules section.")
+    name: Text = Field(description="Variant name.")
+    players: list[PositiveInt] | None = Field(default=None, description="Player counts it is for; all if absent.")
+    summary: Text = Field(description="One-line description.")
+    patch: dict[str, dict] = Field(description="JSON merge patch over the base content, keyed by file stem.")
+
+
+class VariantsFile(Model):
+    """variants.yaml: rule variants as data overlays."""
+
+    variants: list[Variant] = Field(description="Variants.")
+
+
+# ---------------------------------------------------------------- strings.yaml
+
+class Phase(Model):
+    id: Literal["event", "operation", "movement", "stop", "clock"] = Field(description="Phase id.")
+    name: Text = Field(description="Phase name.")
+    text: Text = Field(description="What happens.")
+
+
+class StringsFile(Model):
+    """strings.yaml: player-visible words that are not card names."""
+
+    phases: list[Phase] = Field(description="The round's phases in order.")
+    labels: dict[str, Text] = Field(description="Short labels used by the templates.")
+    scoring: dict[str, Text] = Field(description="Scoring lines; numbers are filled in from game.yaml.")
+    rules: dict[str, Text] = Field(description="Rule summaries; numbers are filled in from the content.")
+
+
+#: File stem -> model. The order is the order files are read and reported.
+FILES: dict[str, type[Model]] = {
+    "game": GameFile,
+    "map": MapFile,
+    "fares": FaresFile,
+    "tickets": TicketsFile,
+    "operations": OperationsFile,
+    "dispatch": DispatchFile,
+    "events": EventsFile,
+    "printing": PrintingFile,
+    "variants": VariantsFile,
+    "strings": StringsFile,
+}

@@ -1,0 +1,206 @@
+"""Read one YAML content file safely and remember where every value came from.
+
+Content files are untrusted data: they are size-capped before parsing, decoded
+as strict UTF-8, parsed with PyYAML's safe composer, and turned into plain
+Python values by a walk that refuses duplicate keys, anchors/aliases (so an
+alias bomb costs nothing), merge keys and absurd nesting. Each value's line
+and column is kept in a :class:`SourceMap` keyed by its path, so a schema
+error found much later still points at ``file:line:col``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardgen.errors import Problem
+
+#: Largest content file read, in bytes. The whole Rail Journey set is ~20 kB.
+MAX_FILE_BYTES = 1_048_576
+#: Deepest nesting accepted; real content is under 8 levels.
+MAX_DEPTH = 48
+#: Most nodes in one file; a runaway generated file stops here.
+MAX_NODES = 200_000
+
+PathKey = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Position:
+    """1-based line and column of a node in a named file."""
+
+    file: str
+    line: int
+    col: int
+
+
+@dataclass
+class SourceMap:
+    """Where each value (and each mapping key) of one file was written."""
+
+    file: str
+    lines: list[str]
+    values: dict[PathKey, Position] = field(default_factory=dict)
+    keys: dict[PathKey, Position] = field(default_factory=dict)
+
+    def locate(self, path: PathKey, *, key: bool = False) -> Position:
+        """Position of ``path``, or of its nearest written ancestor.
+
+        >>> sm = SourceMap("f.yaml", [], {(): Position("f.yaml", 1, 1)})
+        >>> sm.locate(("kinds", 3, "copies")).line
+        1
+        """
+        path = tuple(path)
+        if key and path in self.keys:
+            return self.keys[path]
+        while path:
+            if path in self.values:
+                return self.values[path]
+            path = path[:-1]
+        return self.values.get((), Position(self.file, 1, 1))
+
+
+class YamlSourceError(Exception):
+    """A file could not be read into values; carries one located problem."""
+
+    def __init__(self, problem: Problem, lines: list[str]):
+        super().__init__(problem.message)
+        self.problem = problem
+        self.lines = lines
+
+
+def dotted(path: PathKey) -> str:
+    """``("kinds", 3, "copies")`` -> ``"kinds.3.copies"``."""
+    return ".".join(str(p) for p in path)
+
+
+def _fail(name: str, line: int, col: int, message: str, lines: list[str], path: PathKey = ()) -> None:
+    raise YamlSourceError(Problem(name, line, col, dotted(path), message), lines)
+
+
+def _decode(name: str, raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        lines = before.decode("utf-8", errors="replace").split("\n")
+        _fail(name, line, col, f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})", lines)
+    raise AssertionError("unreachable")
+
+
+class _Walker:
+    """Turns a composed YAML node tree into plain values plus positions."""
+
+    def __init__(self, name: str, lines: list[str]):
+        self.name = name
+        self.lines = lines
+        self.smap = SourceMap(name, lines)
+        self.seen: set[int] = set()
+        self.count = 0
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def pos(self, node: yaml.Node) -> Position:
+        return Position(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def walk(self, node: yaml.Node, path: PathKey, depth: int) -> Any:
+        where = self.pos(node)
+        if id(node) in self.seen:
+            _fail(self.name, where.line, where.col, "anchors and aliases are not allowed in content files", self.lines, path)
+        self.seen.add(id(node))
+        self.count += 1
+        if self.count > MAX_NODES:
+            _fail(self.name, where.line, where.col, f"file has more than {MAX_NODES} values", self.lines, path)
+        if depth > MAX_DEPTH:
+            _fail(self.name, where.line, where.col, f"nesting deeper than {MAX_DEPTH} levels", self.lines, path)
+        if getattr(node, "anchor", None):
+            _fail(self.name, where.line, where.col, "anchors and aliases are not allowed in content files", self.lines, path)
+        self.smap.values[path] = where
+        if isinstance(node, yaml.MappingNode):
+            return self.walk_mapping(node, path, depth)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.walk(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        if node.tag == "tag:yaml.org,2002:timestamp":
+            return node.value  # dates stay text; nothing in content is a date
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            _fail(self.name, where.line, where.col, f"cannot read value: {getattr(exc, 'problem', exc)}", self.lines, path)
+
+    def walk_mapping(self, node: yaml.MappingNode, path: PathKey, depth: int) -> dict:
+        out: dict = {}
+        for key_node, value_node in node.value:
+            kpos = self.pos(key_node)
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                _fail(self.name, kpos.line, kpos.col, "merge keys (<<) are not allowed in content files", self.lines, path)
+            if not isinstance(key_node, yaml.ScalarNode):
+                _fail(self.name, kpos.line, kpos.col, "mapping keys must be plain scalars", self.lines, path)
+            key = self.constructor.construct_object(key_node)
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                _fail(self.name, kpos.line, kpos.col, f"mapping key {key_node.value!r} must be text or a whole number", self.lines, path)
+            if key in out:
+                first = self.smap.keys[path + (key,)]
+                _fail(self.name, kpos.line, kpos.col, f"duplicate key {key!r} (first written at line {first.line})", self.lines, path + (key,))
+            self.smap.keys[path + (key,)] = kpos
+            out[key] = self.walk(value_node, path + (key,), depth + 1)
+        return out
+
+
+def parse_text(name: str, text: str) -> tuple[Any, SourceMap]:
+    """Parse YAML text into plain values and their source map.
+
+    >>> data, smap = parse_text("t.yaml", "a:\\n  b: [1, 2]\\n")
+    >>> data, smap.values[("a", "b", 1)].line
+    ({'a': {'b': [1, 2]}}, 2)
+    """
+    lines = text.split("\n")
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        reason = exc.problem or exc.context or "invalid YAML"
+        _fail(name, line, col, f"invalid YAML: {reason}", lines)
+    except yaml.YAMLError as exc:
+        _fail(name, 1, 1, f"invalid YAML: {exc}", lines)
+    except RecursionError:
+        _fail(name, 1, 1, "invalid YAML: nesting too deep to read", lines)
+    if node is None:
+        _fail(name, 1, 1, "file is empty", lines)
+    walker = _Walker(name, lines)
+    try:
+        data = walker.walk(node, (), 0)
+    except RecursionError:
+        _fail(name, 1, 1, "nesting too deep to read", lines)
+    return data, walker.smap
+
+
+def load_file(path: Path, name: str | None = None) -> tuple[Any, SourceMap]:
+    """Read, bound-check, decode and parse one content file.
+
+    ``name`` is how the file is shown in errors (relative to the content folder).
+    Raises :class:`YamlSourceError` with a located problem on any failure.
+    """
+    name = name or path.name
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        _fail(name, 1, 1, "file is missing", [])
+    except IsADirectoryError:
+        _fail(name, 1, 1, "expected a file, found a folder", [])
+    except OSError as exc:
+        _fail(name, 1, 1, f"cannot read file: {exc.strerror}", [])
+    if len(raw) > MAX_FILE_BYTES:
+        size = path.stat().st_size
+        _fail(name, 1, 1, f"file is {size:,} bytes; content files may be at most {MAX_FILE_BYTES:,} bytes", [])
+    text = _decode(name, raw)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        _fail(name, 1, 1, "file is empty", text.split("\n"))
+    return parse_text(name, text)
