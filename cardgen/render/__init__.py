@@ -1,0 +1,1 @@
+"""Render: content -> Jinja2 templates -> HTML preview, print PDFs, PNGs, TTS sheets."""
