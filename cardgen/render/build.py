@@ -8,7 +8,7 @@ so a failure at any step leaves the previous output untouched.
 
 from __future__ import annotations
 
-import io
+import hashlib
 import json
 import shutil
 import time
@@ -17,21 +17,19 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from PIL import Image
-
 from cardgen.errors import BuildError, UsageError
 from cardgen.render import impose, tts
-from cardgen.render.face_cache import FaceCache, fonts_fingerprint, write_atomically
+from cardgen.render.face_cache import FaceCache, fonts_fingerprint
 from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.manifest import Manifest
 from cardgen.render.output import atomic_folder
 from cardgen.render.pdf import FaceLike, FaceRenderer
-from cardgen.render.raster import PNG_DPI, face_image, png_bytes
+from cardgen.render.templating import TEMPLATES_DIR
+from cardgen.render.raster import PNG_DPI, face_png
 
 LANGUAGES = ("zh", "en")
 CARD_BACK = "card_back"
 MAX_BLEED_MM = 5.0  # more would push crop marks off the printable part of the paper
-TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 
@@ -118,7 +116,7 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     out = Path(out) if out is not None else default_out(content.game.id)
     font_files = [Path(p) for p in fonts.font_files()]
     renderer = FaceRenderer(
-        roots=[Path(content.folder), TEMPLATES],
+        roots=[Path(content.folder), TEMPLATES_DIR],
         fonts=font_files,
         cache=FaceCache(cache_dir or default_cache(out), fonts_fingerprint(font_files)),
         check_layout=fit.check_layout,
@@ -186,25 +184,37 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
             sheets_by_kind[kind] = [s for face in group for s in impose.board_sheets(face, paper=paper, label=label)]
 
     manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)})
+    memo = _memo(renderer.cache)
+    digests = {face_id: hashlib.sha256(pdf).hexdigest() for face_id, pdf in pdfs.items()}
     with atomic_folder(out) as stage:
+        kind_files: list[bytes] = []
         for kind, sheets in sheets_by_kind.items():
             name = f"{kind}.pdf"
-            _write(stage, name, impose.assemble(sheets, pdfs), manifest)
+            used = sorted({p.face_id for sheet in sheets for p in sheet.placements})
+            material = repr((sheets, [(i, digests[i]) for i in used])).encode()
+            data = memo("sheets", material, lambda sheets=sheets: impose.assemble(sheets, pdfs))
+            _write(stage, name, data, manifest)
+            kind_files.append(data)
             _record(manifest, kind, name, groups[kind], sheets, by_id)
             tick(1, name)
         everything = [s for sheets in sheets_by_kind.values() for s in sheets]
-        _write(stage, f"{game_id}-print.pdf", impose.assemble(everything, pdfs), manifest)
+        combined = memo("combined", b"".join(hashlib.sha256(d).digest() for d in kind_files),
+                        lambda: impose.concatenate(kind_files))
+        _write(stage, f"{game_id}-print.pdf", combined, manifest)
         tick(1, "combined print PDF")
-        _write(stage, f"{game_id}-print-shop.pdf", impose.face_pages([f.id for f in order], pdfs), manifest)
+        shop_ids = [f.id for f in order]
+        shop = memo("shop", repr([(i, digests[i]) for i in shop_ids]).encode(),
+                    lambda: impose.face_pages(shop_ids, pdfs))
+        _write(stage, f"{game_id}-print-shop.pdf", shop, manifest)
         tick(1, "print-shop PDF")
 
-        images: dict[str, Image.Image] = {}
+        pngs: dict[str, bytes] = {}
         for face in order:
-            data = _png_of(renderer.cache, pdfs[face.id])
-            _write(stage, f"png/{face.id}.png", data, manifest)
-            images[face.id] = Image.open(io.BytesIO(data))
+            pdf = pdfs[face.id]
+            pngs[face.id] = memo("png", f"{digests[face.id]}-{PNG_DPI}".encode(), lambda pdf=pdf: face_png(pdf, PNG_DPI))
+            _write(stage, f"png/{face.id}.png", pngs[face.id], manifest)
             tick(1, f"png/{face.id}.png")
-        _write_tts(stage, groups, by_id, images, manifest)
+        _write_tts(stage, groups, digests, pngs, manifest, memo, by_id)
         tick(1, "Tabletop Simulator sheets")
 
         if preview is not None:
@@ -213,29 +223,27 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
                 (stage / "fonts").mkdir(exist_ok=True)
                 shutil.copyfile(font, stage / "fonts" / Path(font).name)
                 manifest.files.append(f"fonts/{Path(font).name}")
-        (stage / "manifest.json").write_text(manifest.to_json(), encoding="utf-8")
         manifest.files.append("manifest.json")
+        (stage / "manifest.json").write_text(manifest.to_json(), encoding="utf-8")
         tick(1, "manifest.json")
     return BuildReport(out, sorted(manifest.files), len(order), list(renderer.rendered),
                        len(everything), time.perf_counter() - started, dict(manifest.counts))
+
+
+Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
+
+
+def _memo(cache: FaceCache | None) -> Memo:
+    """The cache's memo, or plain computation when building without a cache."""
+    if cache is None:
+        return lambda namespace, material, produce: produce()
+    return cache.memo
 
 
 def progress_total(faces: Sequence[FaceLike], only: Sequence[str]) -> int:
     """Steps ``write_set`` reports, for a progress bar: render + PNG per face, a file per kind, 5 more."""
     order, groups = _selected(faces, only)
     return 2 * len(order) + len(groups) + 5
-
-
-def _png_of(cache: FaceCache | None, pdf: bytes) -> bytes:
-    """The face's 300 dpi PNG, from the face cache when these exact PDF bytes were rasterised before."""
-    if cache is None:
-        return png_bytes(face_image(pdf, PNG_DPI), PNG_DPI)
-    path = cache.raster_path(pdf, PNG_DPI)
-    if path.is_file():
-        return path.read_bytes()
-    data = png_bytes(face_image(pdf, PNG_DPI), PNG_DPI)
-    write_atomically(path, data)
-    return data
 
 
 def _write(stage: Path, relative: str, data: bytes, manifest: Manifest) -> None:
@@ -262,30 +270,37 @@ def _record(manifest: Manifest, kind: str, file: str, group: Sequence[FaceLike],
         manifest.add_component(by_id[back_id].kind, back_id, copies, file, first[back_id])
 
 
-def _write_tts(stage: Path, groups: dict[str, list[FaceLike]], by_id: dict[str, FaceLike],
-               images: dict[str, Image.Image], manifest: Manifest) -> None:
-    """One deck sheet (or several past 69 faces) per card kind, plus decks.json describing them."""
+def _write_tts(stage: Path, groups: dict[str, list[FaceLike]], digests: dict[str, str], pngs: dict[str, bytes],
+               manifest: Manifest, memo: Memo, by_id: dict[str, FaceLike]) -> None:
+    """Deck sheets per card kind (several past 69 faces), their backs, and decks.json describing them."""
     decks: dict[str, dict] = {}
     for kind, group in groups.items():
         if group[0].layout != "card":
             continue
-        w, h = group[0].width_mm, group[0].height_mm
+        cell = tts.cell_size(group[0].width_mm, group[0].height_mm)
+
+        def cell_of(face_id: str) -> bytes:
+            material = f"{digests[face_id]}-{cell}".encode()
+            return memo("tts-cell", material, lambda: tts.cell_png(pngs[face_id], cell))
+
         backs = [f.back for f in group]
-        hidden = images[backs[0]] if backs[0] else Image.new("RGB", (10, 14), "white")
-        sheets = tts.deck_sheets(kind, [(f.id, images[f.id]) for f in group], hidden, w, h)
-        entry: dict = {"sheets": [], "columns": tts.TTS_COLUMNS, "rows": tts.TTS_ROWS}
-        for sheet in sheets:
-            _write(stage, f"tts/{sheet.name}.png", sheet.png, manifest)
-            entry["sheets"].append({"file": f"tts/{sheet.name}.png", "cards": len(sheet.face_ids),
-                                    "faces": sheet.face_ids, "copies": [by_id[i].copies for i in sheet.face_ids]})
-        if len(set(backs)) == 1 and backs[0]:
-            _write(stage, f"tts/{kind}-back.png", png_bytes(images[backs[0]]), manifest)
+        hidden_id = backs[0] or group[0].id
+        entry: dict = {"columns": tts.TTS_COLUMNS, "rows": tts.TTS_ROWS, "sheets": []}
+        unique_backs = len(set(backs)) > 1 and all(backs)
+        for number, ids in enumerate(tts.chunks([f.id for f in group]), start=1):
+            suffix = "" if len(group) <= tts.TTS_FACES_PER_SHEET else f"-{number}"
+            layers = [("", ids)] + ([("-backs", [by_id[i].back for i in ids])] if unique_backs else [])
+            for tag, cell_ids in layers:
+                material = repr((cell, [digests[i] for i in cell_ids], digests[hidden_id])).encode()
+                data = memo("tts-sheet", material,
+                            lambda cell_ids=cell_ids: tts.sheet_png([cell_of(i) for i in cell_ids], cell_of(hidden_id), cell))
+                _write(stage, f"tts/{kind}{tag}{suffix}.png", data, manifest)
+            entry["sheets"].append({"file": f"tts/{kind}{suffix}.png", "cards": len(ids), "faces": ids,
+                                    "copies": [by_id[i].copies for i in ids],
+                                    **({"backs": f"tts/{kind}-backs{suffix}.png"} if unique_backs else {})})
+        if backs[0] and not unique_backs:
+            _write(stage, f"tts/{kind}-back.png", pngs[backs[0]], manifest)
             entry["back"] = f"tts/{kind}-back.png"
-        elif all(backs):
-            back_sheets = tts.deck_sheets(f"{kind}-backs", [(f.id, images[f.back]) for f in group], hidden, w, h)
-            for sheet in back_sheets:
-                _write(stage, f"tts/{sheet.name}.png", sheet.png, manifest)
-            entry["unique_backs"] = [f"tts/{s.name}.png" for s in back_sheets]
         decks[kind] = entry
     if decks:
         _write(stage, "tts/decks.json", (json.dumps(decks, ensure_ascii=False, indent=2) + "\n").encode(), manifest)

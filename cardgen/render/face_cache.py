@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pydyf
@@ -90,7 +91,13 @@ class FaceCache:
         write_atomically(pdf_path, pdf)
         write_atomically(deps_path, json.dumps(deps, sort_keys=True).encode())
 
-    def raster_path(self, pdf: bytes, dpi: int) -> Path:
-        """Where the PNG of these exact PDF bytes at this resolution is kept."""
-        digest = hashlib.sha256(pdf).hexdigest()
-        return self.folder / "png" / digest[:2] / f"{digest}-{dpi}.png"
+    def memo(self, namespace: str, material: bytes, produce: Callable[[], bytes]) -> bytes:
+        """Bytes derived only from ``material`` (e.g. sheets from face PDFs), produced once and kept."""
+        digest = hashlib.sha256(RENDERER_VERSION.encode() + b"\0" + material).hexdigest()
+        path = self.folder / namespace / digest[:2] / digest
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = produce()
+            write_atomically(path, data)
+        return data

@@ -172,3 +172,16 @@ def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, bytes]) -> bytes:
         return pdfbytes.save(target)
     finally:
         target.close()
+
+
+def concatenate(documents: Sequence[bytes]) -> bytes:
+    """Whole PDFs one after another (the combined print PDF from the per-kind files)."""
+    target = pdfium.PdfDocument.new()
+    try:
+        for data in documents:
+            source = pdfium.PdfDocument(data)
+            target.import_pages(source)
+            source.close()
+        return pdfbytes.save(target)
+    finally:
+        target.close()

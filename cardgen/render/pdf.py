@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
 
 from cardgen.errors import BuildError
 from cardgen.render.face_cache import FaceCache
@@ -72,6 +73,9 @@ class FaceRenderer:
     check_layout: LayoutCheck | None = None
     check_glyphs: GlyphCheck | None = None
     rendered: list[str] = field(default_factory=list)  # ids laid out by WeasyPrint (not cached)
+    # One font configuration for the whole build: each @font-face file is read and registered
+    # once instead of once per face (the Chinese font is megabytes).
+    font_config: FontConfiguration = field(default_factory=FontConfiguration)
 
     def render(self, face: FaceLike) -> bytes:
         key = self.cache.key(face.html, face.width_mm, face.height_mm, face.bleed_mm) if self.cache else None
@@ -84,7 +88,8 @@ class FaceRenderer:
             problems += self.check_glyphs(face)
         fetcher = RestrictedFetcher(self.roots, self.fonts)
         with _weasyprint_warnings() as warnings:
-            document = HTML(string=face.html, base_url=str(self.roots[0]) + "/", url_fetcher=fetcher).render()
+            html = HTML(string=face.html, base_url=str(self.roots[0]) + "/", url_fetcher=fetcher)
+            document = html.render(font_config=self.font_config)
             if self.check_layout is not None:
                 problems += self.check_layout(document, face)
             pdf = document.write_pdf()

@@ -13,6 +13,7 @@ from PIL import Image
 
 PNG_DPI = 300
 POINTS_PER_INCH = 72.0
+PNG_COMPRESS_LEVEL = 3  # zlib level 6 (the default) doubles the build time for ~10% smaller files
 
 
 def face_image(pdf: bytes, dpi: int = PNG_DPI) -> Image.Image:
@@ -32,7 +33,7 @@ def face_image(pdf: bytes, dpi: int = PNG_DPI) -> Image.Image:
 
 def png_bytes(image: Image.Image, dpi: int = PNG_DPI) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi))
+    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
 
 
