@@ -15,7 +15,8 @@ from cardgen.engine.bots import BOTS, Bot
 from cardgen.engine.invariants import check_state
 from cardgen.engine.options import Options
 from cardgen.engine.rules import Rules, compile_rules
-from cardgen.engine.state import GameState
+from cardgen.engine.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
+from cardgen.engine.state import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP, GameState
 from cardgen.engine.view import PlayerView
 from cardgen.errors import UsageError
 from cardgen.model import Content
@@ -87,7 +88,7 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
     seat_view = [views[owner[t]] for t in range(n)]
     rng_trains = range(n)
     while not state.over:
-        state.reveal([seat_bot[t].operation(seat_view[t], t) for t in rng_trains])
+        state.reveal(state.clamp_signals([seat_bot[t].operation(seat_view[t], t) for t in rng_trains]))
         r = state.r
         for t in state.order:
             if stop_short and r[t] > 0:
@@ -111,15 +112,42 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
                 state.alight(t)
                 eligible = state.eligible(t)
                 if eligible:
-                    cards = bot.board(view, t, eligible, cap - state.places[t], state.boarding_limit(t))
-                    if cards:
-                        state.board(t, cards)
+                    state.board(t, bot.board(view, t, eligible, cap - state.places[t], state.boarding_limit(t)))
                 state.refill(station_of_cell[state.cell[t]])
         if check_invariants:
             check_state(state)
         state.end_round()
     if check_invariants:
         check_state(state)
+
+
+def run_checked(state: GameState, bots: list[Bot]) -> None:
+    """Play ``state`` through the checked path: every bot answer becomes an action that
+    :meth:`GameState.apply` validates. Slower than :func:`run_fast`, same game for the same seed.
+    """
+    views = [PlayerView(state, p) for p in range(state.players)]
+    state.start()
+    while not state.over:
+        ph = state.phase
+        if ph == OPERATION:
+            wanted = [bots[state.owner[t]].operation(views[state.owner[t]], t) for t in range(state.n)]
+            action = Reveal(tuple(Operation(slot, sig) for slot, sig in state.clamp_signals(wanted)))
+        else:
+            t = state.current_train()
+            bot, view = bots[state.owner[t]], views[state.owner[t]]
+            if ph == MOVE:
+                action = Move(bot.move(view, t, state.r[t]))
+            elif ph == SWAP:
+                action = Swap(bot.swap(view, t, state.swap_targets(t)))
+            elif ph == BOOKING:
+                action = Booking(bot.booking(view, t))
+            elif ph == KEEP:
+                action = Keep(tuple(bot.keep(view, t, state.drawn)))
+            else:
+                assert ph == BOARD
+                action = Board(tuple(bot.board(view, t, state.eligible(t), state.rules.cap - state.places[t],
+                                               state.boarding_limit(t))))
+        state.apply(action)
 
 
 def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResult:

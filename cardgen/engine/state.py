@@ -118,7 +118,9 @@ class GameState:
         self.phase = OPERATION
         self.cursor = 0
         self.drawn: list[int] = []
-        self.log: list[dict] = []
+        self._stopping = False
+        #: called with the state after each round's clock step, before final scoring (replay prints here)
+        self.on_round_end = None
         for s in range(len(self.platforms)):
             self.refill(s)
         if opts.hand_size > 1:
@@ -431,6 +433,8 @@ class GameState:
         if self.options.hand_size > 1:
             for t in range(self.n):
                 self.hand[t].append(self._draw(t))
+        if self.on_round_end is not None:
+            self.on_round_end(self)
         if self.clock >= self.rules.clock_end:
             self.finish()
             return
@@ -529,6 +533,38 @@ class GameState:
             return [Keep(c) for c in itertools.combinations(range(len(self.drawn)), keep)]
         return list(self.board_options(t))
 
+    def clamp_signals(self, choices: list[tuple[int, bool]]) -> list[tuple[int, bool]]:
+        """Drop Signal Priority claims beyond the cards each player holds (a player with two trains
+        and one card: the lower-numbered train gets it). Bot drivers use this; people get an error."""
+        left = [self.dispatch[p].count(self.rules.dispatch_signal) for p in range(self.players)]
+        out = []
+        for t, (slot, sig) in enumerate(choices):
+            p = self.owner[t]
+            if sig and left[p] > 0:
+                left[p] -= 1
+                out.append((slot, True))
+            else:
+                out.append((slot, False))
+        return out
+
+    def _check_board(self, t: int, cards: tuple[int, ...]) -> None:
+        """Boarding is legal in any order: check the set against direction, cap and the stop limit."""
+        rules = self.rules
+        where = f"round {self.round}: train {t + 1} at cell {self.cell[t]}"
+        eligible = self.eligible(t)
+        if len(set(cards)) != len(cards):
+            raise IllegalAction(f"{where}: a ticket is boarded twice")
+        for c in cards:
+            if c not in eligible:
+                name = rules.ticket_ids[rules.card_kind[c]] if 0 <= c < len(rules.card_kind) else str(c)
+                raise IllegalAction(f"{where}: ticket {name} (#{c}) is not waiting here for a train going this way")
+        places = sum(rules.ticket_seats[rules.card_kind[c]] for c in cards)
+        if self.places[t] + places > rules.cap:
+            raise IllegalAction(f"{where}: boarding {places} places exceeds the composition cap {rules.cap}")
+        limit = self.boarding_limit(t)
+        if limit and len(cards) > limit:
+            raise IllegalAction(f"{where}: at most {limit} ticket(s) may board at this stop")
+
     def _signals_affordable(self, combo) -> bool:
         need = [0] * self.players
         for t, op in enumerate(combo):
@@ -544,6 +580,9 @@ class GameState:
             raise IllegalAction("the game is over")
         if ph == OPERATION:
             self._apply_reveal(action)
+        elif ph == BOARD and isinstance(action, Board):
+            self._check_board(self.order[self.cursor], action.cards)
+            self._apply_step(action)
         else:
             if action not in self.legal_actions():
                 who = self.order[self.cursor] + 1
@@ -605,12 +644,14 @@ class GameState:
     def _stop_end(self, t: int) -> None:
         if self._stopping:
             self.refill(self.rules.station_of_cell[self.cell[t]])
+            self._stopping = False
         self.cursor += 1
         self.phase = BOOKING
         if self.cursor >= self.n:
+            self.cursor = 0
             self.end_round()
             if self.phase != OVER:
-                self.phase, self.cursor = OPERATION, 0
+                self.phase = OPERATION
 
     def _advance(self) -> None:
         """Resolve every step that offers a single choice, stopping at the next real decision."""
@@ -685,7 +726,7 @@ class GameState:
         self._stopping = data["stopping"]
         self.trains_of = [[t for t in range(self.n) if self.owner[t] == p] for p in range(self.players)]
         self.event = self.event_for(self.round)
-        self.log = []
+        self.on_round_end = None
         self.rng = random.Random()
         version, internal, gauss = data["rng"]
         self.rng.setstate((version, tuple(internal), gauss))
