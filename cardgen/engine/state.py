@@ -41,7 +41,10 @@ def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]
 class GameState:
     """One game in progress. Trains are numbered by seat; players own one or more trains."""
 
-    def __init__(self, rules: Rules, players: int, seed: int | None = 0, options: Options | None = None):
+    def __init__(self, rules: Rules, players: int, seed: int | None = 0, options: Options | None = None,
+                 arrange=None):
+        """Set up a game. ``arrange(state)``, if given, runs after the shuffles and the dispatch deal and
+        before the platforms are filled: a scripted game reorders piles, hands and draws there."""
         opts = options or Options()
         self.rules, self.options = rules, opts
         if not rules.players_min <= players <= rules.players_max:
@@ -119,6 +122,8 @@ class GameState:
         self.cursor = 0
         self.drawn: list[int] = []
         self._stopping = False
+        if arrange is not None:
+            arrange(self)
         #: called with the state after each round's clock step, before final scoring (replay prints here)
         self.on_round_end = None
         for s in range(len(self.platforms)):
@@ -158,8 +163,10 @@ class GameState:
             k = forced.pop(0)
             if k not in deck:
                 left = ", ".join(sorted(self.rules.op_ids[c] for c in deck))
-                raise IllegalAction(f"round {self.round}: train {t + 1} cannot draw "
+                exc = IllegalAction(f"round {self.round}: train {t + 1} cannot draw "
                                     f"'{self.rules.op_ids[k]}': not left in its deck (left: {left})")
+                exc.train = t
+                raise exc
             deck.remove(k)
             return k
         return deck.pop()
