@@ -155,4 +155,8 @@ def fail(exc: CardgenError) -> None:
 
 
 def register(app: typer.Typer) -> None:
+    """``simulate`` and its companion ``tables`` (which reuses this module's runner and lineups)."""
+    from cardgen.engine import tables_command
+
     app.command("simulate")(simulate_cmd)
+    tables_command.register(app)
