@@ -45,7 +45,9 @@ def wilson(successes: float | Fraction, trials: int, z: float = Z95) -> Interval
     denom = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denom
     half = z * math.sqrt(max(p * (1 - p) / trials + z2 / (4 * trials * trials), 0.0)) / denom
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if p <= 0 else max(0.0, centre - half)  # exact ends: no rounding residue at 0 and 1
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return Interval(p, low, high)
 
 
 def summarize(hist: Counter, quantiles: tuple[float, ...] = QUANTILES) -> dict[str, float | int | dict]:

@@ -185,7 +185,9 @@ def play_chunk(spec: RunSpec, engine: PlayGame | None, bounds: tuple[int, int]) 
     return tally
 
 
-def chunks(games: int, size: int = CHUNK_GAMES) -> list[tuple[int, int]]:
+def chunks(games: int, size: int | None = None) -> list[tuple[int, int]]:
+    """Fixed ``[start, stop)`` game ranges; the size never depends on the worker count."""
+    size = size or CHUNK_GAMES
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
