@@ -19,26 +19,25 @@ def _mark(ok: bool) -> str:
     return "ok" if ok else "MISMATCH"
 
 
+def _compared_table(table: list[dict], comparison: list[dict] | None, key: str) -> list[str]:
+    """A computed table, with an ok/MISMATCH column when it was compared with published values."""
+    cols = list(table[0].keys())
+    rows = [[r[c] for c in cols] for r in table]
+    if comparison is not None:
+        status = {row[key]: _mark(row["match"]) for row in comparison}
+        cols.append("vs published")
+        rows = [row + [status.get(row[0], "not published")] for row in rows]
+    return _table(cols, rows)
+
+
 def format_tables(result: dict) -> str:
     cmp = result.get("comparison", {})
     lines: list[str] = ["## Cliff table (rules 6.5), computed from R = max(floor, C - floor(N / divisor))", ""]
-    cols = list(result["cliff_table"][0].keys())
-    rows = [[r[c] for c in cols] for r in result["cliff_table"]]
-    if "cliff_table" in cmp:
-        status = {row["composition"]: _mark(row["match"]) for row in cmp["cliff_table"]}
-        cols.append("vs published")
-        rows = [row + [status.get(row[0], "not published")] for row in rows]
-    lines += _table(cols, rows)
+    lines += _compared_table(result["cliff_table"], cmp.get("cliff_table"), "composition")
     peaks = ", ".join(f"{k} at N={n}" for k, n in result["capacity_peak"].items())
     lines += ["", f"Capacity N x R peaks: {peaks}.", "",
               "## Fare efficiency (rules 5.2), computed from the fare table", ""]
-    cols = list(result["fare_table"][0].keys())
-    rows = [[r[c] for c in cols] for r in result["fare_table"]]
-    if "fare_table" in cmp:
-        status = {row["span"]: _mark(row["match"]) for row in cmp["fare_table"]}
-        cols.append("vs published")
-        rows = [row + [status.get(row[0], "not published")] for row in rows]
-    lines += _table(cols, rows)
+    lines += _compared_table(result["fare_table"], cmp.get("fare_table"), "span")
     deck = result["deck"]
     lines += ["", "## Operation set (rules 5.1)", "",
               f"{deck['cards']} cards, total propulsion {deck['propulsion']}, mean {deck['mean']:.3f}."]
