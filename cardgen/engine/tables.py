@@ -102,9 +102,12 @@ def compare_win_rates(summaries: dict[int, dict], published: dict) -> list[dict]
             if ours is None:
                 continue
             pub_iv = wilson(pub_rate * pub_games, pub_games) if pub_games else None
-            rows.append({"players": int(players), "bot": bot, "published": pub_rate, "ours": ours,
+            seats = summary.get("lineup", [bot]).count(bot) or 1
+            rows.append({"players": int(players), "bot": bot, "seats": seats, "published": pub_rate, "ours": ours,
                          "published_interval": pub_iv.as_dict() if pub_iv else None,
-                         "games": summary["games"], "verdict": verdict(ours, pub_rate, pub_iv, pub_games)})
+                         "games": summary["games"],
+                         "verdict": verdict(ours, pub_rate, pub_iv, pub_games)
+                         + (f" Ours is the total of {seats} seats played by this archetype." if seats > 1 else "")})
     return rows
 
 

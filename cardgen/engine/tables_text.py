@@ -48,7 +48,7 @@ def format_tables(result: dict) -> str:
         lines += ["", "## Win rates by archetype (rules 10.14-10.16)", ""]
         if "win_rates" in cmp:
             lines += _table(["players", "bot", "published", "ours (95% CI)", "games", "verdict"],
-                            [[r["players"], r["bot"], f"{r['published']:.0%}", _ci(r["ours"]), r["games"], r["verdict"]]
+                            [[r["players"], _bot(r), f"{r['published']:.0%}", _ci(r["ours"]), r["games"], r["verdict"]]
                              for r in cmp["win_rates"]])
         else:
             lines += _table(["players", "bot", "ours (95% CI)", "games"],
@@ -58,6 +58,10 @@ def format_tables(result: dict) -> str:
             for problem in w["problems"]:
                 lines.append(f"- PLAYABILITY ({p} players): {problem}")
     return "\n".join(lines) + "\n"
+
+
+def _bot(row: dict) -> str:
+    return row["bot"] + (f" ({row['seats']} seats)" if row["seats"] > 1 else "")
 
 
 def _ci(iv: dict) -> str:
