@@ -38,8 +38,12 @@ def charts(summary: dict) -> dict[str, object]:
 
 
 def tables_charts(tables: dict) -> dict[str, object]:
-    """One CI bar chart per player count of the reproduced win-rate table."""
-    return {p: Markup(report_svg.ci_bars(list(w["win_interval"].items()), None, f"Win rates, {p} players"))
+    """One CI bar chart per player count of the reproduced win-rate table; dashed marks are published rates."""
+    published: dict[str, dict[str, float]] = {}
+    for row in tables.get("comparison", {}).get("win_rates", []):
+        published.setdefault(str(row["players"]), {})[row["bot"]] = row["published"]
+    return {p: Markup(report_svg.ci_bars(list(w["win_interval"].items()), published.get(p),
+                                         f"Win rates, {p} players"))
             for p, w in tables.get("win_rates", {}).items()}
 
 

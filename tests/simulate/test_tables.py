@@ -106,4 +106,6 @@ def test_tables_command_with_real_win_rates(tmp_path):
     doc = json.loads(res.stdout)
     assert set(doc["win_rates"]) == {"2", "3", "4", "5"}
     assert len(doc["comparison"]["win_rates"]) == 2 + 3 + 4 + 4
-    assert "<svg" in out.read_text(encoding="utf-8")
+    html = out.read_text(encoding="utf-8")
+    assert html.count("<svg") == 4
+    assert html.count("class='fair'") == 13  # one published mark per archetype and player count
