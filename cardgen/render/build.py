@@ -181,7 +181,7 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
             _deck_size(group)
             sheets_by_kind[kind] = impose.card_sheets(group, by_id, paper=paper, duplex=options.duplex, label=label)
         else:
-            sheets_by_kind[kind] = [s for face in group for s in impose.board_sheets(face, paper=paper, label=label)]
+            sheets_by_kind[kind] = impose.board_sheets(group, paper=paper, label=label)
 
     manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)})
     memo = _memo(renderer.cache)

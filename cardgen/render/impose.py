@@ -16,12 +16,14 @@ from reportlab.lib.units import mm
 
 from cardgen.render import pdfbytes
 from cardgen.render.layout import (
+    MARK_LENGTH_MM,
     MARK_OFFSET_MM,
     Rect,
     back_slot,
     board_tiles,
     card_slots,
     fold_slots,
+    pack_boards,
 )
 from cardgen.render.marks import Furniture, furniture_pdf, grid_crop_marks, tile_furniture
 from cardgen.render.pdf import FaceLike
@@ -105,22 +107,48 @@ def _grid_furniture(paper: tuple[float, float], trims: list[Rect], label: str) -
                      label_at=(min(r.x for r in trims) + 1.5, top + MARK_OFFSET_MM + 1.0))
 
 
-def board_sheets(board: FaceLike, *, paper: tuple[float, float], label: str) -> list[Sheet]:
-    """One page per copy when the board fits the paper, otherwise overlapping tiles per copy."""
+def board_sheets(boards: Sequence[FaceLike], *, paper: tuple[float, float], label: str) -> list[Sheet]:
+    """Sheets for one kind of board, every copy.
+
+    Boards small enough are packed several to a page (train tokens, wait
+    tracks), each with its bleed and crop marks; larger ones get a page each,
+    and a board larger than the paper is tiled with overlap and alignment marks.
+    """
+    copies = [board for board in boards for _ in range(board.copies)]
+    if not copies:
+        return []
+    bleed = copies[0].bleed_mm
+    packed = pack_boards(paper, [(b.width_mm, b.height_mm) for b in copies], bleed) if len(copies) > 1 else None
+    if packed is not None:
+        page, pages = packed
+        sheets = []
+        for number, entries in enumerate(pages, start=1):
+            trims = [r for _, r in entries]
+            crop = [seg for r in trims for seg in grid_crop_marks([r], offset=bleed)]
+            top = max(r.top for r in trims)
+            furniture = Furniture(page, crop=crop, label=f"{label}  {number}/{len(pages)}",
+                                  label_at=(min(r.x for r in trims), top + bleed + MARK_OFFSET_MM + MARK_LENGTH_MM + 1.0))
+            place = [Placement(copies[i].id, _trim(copies[i]).grow(bleed, bleed, bleed, bleed), (r.x - bleed, r.y - bleed))
+                     for i, r in entries]
+            sheets.append(Sheet(page, place, furniture, "board"))
+        return sheets
+    return [s for board in copies for s in _single_board(board, paper, f"{label}  {board.id}")]
+
+
+def _single_board(board: FaceLike, paper: tuple[float, float], label: str) -> list[Sheet]:
     b = board.bleed_mm
     tiles = board_tiles(paper, board.width_mm, board.height_mm, b)
     sheets = []
-    for copy in range(board.copies):
-        for tile in tiles:
-            o = tile.outer
-            grow = dict(left=b if o["left"] else 0.0, right=b if o["right"] else 0.0,
-                        top=b if o["top"] else 0.0, bottom=b if o["bottom"] else 0.0)
-            source = tile.region.grow(**grow)
-            at = (tile.at.x - grow["left"], tile.at.y - grow["bottom"])
-            name = label if board.copies == 1 else f"{label}  copy {copy + 1}/{board.copies}"
-            if len(tiles) > 1:
-                name += f"  tile {tile.row * tile.cols + tile.col + 1}/{len(tiles)} (row {tile.row + 1}, column {tile.col + 1})"
-            sheets.append(Sheet(tile.page, [Placement(board.id, source, at)], tile_furniture(tile, tiles, b, name), "board"))
+    for tile in tiles:
+        o = tile.outer
+        grow = dict(left=b if o["left"] else 0.0, right=b if o["right"] else 0.0,
+                    top=b if o["top"] else 0.0, bottom=b if o["bottom"] else 0.0)
+        source = tile.region.grow(**grow)
+        at = (tile.at.x - grow["left"], tile.at.y - grow["bottom"])
+        name = label
+        if len(tiles) > 1:
+            name += f"  tile {tile.row * tile.cols + tile.col + 1}/{len(tiles)} (row {tile.row + 1}, column {tile.col + 1})"
+        sheets.append(Sheet(tile.page, [Placement(board.id, source, at)], tile_furniture(tile, tiles, b, name), "board"))
     return sheets
 
 
