@@ -9,6 +9,7 @@ fails the build with a :class:`BuildError` naming the face.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -63,6 +64,24 @@ def _weasyprint_warnings() -> Iterator[list[str]]:
         logger.removeHandler(handler)
 
 
+#: Fixed "now" for fontTools while WeasyPrint instantiates variable fonts: it stamps the
+#: subset's head.modified with the clock otherwise, and the PDF bytes would change every run.
+FONT_TIMESTAMP_EPOCH = "946684800"  # 2000-01-01, the date pdfbytes writes too
+
+
+@contextmanager
+def _fixed_font_timestamps() -> Iterator[None]:
+    previous = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = FONT_TIMESTAMP_EPOCH
+    try:
+        yield
+    finally:
+        if previous is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = previous
+
+
 @dataclass
 class FaceRenderer:
     """Renders faces to PDF bytes; ``roots``/``fonts`` are all WeasyPrint may read."""
@@ -87,7 +106,7 @@ class FaceRenderer:
         if self.check_glyphs is not None:
             problems += self.check_glyphs(face)
         fetcher = RestrictedFetcher(self.roots, self.fonts)
-        with _weasyprint_warnings() as warnings:
+        with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
             html = HTML(string=face.html, base_url=str(self.roots[0]) + "/", url_fetcher=fetcher)
             document = html.render(font_config=self.font_config)
             if self.check_layout is not None:
