@@ -154,6 +154,22 @@ def _deck_size(group: Sequence[FaceLike]) -> None:
         raise BuildError(f"{group[0].kind} cards come in several sizes {sorted(sizes)}; a deck needs one size")
 
 
+def plan_sheets(game_id: str, faces: Sequence[FaceLike], options: BuildOptions) -> dict[str, list[impose.Sheet]]:
+    """Every printed sheet, by component kind, in face order (no rendering: pure layout)."""
+    _, groups = _selected(faces, options.only)
+    by_id = {f.id: f for f in faces}
+    paper = paper_size(options.paper)
+    sheets: dict[str, list[impose.Sheet]] = {}
+    for kind, group in groups.items():
+        label = f"{game_id}  {kind}"
+        if group[0].layout == "card":
+            _deck_size(group)
+            sheets[kind] = impose.card_sheets(group, by_id, paper=paper, duplex=options.duplex, label=label)
+        else:
+            sheets[kind] = impose.board_sheets(group, paper=paper, label=label)
+    return sheets
+
+
 def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, out: Path,
               renderer: FaceRenderer, *, preview: str | None, font_files: Sequence[Path],
               progress: Progress | None = None) -> BuildReport:
@@ -166,22 +182,13 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
     check_only(faces, options.only)
     order, groups = _selected(faces, options.only)
     by_id = {f.id: f for f in faces}
-    paper = paper_size(options.paper)
+    sheets_by_kind = plan_sheets(game_id, faces, options)  # layout errors fail before any rendering
 
     pdfs: dict[str, bytes] = {}
     for face in order:
         tick(0, face.label)
         pdfs[face.id] = renderer.render(face)
         tick(1, face.label)
-
-    sheets_by_kind: dict[str, list[impose.Sheet]] = {}
-    for kind, group in groups.items():
-        label = f"{game_id}  {kind}"
-        if group[0].layout == "card":
-            _deck_size(group)
-            sheets_by_kind[kind] = impose.card_sheets(group, by_id, paper=paper, duplex=options.duplex, label=label)
-        else:
-            sheets_by_kind[kind] = impose.board_sheets(group, paper=paper, label=label)
 
     manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)})
     memo = _memo(renderer.cache)
