@@ -19,7 +19,7 @@ import pydyf
 import weasyprint
 
 #: Bump when the way faces are rendered changes, so old entries are ignored.
-RENDERER_VERSION = "2"
+RENDERER_VERSION = "3"
 
 
 def file_digest(path: Path) -> str:

@@ -13,6 +13,8 @@ import re
 
 import pypdfium2 as pdfium
 
+from cardgen.render.pdfdedupe import dedupe
+
 _DATE = re.compile(rb"/(CreationDate|ModDate)\s*\(D:[^)]*\)")
 _ID = re.compile(rb"/ID\s*\[\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*\]")
 
@@ -40,7 +42,7 @@ def normalize(data: bytes) -> bytes:
 
 
 def save(document: pdfium.PdfDocument) -> bytes:
-    """Serialise a pdfium document reproducibly."""
+    """Serialise a pdfium document reproducibly, identical objects (fonts copied per XObject) merged."""
     buffer = io.BytesIO()
     document.save(buffer, version=17)
-    return normalize(buffer.getvalue())
+    return normalize(dedupe(buffer.getvalue()))
