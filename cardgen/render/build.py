@@ -19,11 +19,11 @@ from typing import Protocol
 
 from cardgen.errors import BuildError, UsageError
 from cardgen.render import impose, tts
-from cardgen.render.face_cache import FaceCache, fonts_fingerprint
+from cardgen.render.face_cache import FaceCache
 from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.manifest import Manifest
 from cardgen.render.output import atomic_folder
-from cardgen.render.pdf import FaceLike, FaceRenderer
+from cardgen.render.pdf import FaceLike, FacePdf, FaceRenderer
 from cardgen.render.templating import TEMPLATES_DIR
 from cardgen.render.raster import PNG_DPI, face_png
 
@@ -118,7 +118,7 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     renderer = FaceRenderer(
         roots=[Path(content.folder), TEMPLATES_DIR],
         fonts=font_files,
-        cache=FaceCache(cache_dir or default_cache(out), fonts_fingerprint(font_files)),
+        cache=FaceCache(cache_dir or default_cache(out)),
         check_layout=fit.check_layout,
         check_glyphs=fit.check_glyphs,
     )
@@ -184,15 +184,16 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
     by_id = {f.id: f for f in faces}
     sheets_by_kind = plan_sheets(game_id, faces, options)  # layout errors fail before any rendering
 
-    pdfs: dict[str, bytes] = {}
-    for face in order:
-        tick(0, face.label)
-        pdfs[face.id] = renderer.render(face)
-        tick(1, face.label)
+    pdfs: dict[str, FacePdf] = {}
+    for batch in render_batches(order, groups):
+        tick(0, batch[0].label)
+        pdfs.update(zip((f.id for f in batch), renderer.render_batch(batch)))
+        tick(len(batch), batch[-1].label)
 
     manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)})
     memo = _memo(renderer.cache)
-    digests = {face_id: hashlib.sha256(pdf).hexdigest() for face_id, pdf in pdfs.items()}
+    digests = {face_id: pdf.digest for face_id, pdf in pdfs.items()}  # what each face's bytes depend on
+    looks = {face.id: renderer.face_key(face) for face in order}  # what each face looks like
     with atomic_folder(out) as stage:
         kind_files: list[bytes] = []
         for kind, sheets in sheets_by_kind.items():
@@ -218,10 +219,11 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
         pngs: dict[str, bytes] = {}
         for face in order:
             pdf = pdfs[face.id]
-            pngs[face.id] = memo("png", f"{digests[face.id]}-{PNG_DPI}".encode(), lambda pdf=pdf: face_png(pdf, PNG_DPI))
+            pngs[face.id] = memo("png", f"{looks[face.id]}-{PNG_DPI}".encode(),
+                                 lambda pdf=pdf: face_png(pdf.pdf, pdf.index, PNG_DPI))
             _write(stage, f"png/{face.id}.png", pngs[face.id], manifest)
             tick(1, f"png/{face.id}.png")
-        _write_tts(stage, groups, digests, pngs, manifest, memo, by_id)
+        _write_tts(stage, groups, looks, pngs, manifest, memo, by_id)
         tick(1, "Tabletop Simulator sheets")
 
         if preview is not None:
@@ -245,6 +247,25 @@ def _memo(cache: FaceCache | None) -> Memo:
     if cache is None:
         return lambda namespace, material, produce: produce()
     return cache.memo
+
+
+#: Faces written to one PDF together (sharing font subsets). Batches are fixed slices of each
+#: kind's faces, so the bytes never depend on what the cache held; a changed face costs its batch.
+BATCH_SIZE = 12
+
+
+def render_batches(order: Sequence[FaceLike], groups: dict[str, list[FaceLike]]) -> list[list[FaceLike]]:
+    """Faces to render, by kind (backs with the deck that first uses them), in slices of BATCH_SIZE."""
+    family: dict[str, str] = {}
+    for kind, group in groups.items():
+        for face in group:
+            family.setdefault(face.id, kind)
+            if face.back:
+                family.setdefault(face.back, kind)
+    by_family: dict[str, list[FaceLike]] = {}
+    for face in order:
+        by_family.setdefault(family[face.id], []).append(face)
+    return [faces[i : i + BATCH_SIZE] for faces in by_family.values() for i in range(0, len(faces), BATCH_SIZE)]
 
 
 def progress_total(faces: Sequence[FaceLike], only: Sequence[str]) -> int:

@@ -48,25 +48,26 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+def face_key(html: str, width_mm: float, height_mm: float, bleed_mm: float, fonts: str) -> str:
+    """Content hash of what a face looks like: its HTML, size, fonts and the renderer versions."""
+    ident = {
+        "renderer": RENDERER_VERSION,
+        "weasyprint": weasyprint.__version__,
+        "pydyf": pydyf.__version__,
+        "fonts": fonts,
+        "size": [width_mm, height_mm, bleed_mm],
+        "html": html,
+    }
+    return hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()
+
+
 class FaceCache:
     """Rendered face PDFs (and their rasters) by content hash, in a folder outside the output."""
 
-    def __init__(self, folder: Path, fonts: str):
+    def __init__(self, folder: Path):
         self.folder = Path(folder)
-        self.fonts = fonts
         self.hits = 0
         self.misses = 0
-
-    def key(self, html: str, width_mm: float, height_mm: float, bleed_mm: float) -> str:
-        ident = {
-            "renderer": RENDERER_VERSION,
-            "weasyprint": weasyprint.__version__,
-            "pydyf": pydyf.__version__,
-            "fonts": self.fonts,
-            "size": [width_mm, height_mm, bleed_mm],
-            "html": html,
-        }
-        return hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()
 
     def _paths(self, key: str) -> tuple[Path, Path]:
         base = self.folder / key[:2] / key

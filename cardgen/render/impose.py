@@ -26,7 +26,7 @@ from cardgen.render.layout import (
     pack_boards,
 )
 from cardgen.render.marks import Furniture, furniture_pdf, grid_crop_marks, tile_furniture
-from cardgen.render.pdf import FaceLike
+from cardgen.render.pdf import FaceLike, FacePdf
 
 
 @dataclass(frozen=True)
@@ -152,23 +152,25 @@ def _single_board(board: FaceLike, paper: tuple[float, float], label: str) -> li
     return sheets
 
 
-def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, bytes]) -> bytes:
+def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, FacePdf]) -> bytes:
     """Build the PDF: one page per sheet, each distinct (face, source box) imported once as an XObject."""
     target = pdfium.PdfDocument.new()
     furniture = pdfium.PdfDocument(furniture_pdf([s.furniture for s in sheets]))
     xobjects: dict[tuple[str, Rect], pdfium.PdfXObject] = {}
-    sources: list[pdfium.PdfDocument] = []
+    sources: dict[str, pdfium.PdfDocument] = {}  # one open document per batch
     try:
         for index, sheet in enumerate(sheets):
             page = target.new_page(sheet.page[0] * mm, sheet.page[1] * mm)
             for placement in sheet.placements:
                 key = (placement.face_id, placement.source)
                 if key not in xobjects:
-                    source = pdfium.PdfDocument(face_pdfs[placement.face_id])
-                    sources.append(source)
-                    s = placement.source
-                    source[0].set_mediabox(s.x * mm, s.y * mm, s.right * mm, s.top * mm)
-                    xobjects[key] = source.page_as_xobject(0, target)
+                    face = face_pdfs[placement.face_id]
+                    if face.batch not in sources:
+                        sources[face.batch] = pdfium.PdfDocument(face.pdf)
+                    source = sources[face.batch]
+                    s = placement.source  # the XObject's box (and so its clip) is the page's media box
+                    source[face.index].set_mediabox(s.x * mm, s.y * mm, s.right * mm, s.top * mm)
+                    xobjects[key] = source.page_as_xobject(face.index, target)
                 obj = xobjects[key].as_pageobject()
                 x, y = placement.at[0] * mm, placement.at[1] * mm
                 if placement.rotate180:
@@ -183,19 +185,20 @@ def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, bytes]) -> bytes:
             page.gen_content()
         return pdfbytes.save(target)
     finally:
-        for source in sources:
+        for source in sources.values():
             source.close()
         furniture.close()
         target.close()
 
 
-def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, bytes]) -> bytes:
+def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
     """The print-shop PDF: each face's own page (trim + bleed, TrimBox and BleedBox kept), once."""
     target = pdfium.PdfDocument.new()
     try:
         for face_id in face_ids:
-            source = pdfium.PdfDocument(face_pdfs[face_id])
-            target.import_pages(source)
+            face = face_pdfs[face_id]
+            source = pdfium.PdfDocument(face.pdf)
+            target.import_pages(source, [face.index])
             source.close()
         return pdfbytes.save(target)
     finally:
