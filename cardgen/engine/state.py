@@ -278,8 +278,11 @@ class GameState:
 
     def move(self, t: int, want: int | None = None) -> int:
         """Phase 3: run train ``t`` cell by cell, up to ``want`` (default R) cells; return cells moved."""
-        rules, opts = self.rules, self.options
         r = self.r[t]
+        if not r and not want:
+            self.moved[t] = 0     # nothing to run and nothing missed
+            return 0
+        rules, opts = self.rules, self.options
         want = r if want is None else want
         closed = self.event.closed_cell if self.event is not None else -1
         station_of_cell, is_terminal = rules.station_of_cell, rules.is_terminal
