@@ -108,6 +108,19 @@ class Bot:
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
         return []
 
+    def take(self, ordered: list[int], free: int, limit: int) -> list[int]:
+        """Board tickets in preference order while they fit in ``free`` places, at most ``limit`` (0: any)."""
+        seats, kind_of = self.rules.ticket_seats, self.rules.card_kind
+        out: list[int] = []
+        for c in ordered:
+            need = seats[kind_of[c]]
+            if need <= free:
+                out.append(c)
+                free -= need
+                if len(out) == limit:
+                    break
+        return out
+
 
 class Archetype(Bot):
     """Boards the best fares until the load reaches ``target`` places; skips spans below ``min_span``."""
@@ -118,22 +131,14 @@ class Archetype(Bot):
 
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
         rules = self.rules
-        kind_of, fare, seats, span = rules.card_kind, rules.ticket_fare, rules.ticket_seats, rules.ticket_span
+        kind_of, fare, span = rules.card_kind, rules.ticket_fare, rules.ticket_span
         free = min(room, self.target - view.places[t])
         if free <= 0:
             return []
         cands = [c for c in eligible if span[kind_of[c]] >= self.min_span]
         if len(cands) > 1:
             cands.sort(key=lambda c: fare[kind_of[c]], reverse=True)
-        out = []
-        for c in cands:
-            need = seats[kind_of[c]]
-            if need <= free:
-                out.append(c)
-                free -= need
-                if len(out) == limit:
-                    break
-        return out
+        return self.take(cands, free, limit)
 
 
 class RandomBot(Bot):
@@ -204,8 +209,8 @@ class Lookahead(Bot):
 
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
         rules = self.rules
-        kind_of, dest, fare, late, slack, seats = (rules.card_kind, rules.ticket_dest_cell, rules.ticket_fare,
-                                                   rules.ticket_late_fare, rules.ticket_slack, rules.ticket_seats)
+        kind_of, dest, fare, late, slack = (rules.card_kind, rules.ticket_dest_cell, rules.ticket_fare,
+                                            rules.ticket_late_fare, rules.ticket_slack)
         c0 = view.cell[t]
         places = view.places[t]
         free = min(room, self.target - places)
@@ -216,18 +221,9 @@ class Lookahead(Bot):
         def value(c: int) -> float:
             k = kind_of[c]
             dist = abs(dest[k] - c0)
-            points = fare[k] if dist / speed <= slack[k] else late[k]
-            return points
+            return fare[k] if dist / speed <= slack[k] else late[k]
 
-        out: list[int] = []
-        for c in sorted(eligible, key=value, reverse=True):
-            need = seats[kind_of[c]]
-            if need <= free:
-                out.append(c)
-                free -= need
-                if len(out) == limit:
-                    break
-        return out
+        return self.take(sorted(eligible, key=value, reverse=True), free, limit)
 
 
 _TARGETS: dict[int, tuple[Rules, dict[str, int]]] = {}

@@ -56,6 +56,8 @@ class GameState:
         self.rules, self.options = rules, opts
         if not rules.players_min <= players <= rules.players_max:
             raise IllegalAction(f"{players} players; this game takes {rules.players_min}-{rules.players_max}")
+        if opts.hand_size > len(rules.deck):
+            raise IllegalAction(f"hand_size {opts.hand_size} is larger than the {len(rules.deck)}-card operation set")
         n = players * rules.trains_per_player
         if n > len(rules.seats):
             raise IllegalAction(f"{n} trains need {n} start seats; the content defines {len(rules.seats)}")
@@ -510,6 +512,14 @@ class GameState:
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+    def is_terminal(self) -> bool:
+        """OpenSpiel name for :attr:`over`."""
+        return self.phase == OVER
+
+    def returns(self) -> list[int]:
+        """Final score per player (bonus and penalty included) once the game is over; zeros before."""
+        return list(self.score) if self.phase == OVER else [0] * self.players
 
     def winners(self) -> tuple[int, ...]:
         """Players ranked first after score and the content's tie-breaks (a tie shares the win)."""
