@@ -186,7 +186,12 @@ def snapshot(state: GameState, labels: list[str]) -> dict:
 def run_script(script: Script, content=None) -> Replay:
     """Play ``script`` and return every round's snapshot and the final table."""
     if content is None:
-        content = load(script.content, variant=script.variant)
+        folder = None
+        if script.content is not None:
+            folder = Path(script.content)
+            if not folder.is_absolute():
+                folder = script.path.parent / folder   # relative to the script, not the shell
+        content = load(folder, variant=script.variant)
     rules = rules_for(content)
     check_ids(script, rules)
     players = len(script.players)

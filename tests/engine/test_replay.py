@@ -104,3 +104,17 @@ def test_wrong_player_count_is_refused(tmp_path):
     path = _script(tmp_path, "players:\n  - {name: A, bot: heavy}\n")
     res = run(str(path))
     assert res.exit_code == 1 and "1 players" in res.stderr
+
+
+def test_two_locomotive_scripts_label_trains_per_player(tmp_path):
+    path = _script(tmp_path, "variant: two_locomotives\nseed: 2\nplayers:\n  - {name: A, bot: balanced}\n"
+                             "  - {name: B, bot: heavy}\nrounds:\n  1:\n    A/2: {board: []}\n")
+    replay = replay_file(path)
+    assert replay.labels == ["A/1", "B/1", "B/2", "A/2"]
+    assert replay.rounds[0]["trains"][3]["load"] == 0      # A/2 boarded nobody in round 1
+
+
+def test_unknown_variant_is_a_clear_error(tmp_path):
+    path = _script(tmp_path, "variant: turbo\n" + BASE)
+    res = run(str(path))
+    assert res.exit_code == 1 and "unknown variant 'turbo'" in res.stderr
