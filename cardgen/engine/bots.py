@@ -25,13 +25,17 @@ class Bot:
 
     name = "bot"
 
-    def __init__(self, rules: Rules, rng: random.Random):
+    def __init__(self, rules: Rules, seed: int = 0):
         self.rules = rules
-        self.rng = rng
-        values = rules.op_values
-        copies = [rules.deck.count(k) for k in range(len(values))]
-        #: the commonest card (highest value among equals): the yardstick for load targets
-        self.common_value = values[max(range(len(values)), key=lambda k: (copies[k], values[k]))]
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """This bot's own random stream, created on first use (most bots never draw from it)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     # -- operation phase
     def operation(self, view: PlayerView, t: int) -> tuple[int, bool]:
@@ -125,8 +129,8 @@ class Bot:
 class Archetype(Bot):
     """Boards the best fares until the load reaches ``target`` places; skips spans below ``min_span``."""
 
-    def __init__(self, rules: Rules, rng: random.Random, name: str, target: int, min_span: int = 0):
-        super().__init__(rules, rng)
+    def __init__(self, rules: Rules, seed: int, name: str, target: int, min_span: int = 0):
+        super().__init__(rules, seed)
         self.name, self.target, self.min_span = name, min(target, rules.cap), min_span
 
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
@@ -191,8 +195,8 @@ class Lookahead(Bot):
 
     name = "lookahead"
 
-    def __init__(self, rules: Rules, rng: random.Random):
-        super().__init__(rules, rng)
+    def __init__(self, rules: Rules, seed: int = 0):
+        super().__init__(rules, seed)
         self.target = _targets(rules)["balanced"]
 
     def expected_speed(self, view: PlayerView, t: int, places: int) -> float:
@@ -234,7 +238,10 @@ def _targets(rules: Rules) -> dict[str, int]:
     hit = _TARGETS.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    probe = Bot(rules, random.Random(0)).common_value
+    values = rules.op_values
+    copies = [rules.deck.count(k) for k in range(len(values))]
+    # the commonest card (highest value among equals) is the yardstick for load targets
+    probe = values[max(range(len(values)), key=lambda k: (copies[k], values[k]))]
     loads = range(rules.cap + 1)
     light = min(rules.penalty_divisor - 1, rules.cap)
     balanced = max(loads, key=lambda n: (n * rules.propulsion(probe, n, 0), -n))
@@ -245,13 +252,14 @@ def _targets(rules: Rules) -> dict[str, int]:
     return out
 
 
-BotFactory = Callable[[Rules, random.Random], Bot]
+#: factory(rules, seed) -> Bot; the seed feeds the bot's own random stream
+BotFactory = Callable[[Rules, int], Bot]
 
 BOTS: dict[str, BotFactory] = {
-    "heavy": lambda rules, rng: Archetype(rules, rng, "heavy", _targets(rules)["heavy"]),
-    "light": lambda rules, rng: Archetype(rules, rng, "light", _targets(rules)["light"]),
-    "balanced": lambda rules, rng: Archetype(rules, rng, "balanced", _targets(rules)["balanced"]),
-    "long": lambda rules, rng: Archetype(rules, rng, "long", _targets(rules)["heavy"], _targets(rules)["long_span"]),
+    "heavy": lambda rules, seed: Archetype(rules, seed, "heavy", _targets(rules)["heavy"]),
+    "light": lambda rules, seed: Archetype(rules, seed, "light", _targets(rules)["light"]),
+    "balanced": lambda rules, seed: Archetype(rules, seed, "balanced", _targets(rules)["balanced"]),
+    "long": lambda rules, seed: Archetype(rules, seed, "long", _targets(rules)["heavy"], _targets(rules)["long_span"]),
     "random": RandomBot,
     "lookahead": Lookahead,
 }

@@ -8,7 +8,6 @@ order, so a seed gives the same game either way (tested).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from cardgen.engine.bots import BOTS, Bot
@@ -76,7 +75,7 @@ def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int) -> l
     unknown = [name for name in lineup if name not in BOTS]
     if unknown:
         raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOTS)}")
-    return [BOTS[name](rules, random.Random(seed * 1_000_003 + seat)) for seat, name in enumerate(lineup)]
+    return [BOTS[name](rules, seed * 1_000_003 + seat) for seat, name in enumerate(lineup)]
 
 
 def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
