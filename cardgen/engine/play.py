@@ -15,7 +15,8 @@ from cardgen.engine.invariants import check_state
 from cardgen.engine.options import Options
 from cardgen.engine.rules import Rules, compile_rules
 from cardgen.engine.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
-from cardgen.engine.state import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP, GameState
+from cardgen.engine.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
+from cardgen.engine.state import GameState
 from cardgen.engine.view import PlayerView
 from cardgen.errors import UsageError
 from cardgen.model import Content
