@@ -83,7 +83,7 @@ class Bot:
 
     def swap(self, view: PlayerView, t: int, targets: list[int]) -> int | None:
         """Swap with the train that blocked us from just ahead."""
-        if view._state.moved[t] >= view.r(t):
+        if view.moved(t) >= view.r(t):
             return None
         ahead = view.cell[t] + view.dir[t]
         for u in targets:
