@@ -183,12 +183,13 @@ class GameState(CheckedDriver):
             plat.append(pile.pop())
 
     def event_for(self, rnd: int) -> EventEffect | None:
-        """The event of round ``rnd`` after the track ends, per ruling R4."""
+        """The event of round ``rnd``. Rounds beyond the clock's length exist only because of clock holds;
+        in those, ruling R4 applies: no event, or the card of the last regular round again."""
         rules = self.rules
-        ev = rules.track.get(rnd)
-        if ev is None and rnd > rules.track_rounds and self.options.late_events == "repeat_last" and rules.track:
-            ev = rules.track[rules.track_rounds]
-        return ev
+        regular = rules.clock_end - rules.clock_start
+        if rnd <= regular or self.options.late_events == "none":
+            return rules.track.get(rnd)
+        return rules.track.get(regular)
 
     def begin_round(self) -> None:
         """Phase 1 (event): global W gain and festival tickets; remember the rest for later phases."""

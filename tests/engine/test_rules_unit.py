@@ -209,10 +209,18 @@ def test_ties_break_on_deliveries_then_delays(rules):
 
 
 def test_late_events_after_the_track(rules):
-    after = rules.track_rounds + 1
-    assert GameState(rules, 2, 0).event_for(after) is None
-    repeat = GameState(rules, 2, 0, Options(late_events="repeat_last")).event_for(after)
-    assert repeat == rules.track[rules.track_rounds]
+    regular = rules.clock_end - rules.clock_start
+    assert GameState(rules, 2, 0).event_for(regular + 1) is None
+    repeat = GameState(rules, 2, 0, Options(late_events="repeat_last"))
+    assert repeat.event_for(regular + 1) == repeat.event_for(regular + 2) == rules.track[regular]
+    assert repeat.event_for(regular) == rules.track[regular]
+
+
+def test_late_events_never_refill_a_track_a_variant_shortened():
+    beginner = variant_rules("beginner")
+    repeat = GameState(beginner, 2, 0, Options(late_events="repeat_last"))
+    regular = beginner.clock_end - beginner.clock_start
+    assert all(repeat.event_for(r) is None for r in range(beginner.track_rounds + 1, regular + 3))
 
 
 def test_hidden_track_hides_future_events_from_bots():
