@@ -486,7 +486,11 @@ class GameState(CheckedDriver):
     def _stalled(self) -> bool:
         """True when no train can ever move again (every R is at the floor whatever card or event comes)."""
         rules = self.rules
-        best = rules.best_op_value + rules.best_propulsion_after[min(self.round, rules.track_rounds)]
+        boost = rules.best_propulsion_after[min(self.round, rules.track_rounds)]
+        repeated = self.event_for(rules.clock_end - rules.clock_start + 1)   # R4: a card that comes back
+        if repeated is not None and repeated.propulsion > boost:
+            boost = repeated.propulsion
+        best = rules.best_op_value + boost
         divisor, floor = rules.penalty_divisor, rules.propulsion_floor
         for t in range(self.n):
             r = best - self.places[t] // divisor
