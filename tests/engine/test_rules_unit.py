@@ -301,3 +301,18 @@ def test_returns_are_final_scores_only_at_the_end(rules):
 def test_a_hand_larger_than_the_deck_is_refused(rules):
     with pytest.raises(IllegalAction, match="hand_size"):
         GameState(rules, 2, 0, Options(hand_size=len(rules.deck) + 1))
+
+
+def test_stall_is_flagged_only_when_no_card_or_event_can_move_any_train():
+    hard = variant_rules("hardcore")
+    st = GameState(hard, 2, 0)
+    st.dispatch = [[], []]
+    st.places = [hard.cap] * st.n
+    best_event = max(ev.propulsion for ev in hard.track.values())
+    assert hard.propulsion(hard.best_op_value, hard.cap, best_event) > hard.propulsion_floor
+    assert not st._stalled()                      # a propulsion event is still to come
+    st.round = max(r for r, ev in hard.track.items() if ev.propulsion > 0)
+    assert hard.propulsion(hard.best_op_value, hard.cap, 0) == hard.propulsion_floor
+    assert st._stalled()
+    st.places[0] = 0
+    assert not st._stalled()
