@@ -134,7 +134,9 @@ def test_freight_takes_more_places_and_is_never_late():
     k = next(i for i, f in enumerate(rules.ticket_freight) if f)
     _board_kind(st, 0, 0, rules.ticket_ids[k])
     assert st.places[0] == rules.ticket_seats[k] > 1
-    place(st, 0, rules.ticket_dest_cell[k], -rules.ticket_dir[k] if rules.ticket_dest_cell[k] in (0, rules.last_cell) else rules.ticket_dir[k])
+    dest = rules.ticket_dest_cell[k]
+    arriving = rules.ticket_dir[k]
+    place(st, 0, dest, -arriving if dest in (rules.first_cell, rules.last_cell) else arriving)
     st.boarded[0] = [0]
     st.clock = rules.clock_end * 10
     set_card(st, 0, "rapid")
