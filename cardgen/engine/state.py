@@ -389,7 +389,8 @@ class GameState(CheckedDriver):
         return drawn
 
     def booking_keep(self, drawn: list[int], picks: tuple[int, ...]) -> None:
-        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7), the rest are discarded."""
+        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7);
+        the rest are discarded."""
         rules = self.rules
         for i, card in enumerate(drawn):
             if i in picks:
@@ -535,7 +536,8 @@ class GameState(CheckedDriver):
     # ================================================================ serialisation
     _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck", "discard", "hand", "forced",
               "score", "delivered", "late", "bonus", "penalty", "blocked", "blocked_by_train", "piles",
-              "platforms", "discarded", "delivered_cards", "delivery_log", "dispatch", "dispatch_deck", "occ_right", "occ_left",
+              "platforms", "discarded", "delivered_cards", "delivery_log", "dispatch", "dispatch_deck",
+              "occ_right", "occ_left",
               "cards_played", "dispatch_used", "events_effective", "pile_empty_round", "card", "r", "moved",
               "signal", "order", "drawn")
     _SCALARS = ("players", "n", "round", "clock", "first_player", "stalled_round", "effective", "phase", "cursor")
