@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.model.content import Content
-from cardgen.render.cards import holds_clock
+from cardgen.render.cards import holds_clock, line_for
 from cardgen.render.words import Words, signed
 
 
@@ -82,6 +82,11 @@ def quick_reference_data(content: Content, w: Words) -> dict:
             w.fill("scoring", "worst_delay", amount=signed(scoring.worst_delay_penalty)),
         ],
         "tiebreaks": [w.fill("scoring", f"tiebreak_{t}") for t in scoring.tiebreaks],
+        "seats": [
+            {"seat": seat, "colour": colour, "station": content.station_at_cell.get(seat.cell),
+             "line": line_for(content, seat.direction)}
+            for seat, colour in zip(game.setup.seats, game.colours)
+        ],
         "track": [
             {"round": r, "icon": content.event_kinds[card.kind].icon,
              "name": w(content.event_kinds[card.kind].name),
