@@ -73,11 +73,16 @@ def timetable_track(content: Content, maker: FaceMaker) -> Face:
 def wait_tracks(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
     track = content.game.wait_track
     values = list(range(track.min, track.max + 1))
+    movement = next((p.text for p in content.strings.phases if p.id == "movement"), None)
+    notes = {
+        "movement": maker.words(movement) if movement else "",
+        "blocked": maker.words.fill("rules", "blocked", gain=content.game.blocked_wait_gain),
+    }
     return [
         maker.make(kind="wait_track", id=f"wait_track-{colour.id}", label=f"wait track {colour.id}",
-                   template="wait_track.html.j2", size=(_strip_width(len(values)), 34.0), copies=1,
+                   template="wait_track.html.j2", size=(_strip_width(len(values)), 40.0), copies=1,
                    layout="board", colour=colour, values=values, start=content.game.setup.wait_start,
-                   cell_w=STRIP_CELL_MM, label_w=STRIP_LABEL_MM)
+                   cell_w=STRIP_CELL_MM, label_w=STRIP_LABEL_MM, **notes)
         for colour in colours_for(content, row.wait_tracks, "wait tracks")
     ]
 

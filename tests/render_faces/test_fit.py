@@ -82,3 +82,14 @@ def test_font_warnings_are_collected():
     with font_warnings() as clean:
         weasyprint.HTML(string="<p>x</p>").render()
     assert clean == []
+
+
+def test_overlong_card_text_overflows_at_the_bottom(edited):
+    def lengthen(data):
+        data["kinds"][1]["text"]["en"] = "Advance 2. " + "Then read this very long sentence again. " * 12
+
+    content = edited(operations=lengthen)
+    face = by_id(build_faces(content, lang="en"))["operation-blue-rapid"]
+    problems = check_layout(weasyprint.HTML(string=face.html).render(), face)
+    assert any(p.startswith("operation blue rapid: text overflows its box 'text'") and "at the bottom" in p
+               for p in problems), problems
