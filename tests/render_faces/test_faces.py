@@ -152,3 +152,8 @@ def test_single_line_variant_draws_one_line_and_its_blocking_rule():
     rule = single.strings.rules["blocking_single"].en
     assert rule in track_map and rule in faces["quick_reference"].html
     assert single.strings.rules["blocking"].en not in track_map
+
+
+def test_same_content_gives_the_same_html(content, faces_zh):
+    again = build_faces(content, lang="zh")
+    assert [(f.id, f.html, f.copies) for f in again] == [(f.id, f.html, f.copies) for f in faces_zh]
