@@ -407,14 +407,11 @@ class GameState(CheckedDriver):
         c = self.cell[t]
         aboard, boarded = self.aboard[t], self.boarded[t]
         kind_of, dest_cell = rules.card_kind, rules.ticket_dest_cell
-        i = 0
+        here = [i for i, card in enumerate(aboard) if dest_cell[kind_of[card]] == c]
         p = self.owner[t]
-        while i < len(aboard):
+        for i in reversed(here):     # pop from the back so earlier positions stay valid
             card = aboard[i]
             k = kind_of[card]
-            if dest_cell[k] != c:
-                i += 1
-                continue
             if self.clock <= boarded[i] + rules.ticket_slack[k]:
                 points = rules.ticket_fare[k]
             else:
@@ -447,7 +444,8 @@ class GameState(CheckedDriver):
         """Stop step 2 (unchecked): move ``cards`` from the platform onto the train."""
         rules = self.rules
         plat = self.platforms[rules.station_of_cell[self.cell[t]]]
-        limit = self.boarding_limit(t)
+        ev = self.event
+        limit = self.boarding_limit(t) if ev is not None and ev.boarding_limit else 0
         if limit and not self.effective:
             room = rules.cap - self.places[t]
             fits = sum(1 for c in self.eligible(t) if rules.ticket_seats[rules.card_kind[c]] <= room)
