@@ -70,6 +70,9 @@ players:
     ("piles:\n  S2: [S1-S2]\n", 6, "not in the S2 pile"),
     ("options: {hand_size: 0}\n", 5, "hand_size"),
     ("rounds:\n  1:\n    A: {board: [S3-S1]}\n", 7, "no 'S3-S1' ticket waits here"),
+    ("rounds:\n  1:\n    A: {board: S1-S2}\n", 7, "board must be a list"),
+    ("rounds:\n  1:\n    A: {signal: 1}\n", 7, "signal must be true or false"),
+    ("rounds:\n  1:\n    A: {booking: {pile: S1, take: 1}}\n", 7, "booking must be none or"),
 ])
 def test_bad_scripts_get_located_errors(tmp_path, extra, line, needle):
     path = _script(tmp_path, BASE + extra)
