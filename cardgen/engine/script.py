@@ -80,12 +80,13 @@ class Script:
     rounds: dict[int, dict[str, dict[str, Any]]]
     expect: dict[str, Any] = field(default_factory=dict)
 
-    def problem(self, path: PathKey, message: str) -> Problem:
-        pos = self.smap.locate(path)
+    def problem(self, path: PathKey, message: str, key: bool = False) -> Problem:
+        pos = self.smap.locate(path, key=key)
         return Problem(pos.file, pos.line, pos.col, dotted(path), message)
 
-    def fail(self, path: PathKey, message: str) -> ScriptError:
-        return ScriptError([self.problem(path, message)], self.smap.lines)
+    def fail(self, path: PathKey, message: str, key: bool = False) -> ScriptError:
+        """A located error; ``key`` points at the mapping key instead of its value."""
+        return ScriptError([self.problem(path, message, key)], self.smap.lines)
 
 
 def read_script(path: Path) -> Script:

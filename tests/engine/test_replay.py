@@ -71,6 +71,7 @@ players:
     ("options: {hand_size: 0}\n", 5, "hand_size"),
     ("rounds:\n  1:\n    A: {board: [S3-S1]}\n", 7, "no 'S3-S1' ticket waits here"),
     ("rounds:\n  1:\n    A: {board: S1-S2}\n", 7, "board must be a list"),
+    ("rounds:\n  40:\n    A: {board: []}\n", 6, "never played"),
     ("rounds:\n  1:\n    A: {signal: 1}\n", 7, "signal must be true or false"),
     ("rounds:\n  1:\n    A: {booking: {pile: S1, take: 1}}\n", 7, "booking must be none or"),
 ])
