@@ -124,3 +124,36 @@ def test_freight_variant_marks_freight_tickets(content):
 def test_bad_options_are_usage_errors(content, kwargs):
     with pytest.raises(UsageError):
         build_faces(content, **kwargs)
+
+
+def test_variants_change_what_is_printed():
+    from cardgen.model import load
+
+    base = load()
+    heading = base.strings.labels["dispatch_cards"].zh
+    assert heading in by_id(build_faces(base))["quick_reference"].html
+    no_dispatch = build_faces(load(variant="no_dispatch"))
+    assert not [f for f in no_dispatch if f.kind == "dispatch" or f.id == "back-dispatch"]
+    assert heading not in by_id(no_dispatch)["quick_reference"].html
+    two_trains = load(variant="two_locomotives")
+    tokens = [f for f in build_faces(two_trains, players=2) if f.kind == "train_token"]
+    assert [f.copies for f in tokens] == [two_trains.game.setup.trains_per_player] * 2 == [2, 2]
+    beginner = load(variant="beginner")
+    assert _count(build_faces(beginner), "event") == len(beginner.event_track) < 20
+
+
+def test_single_line_variant_draws_one_line_and_its_blocking_rule():
+    from cardgen.model import load
+
+    single = load(variant="single_line")
+    faces = by_id(build_faces(single, lang="en"))
+    track_map = faces["track_map"].html
+    assert 'class="rail single"' in track_map and 'class="rail up"' not in track_map
+    rule = single.strings.rules["blocking_single"].en
+    assert rule in track_map and rule in faces["quick_reference"].html
+    assert single.strings.rules["blocking"].en not in track_map
+
+
+def test_same_content_gives_the_same_html(content, faces_zh):
+    again = build_faces(content, lang="zh")
+    assert [(f.id, f.html, f.copies) for f in again] == [(f.id, f.html, f.copies) for f in faces_zh]

@@ -67,3 +67,29 @@ def test_font_files_are_packaged_outline_fonts():
     css = font_face_css("fonts/")
     assert 'url("fonts/NotoEmoji%5Bwght%5D.ttf")' in css
     assert all(f.resolve().as_uri() in font_face_css() for f in files)
+
+
+def test_font_warnings_are_collected():
+    import weasyprint
+
+    from cardgen.render.fit import font_warnings
+
+    html = ('<html><head><style>@font-face { font-family: Gone; src: url("file:///nonexistent/gone.ttf") }'
+            "body { font-family: Gone }</style></head><body>x</body></html>")
+    with font_warnings() as warnings:
+        weasyprint.HTML(string=html).render()
+    assert warnings and "Gone" in warnings[0]
+    with font_warnings() as clean:
+        weasyprint.HTML(string="<p>x</p>").render()
+    assert clean == []
+
+
+def test_overlong_card_text_overflows_at_the_bottom(edited):
+    def lengthen(data):
+        data["kinds"][1]["text"]["en"] = "Advance 2. " + "Then read this very long sentence again. " * 12
+
+    content = edited(operations=lengthen)
+    face = by_id(build_faces(content, lang="en"))["operation-blue-rapid"]
+    problems = check_layout(weasyprint.HTML(string=face.html).render(), face)
+    assert any(p.startswith("operation blue rapid: text overflows its box 'text'") and "at the bottom" in p
+               for p in problems), problems
