@@ -81,19 +81,20 @@ def cold_and_naive(work: Path) -> tuple[dict, dict, float]:
 def rebuild_after_editing_one_ticket(work: Path) -> tuple[float, int, float]:
     """Warm build of a content copy, then swap the copies of two ticket kinds and rebuild."""
     from cardgen.model import DEFAULT_CONTENT
-    from cardgen.render.build import BuildOptions, build
+    from cardgen.render.build import BuildOptions, build, default_cache
 
     folder = work / "pack"
     shutil.copytree(DEFAULT_CONTENT, folder)
-    out, cache = work / "edit" / "rail-journey", work / "cold-cache"  # the cold build's cache: same faces
-    build(folder, BuildOptions(), out=out, cache_dir=cache)
+    out = work / "edit" / "rail-journey"
+    shutil.copytree(work / "cold-cache", default_cache(out))  # the cold build's faces, where the CLI looks
+    build(folder, BuildOptions(), out=out)
     tickets_path = folder / "tickets.yaml"
     tickets = yaml.safe_load(tickets_path.read_text(encoding="utf-8"))
     a, b = tickets["kinds"][0], tickets["kinds"][1]
     a["copies"], b["copies"] = b["copies"], a["copies"]  # totals stay valid
     tickets_path.write_text(yaml.safe_dump(tickets, allow_unicode=True, sort_keys=False), encoding="utf-8")
     started = time.perf_counter()
-    report = build(folder, BuildOptions(), out=out, cache_dir=cache)
+    report = build(folder, BuildOptions(), out=out)
     seconds = time.perf_counter() - started
     cli_started = time.perf_counter()
     subprocess.run([PYTHON, "-m", "cardgen", "build", str(folder), "--out", str(out)], cwd=work, check=True,
