@@ -18,19 +18,21 @@ from pathlib import Path
 from typing import Protocol
 
 from cardgen.errors import BuildError, UsageError
+from cardgen.model import load
+from cardgen.render import faces as faces_module
+from cardgen.render import fit, fonts
 from cardgen.render import impose, tts
 from cardgen.render.face_cache import FaceCache
 from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.manifest import Manifest
 from cardgen.render.output import atomic_folder
-from cardgen.render.pdf import FaceLike, FacePdf, FaceRenderer
+from cardgen.render.facekit import Face
+from cardgen.render.pdf import FacePdf, FaceRenderer
+from cardgen.render.raster import PNG_DPI, face_cell_png, face_png
 from cardgen.render.templating import TEMPLATES_DIR
-from cardgen.render.raster import PNG_DPI, face_png
 
-LANGUAGES = ("zh", "en")
 CARD_BACK = "card_back"
 MAX_BLEED_MM = 5.0  # more would push crop marks off the printable part of the paper
-
 
 
 class Progress(Protocol):
@@ -68,6 +70,7 @@ class BuildReport:
     sheets: int
     seconds: float
     counts: dict[str, int] = field(default_factory=dict)
+    stages: dict[str, float] = field(default_factory=dict)  # seconds per pipeline stage
 
 
 def default_out(game_id: str) -> Path:
@@ -83,8 +86,8 @@ def check_options(content, options: BuildOptions) -> None:
     """Refuse options the content cannot honour, before anything is rendered."""
     if options.paper not in PAPERS_MM:
         raise UsageError(f"--paper {options.paper!r}: choose one of {', '.join(PAPERS_MM)}")
-    if options.lang not in LANGUAGES:
-        raise UsageError(f"--lang {options.lang!r}: choose one of {', '.join(LANGUAGES)}")
+    if options.lang not in faces_module.LANGS:
+        raise UsageError(f"--lang {options.lang!r}: choose one of {', '.join(faces_module.LANGS)}")
     if options.duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex {options.duplex!r}: choose one of {', '.join(DUPLEX_MODES)}")
     counts = sorted(content.printing.by_players)
@@ -94,7 +97,7 @@ def check_options(content, options: BuildOptions) -> None:
         raise UsageError(f"--bleed {options.bleed_mm:g}: must be between 0 and {MAX_BLEED_MM:g} mm")
 
 
-def check_only(faces: Sequence[FaceLike], only: Sequence[str]) -> None:
+def check_only(faces: Sequence[Face], only: Sequence[str]) -> None:
     kinds = list(dict.fromkeys(f.kind for f in faces if f.kind != CARD_BACK))
     unknown = [k for k in only if k not in kinds]
     if unknown:
@@ -105,10 +108,6 @@ def check_only(faces: Sequence[FaceLike], only: Sequence[str]) -> None:
 def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None = None,
           cache_dir: Path | None = None, progress: Progress | None = None) -> BuildReport:
     """Load and validate the content, design its faces, and write the whole print set to ``out``."""
-    from cardgen.model import load
-    from cardgen.render import faces as faces_module
-    from cardgen.render import fit, fonts
-
     content = load(content_dir)
     check_options(content, options)
     faces = faces_module.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
@@ -129,14 +128,14 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
                      preview=preview, font_files=font_files, progress=progress)
 
 
-def _selected(faces: Sequence[FaceLike], only: Sequence[str]) -> tuple[list[FaceLike], dict[str, list[FaceLike]]]:
+def _selected(faces: Sequence[Face], only: Sequence[str]) -> tuple[list[Face], dict[str, list[Face]]]:
     """Faces to render (chosen fronts/boards plus their backs) and the printed groups by kind, in face order."""
     by_id = {f.id: f for f in faces}
-    groups: dict[str, list[FaceLike]] = {}
+    groups: dict[str, list[Face]] = {}
     for face in faces:
         if face.kind != CARD_BACK and (not only or face.kind in only):
             groups.setdefault(face.kind, []).append(face)
-    needed: dict[str, FaceLike] = {}
+    needed: dict[str, Face] = {}
     for group in groups.values():
         for face in group:
             needed[face.id] = face
@@ -148,13 +147,13 @@ def _selected(faces: Sequence[FaceLike], only: Sequence[str]) -> tuple[list[Face
     return order, groups
 
 
-def _deck_size(group: Sequence[FaceLike]) -> None:
+def _deck_size(group: Sequence[Face]) -> None:
     sizes = {(f.width_mm, f.height_mm) for f in group}
     if len(sizes) > 1:
         raise BuildError(f"{group[0].kind} cards come in several sizes {sorted(sizes)}; a deck needs one size")
 
 
-def plan_sheets(game_id: str, faces: Sequence[FaceLike], options: BuildOptions) -> dict[str, list[impose.Sheet]]:
+def plan_sheets(game_id: str, faces: Sequence[Face], options: BuildOptions) -> dict[str, list[impose.Sheet]]:
     """Every printed sheet, by component kind, in face order (no rendering: pure layout)."""
     _, groups = _selected(faces, options.only)
     by_id = {f.id: f for f in faces}
@@ -170,7 +169,7 @@ def plan_sheets(game_id: str, faces: Sequence[FaceLike], options: BuildOptions) 
     return sheets
 
 
-def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, out: Path,
+def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: Path,
               renderer: FaceRenderer, *, preview: str | None, font_files: Sequence[Path],
               progress: Progress | None = None) -> BuildReport:
     """Render, impose and write every output file for ``faces`` into ``out``, atomically."""
@@ -184,11 +183,14 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
     by_id = {f.id: f for f in faces}
     sheets_by_kind = plan_sheets(game_id, faces, options)  # layout errors fail before any rendering
 
+    stages: dict[str, float] = {}
+    lap = _stopwatch(stages)
     pdfs: dict[str, FacePdf] = {}
     for batch in render_batches(order, groups):
         tick(0, batch[0].label)
         pdfs.update(zip((f.id for f in batch), renderer.render_batch(batch)))
         tick(len(batch), batch[-1].label)
+    lap("faces laid out")
 
     manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)})
     memo = _memo(renderer.cache)
@@ -215,6 +217,7 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
                     lambda: impose.face_pages(shop_ids, pdfs))
         _write(stage, f"{game_id}-print-shop.pdf", shop, manifest)
         tick(1, "print-shop PDF")
+        lap("sheets imposed")
 
         pngs: dict[str, bytes] = {}
         for face in order:
@@ -223,8 +226,10 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
                                  lambda pdf=pdf: face_png(pdf.pdf, pdf.index, PNG_DPI))
             _write(stage, f"png/{face.id}.png", pngs[face.id], manifest)
             tick(1, f"png/{face.id}.png")
-        _write_tts(stage, groups, looks, pngs, manifest, memo, by_id)
+        lap("PNG faces")
+        _write_tts(stage, groups, looks, pdfs, pngs, manifest, memo, by_id)
         tick(1, "Tabletop Simulator sheets")
+        lap("TTS sheets")
 
         if preview is not None:
             _write(stage, "index.html", preview.encode("utf-8"), manifest)
@@ -235,8 +240,21 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
         manifest.files.append("manifest.json")
         (stage / "manifest.json").write_text(manifest.to_json(), encoding="utf-8")
         tick(1, "manifest.json")
+    lap("preview, manifest and swap")
     return BuildReport(out, sorted(manifest.files), len(order), list(renderer.rendered),
-                       len(everything), time.perf_counter() - started, dict(manifest.counts))
+                       len(everything), time.perf_counter() - started, dict(manifest.counts), stages)
+
+
+def _stopwatch(stages: dict[str, float]) -> Callable[[str], None]:
+    """``lap(name)`` records the seconds since the previous lap (for the benchmark's breakdown)."""
+    last = [time.perf_counter()]
+
+    def lap(name: str) -> None:
+        now = time.perf_counter()
+        stages[name] = now - last[0]
+        last[0] = now
+
+    return lap
 
 
 Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
@@ -254,7 +272,7 @@ def _memo(cache: FaceCache | None) -> Memo:
 BATCH_SIZE = 12
 
 
-def render_batches(order: Sequence[FaceLike], groups: dict[str, list[FaceLike]]) -> list[list[FaceLike]]:
+def render_batches(order: Sequence[Face], groups: dict[str, list[Face]]) -> list[list[Face]]:
     """Faces to render, by kind (backs with the deck that first uses them), in slices of BATCH_SIZE."""
     family: dict[str, str] = {}
     for kind, group in groups.items():
@@ -262,13 +280,13 @@ def render_batches(order: Sequence[FaceLike], groups: dict[str, list[FaceLike]])
             family.setdefault(face.id, kind)
             if face.back:
                 family.setdefault(face.back, kind)
-    by_family: dict[str, list[FaceLike]] = {}
+    by_family: dict[str, list[Face]] = {}
     for face in order:
         by_family.setdefault(family[face.id], []).append(face)
     return [faces[i : i + BATCH_SIZE] for faces in by_family.values() for i in range(0, len(faces), BATCH_SIZE)]
 
 
-def progress_total(faces: Sequence[FaceLike], only: Sequence[str]) -> int:
+def progress_total(faces: Sequence[Face], only: Sequence[str]) -> int:
     """Steps ``write_set`` reports, for a progress bar: render + PNG per face, a file per kind, 5 more."""
     order, groups = _selected(faces, only)
     return 2 * len(order) + len(groups) + 5
@@ -281,8 +299,8 @@ def _write(stage: Path, relative: str, data: bytes, manifest: Manifest) -> None:
     manifest.files.append(relative)
 
 
-def _record(manifest: Manifest, kind: str, file: str, group: Sequence[FaceLike], sheets: Sequence[impose.Sheet],
-            by_id: dict[str, FaceLike]) -> None:
+def _record(manifest: Manifest, kind: str, file: str, group: Sequence[Face], sheets: Sequence[impose.Sheet],
+            by_id: dict[str, Face]) -> None:
     """Manifest rows for a kind's faces and the backs printed with them (page = first appearance)."""
     first: dict[str, int] = {}
     for number, sheet in enumerate(sheets, start=1):
@@ -298,8 +316,8 @@ def _record(manifest: Manifest, kind: str, file: str, group: Sequence[FaceLike],
         manifest.add_component(by_id[back_id].kind, back_id, copies, file, first[back_id])
 
 
-def _write_tts(stage: Path, groups: dict[str, list[FaceLike]], digests: dict[str, str], pngs: dict[str, bytes],
-               manifest: Manifest, memo: Memo, by_id: dict[str, FaceLike]) -> None:
+def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str], pdfs: dict[str, FacePdf],
+               pngs: dict[str, bytes], manifest: Manifest, memo: Memo, by_id: dict[str, Face]) -> None:
     """Deck sheets per card kind (several past 69 faces), their backs, and decks.json describing them."""
     decks: dict[str, dict] = {}
     for kind, group in groups.items():
@@ -308,8 +326,9 @@ def _write_tts(stage: Path, groups: dict[str, list[FaceLike]], digests: dict[str
         cell = tts.cell_size(group[0].width_mm, group[0].height_mm)
 
         def cell_of(face_id: str) -> bytes:
-            material = f"{digests[face_id]}-{cell}".encode()
-            return memo("tts-cell", material, lambda: tts.cell_png(pngs[face_id], cell))
+            material = f"{looks[face_id]}-{cell}".encode()
+            face = pdfs[face_id]
+            return memo("tts-cell", material, lambda: face_cell_png(face.pdf, face.index, cell))
 
         backs = [f.back for f in group]
         hidden_id = backs[0] or group[0].id
@@ -319,7 +338,7 @@ def _write_tts(stage: Path, groups: dict[str, list[FaceLike]], digests: dict[str
             suffix = "" if len(group) <= tts.TTS_FACES_PER_SHEET else f"-{number}"
             layers = [("", ids)] + ([("-backs", [by_id[i].back for i in ids])] if unique_backs else [])
             for tag, cell_ids in layers:
-                material = repr((cell, [digests[i] for i in cell_ids], digests[hidden_id])).encode()
+                material = repr((cell, [looks[i] for i in cell_ids], looks[hidden_id])).encode()
                 data = memo("tts-sheet", material,
                             lambda cell_ids=cell_ids: tts.sheet_png([cell_of(i) for i in cell_ids], cell_of(hidden_id), cell))
                 _write(stage, f"tts/{kind}{tag}{suffix}.png", data, manifest)

@@ -26,7 +26,8 @@ from cardgen.render.layout import (
     pack_boards,
 )
 from cardgen.render.marks import Furniture, furniture_pdf, grid_crop_marks, tile_furniture
-from cardgen.render.pdf import FaceLike, FacePdf
+from cardgen.render.facekit import Face
+from cardgen.render.pdf import FacePdf
 
 
 @dataclass(frozen=True)
@@ -47,13 +48,13 @@ class Sheet:
     side: str  # "front", "back", "fold" or "board"
 
 
-def _trim(face: FaceLike) -> Rect:
+def _trim(face: Face) -> Rect:
     return Rect(0.0, 0.0, face.width_mm, face.height_mm)
 
 
 def card_sheets(
-    fronts: Sequence[FaceLike],
-    faces: dict[str, FaceLike],
+    fronts: Sequence[Face],
+    faces: dict[str, Face],
     *,
     paper: tuple[float, float],
     duplex: str,
@@ -107,7 +108,7 @@ def _grid_furniture(paper: tuple[float, float], trims: list[Rect], label: str) -
                      label_at=(min(r.x for r in trims) + 1.5, top + MARK_OFFSET_MM + 1.0))
 
 
-def board_sheets(boards: Sequence[FaceLike], *, paper: tuple[float, float], label: str) -> list[Sheet]:
+def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: str) -> list[Sheet]:
     """Sheets for one kind of board, every copy.
 
     Boards small enough are packed several to a page (train tokens, wait
@@ -135,7 +136,7 @@ def board_sheets(boards: Sequence[FaceLike], *, paper: tuple[float, float], labe
     return [s for board in copies for s in _single_board(board, paper, f"{label}  {board.id}")]
 
 
-def _single_board(board: FaceLike, paper: tuple[float, float], label: str) -> list[Sheet]:
+def _single_board(board: Face, paper: tuple[float, float], label: str) -> list[Sheet]:
     b = board.bleed_mm
     tiles = board_tiles(paper, board.width_mm, board.height_mm, b)
     sheets = []

@@ -16,33 +16,19 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from cardgen.errors import BuildError
+from cardgen.render.facekit import Face
 from cardgen.render.face_cache import FaceCache, face_key, fonts_fingerprint
 from cardgen.render.fetcher import RestrictedFetcher
 
 
-class FaceLike(Protocol):
-    """What the print pipeline needs from a face (cardgen.render.faces.Face)."""
-
-    kind: str
-    id: str
-    html: str
-    width_mm: float
-    height_mm: float
-    bleed_mm: float
-    copies: int
-    back: str | None
-    layout: str
-    label: str
-
-
-LayoutCheck = Callable[[Any, FaceLike], list[str]]
-GlyphCheck = Callable[[FaceLike], list[str]]
+LayoutCheck = Callable[[Any, Face], list[str]]
+GlyphCheck = Callable[[Face], list[str]]
 
 
 class _Collect(logging.Handler):
@@ -120,16 +106,16 @@ class FaceRenderer:
     _stylesheets: dict[str, tuple[CSS, RestrictedFetcher]] = field(default_factory=dict, repr=False)
     _fonts_id: str = field(default="", repr=False)
 
-    def face_key(self, face: FaceLike) -> str:
+    def face_key(self, face: Face) -> str:
         if not self._fonts_id:
             self._fonts_id = fonts_fingerprint(self.fonts)
         return face_key(face.html, face.width_mm, face.height_mm, face.bleed_mm, self._fonts_id)
 
-    def render(self, face: FaceLike) -> bytes:
+    def render(self, face: Face) -> bytes:
         """One face alone, as a standalone one-page PDF."""
         return self.render_batch([face])[0].pdf
 
-    def render_batch(self, faces: Sequence[FaceLike]) -> list[FacePdf]:
+    def render_batch(self, faces: Sequence[Face]) -> list[FacePdf]:
         """Lay out every face (each checked on its own), then write them together as one PDF."""
         batch = hashlib.sha256("\n".join(self.face_key(f) for f in faces).encode()).hexdigest()
         if self.cache is not None:
@@ -149,7 +135,7 @@ class FaceRenderer:
             self.cache.put(batch, pdf, used - {f.resolve() for f in self.fonts})
         return [FacePdf(pdf, index, batch) for index in range(len(faces))]
 
-    def _layout(self, face: FaceLike, used: set[Path]):
+    def _layout(self, face: Face, used: set[Path]):
         """The face's WeasyPrint document, or a BuildError naming the face and every problem."""
         problems: list[str] = []
         if self.check_glyphs is not None:

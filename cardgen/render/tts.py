@@ -3,7 +3,7 @@
 TTS imports a deck from one image cut into a grid; by its convention the last
 cell (bottom right) is the "hidden" image shown for cards in another player's
 hand, so a sheet holds at most 69 faces and the deck's back goes in cell 70.
-Cells are made once per face (and cached by the caller); a sheet only pastes.
+Cells are rendered once per face at cell size (and cached by the caller); a sheet only pastes.
 """
 
 from __future__ import annotations
@@ -32,14 +32,6 @@ def cell_size(card_w_mm: float, card_h_mm: float) -> tuple[int, int]:
 def chunks(ids: list[str]) -> list[list[str]]:
     """Face ids split into sheets of at most TTS_FACES_PER_SHEET."""
     return [ids[i : i + TTS_FACES_PER_SHEET] for i in range(0, len(ids), TTS_FACES_PER_SHEET)] or [[]]
-
-
-def cell_png(face_png: bytes, cell: tuple[int, int]) -> bytes:
-    """One face scaled to a grid cell."""
-    image = Image.open(io.BytesIO(face_png)).convert("RGB")
-    buffer = io.BytesIO()
-    image.resize(cell, Image.Resampling.LANCZOS, reducing_gap=3.0).save(buffer, format="PNG")
-    return buffer.getvalue()
 
 
 def sheet_png(cells: list[bytes], hidden_cell: bytes, cell: tuple[int, int]) -> bytes:
