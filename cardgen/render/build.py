@@ -200,9 +200,10 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
         kind_files: list[bytes] = []
         for kind, sheets in sheets_by_kind.items():
             name = f"{kind}.pdf"
-            used = sorted({p.face_id for sheet in sheets for p in sheet.placements})
-            material = repr((sheets, [(i, digests[i]) for i in used])).encode()
-            data = memo("sheets", material, lambda sheets=sheets: impose.assemble(sheets, pdfs))
+            parts = [memo("sheet", _sheet_material(sheet, digests), lambda sheet=sheet: impose.sheet_pdf(sheet, pdfs))
+                     for sheet in sheets]
+            data = memo("sheets", b"".join(hashlib.sha256(part).digest() for part in parts),
+                        lambda parts=parts: impose.concatenate(parts))
             _write(stage, name, data, manifest)
             kind_files.append(data)
             _record(manifest, kind, name, groups[kind], sheets, by_id)
@@ -258,6 +259,12 @@ def _stopwatch(stages: dict[str, float]) -> Callable[[str], None]:
 
 
 Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
+
+
+def _sheet_material(sheet: impose.Sheet, digests: dict[str, str]) -> bytes:
+    """Everything a sheet's bytes depend on: its layout and the bytes of the faces on it."""
+    used = sorted({p.face_id for p in sheet.placements})
+    return repr((sheet, [(i, digests[i]) for i in used])).encode()
 
 
 def _memo(cache: FaceCache | None) -> Memo:

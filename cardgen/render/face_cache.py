@@ -1,9 +1,11 @@
-"""Content-hash cache of rendered faces, so a rebuild only lays out what changed.
+"""Content-hash cache of rendered faces and derived files, so a rebuild only redoes what changed.
 
 A face's PDF depends on its HTML, its sizes, the renderer versions, the font
 files and any local file it pulled in (an image under the content folder). The
-key covers the first four; the files it actually read are recorded beside the
-entry and re-checked on every lookup.
+key (:func:`face_key`; a batch's key hashes its faces' keys) covers the first
+four; the files a batch actually read are recorded beside the entry and
+re-checked on every lookup. Sheets, PNGs and TTS cells are kept by the hash of
+what they are made from (:meth:`FaceCache.memo`).
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def face_key(html: str, width_mm: float, height_mm: float, bleed_mm: float, font
 
 
 class FaceCache:
-    """Rendered face PDFs (and their rasters) by content hash, in a folder outside the output."""
+    """Rendered face batches and derived bytes by content hash, in a folder outside the output."""
 
     def __init__(self, folder: Path):
         self.folder = Path(folder)

@@ -154,36 +154,44 @@ def _single_board(board: Face, paper: tuple[float, float], label: str) -> list[S
 
 
 def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, FacePdf]) -> bytes:
-    """Build the PDF: one page per sheet, each distinct (face, source box) imported once as an XObject."""
+    """The PDF of ``sheets``: each imposed on its own (:func:`sheet_pdf`), then joined."""
+    return concatenate([sheet_pdf(sheet, face_pdfs) for sheet in sheets])
+
+
+def sheet_pdf(sheet: Sheet, face_pdfs: dict[str, FacePdf]) -> bytes:
+    """One sheet: each distinct (face, source box) imported once as a Form XObject and placed.
+
+    Sheets are imposed one per document because pdfium's content generation
+    slows down as a document grows (quadratic over a deck); joining them
+    (:func:`concatenate`) merges the copies of shared faces and fonts again.
+    """
     target = pdfium.PdfDocument.new()
-    furniture = pdfium.PdfDocument(furniture_pdf([s.furniture for s in sheets]))
+    furniture = pdfium.PdfDocument(furniture_pdf([sheet.furniture]))
     xobjects: dict[tuple[str, Rect], pdfium.PdfXObject] = {}
     sources: dict[str, pdfium.PdfDocument] = {}  # one open document per batch
     try:
-        for index, sheet in enumerate(sheets):
-            page = target.new_page(sheet.page[0] * mm, sheet.page[1] * mm)
-            for placement in sheet.placements:
-                key = (placement.face_id, placement.source)
-                if key not in xobjects:
-                    face = face_pdfs[placement.face_id]
-                    if face.batch not in sources:
-                        sources[face.batch] = pdfium.PdfDocument(face.pdf)
-                    source = sources[face.batch]
-                    s = placement.source  # the XObject's box (and so its clip) is the page's media box
-                    source[face.index].set_mediabox(s.x * mm, s.y * mm, s.right * mm, s.top * mm)
-                    xobjects[key] = source.page_as_xobject(face.index, target)
-                obj = xobjects[key].as_pageobject()
-                x, y = placement.at[0] * mm, placement.at[1] * mm
-                if placement.rotate180:
-                    s = placement.source
-                    matrix = pdfium.PdfMatrix().rotate(180).translate(x + s.w * mm, y + s.h * mm)
-                else:
-                    matrix = pdfium.PdfMatrix().translate(x, y)
-                obj.set_matrix(matrix)
-                page.insert_obj(obj)
-            layer = furniture.page_as_xobject(index, target).as_pageobject()
-            page.insert_obj(layer)
-            page.gen_content()
+        page = target.new_page(sheet.page[0] * mm, sheet.page[1] * mm)
+        for placement in sheet.placements:
+            key = (placement.face_id, placement.source)
+            if key not in xobjects:
+                face = face_pdfs[placement.face_id]
+                if face.batch not in sources:
+                    sources[face.batch] = pdfium.PdfDocument(face.pdf)
+                source = sources[face.batch]
+                s = placement.source  # the XObject's box (and so its clip) is the page's media box
+                source[face.index].set_mediabox(s.x * mm, s.y * mm, s.right * mm, s.top * mm)
+                xobjects[key] = source.page_as_xobject(face.index, target)
+            obj = xobjects[key].as_pageobject()
+            x, y = placement.at[0] * mm, placement.at[1] * mm
+            if placement.rotate180:
+                s = placement.source
+                matrix = pdfium.PdfMatrix().rotate(180).translate(x + s.w * mm, y + s.h * mm)
+            else:
+                matrix = pdfium.PdfMatrix().translate(x, y)
+            obj.set_matrix(matrix)
+            page.insert_obj(obj)
+        page.insert_obj(furniture.page_as_xobject(0, target).as_pageobject())
+        page.gen_content()
         return pdfbytes.save(target)
     finally:
         for source in sources.values():
@@ -207,7 +215,7 @@ def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
 
 
 def concatenate(documents: Sequence[bytes]) -> bytes:
-    """Whole PDFs one after another (the combined print PDF from the per-kind files)."""
+    """Whole PDFs one after another; identical objects (a face placed on several sheets) kept once."""
     target = pdfium.PdfDocument.new()
     try:
         for data in documents:
