@@ -42,6 +42,12 @@ class Ticket:
         return self.kind.copies
 
 
+#: File stem -> the :class:`Content` attribute holding that file's model.
+FILE_ATTR = {"game": "game", "map": "map", "fares": "fares", "tickets": "tickets_file", "operations": "operations",
+             "dispatch": "dispatch", "events": "events", "printing": "printing", "variants": "variants",
+             "strings": "strings"}
+
+
 @dataclass(frozen=True)
 class Content:
     """A whole validated content folder (optionally with a variant applied)."""

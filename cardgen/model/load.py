@@ -16,19 +16,14 @@ from pydantic import ValidationError
 
 from cardgen.errors import ContentError, Problem
 from cardgen.model import checks
-from cardgen.model.content import Content
+from cardgen.model.content import FILE_ATTR, Content
+from cardgen.model.messages import friendly
 from cardgen.model.overlay import merge_patch, patched_positions
 from cardgen.model.schema import FILES
 from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
 
 #: The bundled game, used when no folder is named.
 DEFAULT_CONTENT = Path(__file__).resolve().parents[2] / "content" / "rail-journey"
-
-_FRIENDLY = {
-    "missing": "missing required key",
-    "extra_forbidden": "unknown key",
-}
-
 
 @dataclass
 class Report:
@@ -76,29 +71,18 @@ def _walk_loc(data: Any, loc: tuple) -> tuple[PathKey, bool]:
     return tuple(path), is_key
 
 
-def _message(err: dict, path: PathKey) -> str:
-    kind = err["type"]
-    if kind in _FRIENDLY:
-        return f"{_FRIENDLY[kind]} '{path[-1]}'" if path else _FRIENDLY[kind]
-    if kind == "union_tag_invalid":
-        ctx = err.get("ctx", {})
-        return f"unknown type {ctx.get('tag')!r}; expected one of {ctx.get('expected_tags')}"
-    if kind == "union_tag_not_found":
-        return "missing required key 'type'"
-    msg = err["msg"]
-    return msg[0].lower() + msg[1:]
-
-
 def schema_problems(exc: ValidationError, data: Any, stem: str, where: "Located") -> list[Problem]:
-    """Locate every pydantic error of one file's model."""
+    """Locate every pydantic error of one file's model, in plain words."""
     out = []
     for err in exc.errors(include_url=False):
         path, is_key = _walk_loc(data, err["loc"])
-        kind = err["type"]
-        if kind == "missing":
-            out.append(where(stem, path, _message(err, path), at=path[:-1]))
+        if err["type"] == "union_tag_invalid":
+            path += ("type",)  # point at the misspelt tag itself
+        message = friendly(err, FILES[stem], path)
+        if err["type"] == "missing":
+            out.append(where(stem, path, message, at=path[:-1]))
         else:
-            out.append(where(stem, path, _message(err, path), key=kind == "extra_forbidden" or is_key))
+            out.append(where(stem, path, message, key=err["type"] == "extra_forbidden" or is_key))
     return out
 
 
@@ -151,11 +135,6 @@ def _build(folder: Path, raw: dict[str, Any], where: Located, variant=None,
     if problems or len(models) != len(FILES):
         return None, problems
     return _content(folder, models, raw, variant), problems
-
-
-_ATTR = {"game": "game", "map": "map", "fares": "fares", "tickets": "tickets_file", "operations": "operations",
-         "dispatch": "dispatch", "events": "events", "printing": "printing", "variants": "variants",
-         "strings": "strings"}
 
 
 def _content(folder: Path, models: dict, raw: dict, variant) -> Content:
@@ -261,7 +240,7 @@ def _check_variants(folder: Path, raw: dict[str, Any], smaps: dict[str, SourceMa
         overrides = {stem: patched_positions(patch, vpath + (stem,), vsmap.values)
                      for stem, patch in variant.patch.items()}
         where = Located(smaps, overrides, note=note)
-        untouched = {stem: getattr(base, attr) for stem, attr in _ATTR.items() if stem not in variant.patch}
+        untouched = {stem: getattr(base, attr) for stem, attr in FILE_ATTR.items() if stem not in variant.patch}
         content, found = _build(folder, _variant_raw(raw, variant), where, variant, untouched)
         if content is not None:
             for _, more in checks.run_all(content, where):
