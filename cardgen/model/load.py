@@ -150,7 +150,8 @@ def _read(folder: Path, report: Report) -> tuple[dict[str, Any], dict[str, Sourc
     raw: dict[str, Any] = {}
     smaps: dict[str, SourceMap] = {}
     if not folder.is_dir():
-        report.problems.append(Problem(str(folder), 1, 1, "", "content folder not found"))
+        reason = "is a file, not a content folder" if folder.exists() else "content folder not found"
+        report.problems.append(Problem(str(folder), 1, 1, "", reason))
         return raw, smaps
     for stem in FILES:
         name = f"{stem}.yaml"
