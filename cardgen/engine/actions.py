@@ -1,0 +1,70 @@
+"""The decisions a player can make, as small immutable values.
+
+The checked path (`GameState.legal_actions` / `GameState.apply`) speaks in
+these; the fast bot path passes the same facts as plain ints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.errors import CardgenError
+
+
+class IllegalAction(CardgenError):
+    """An action that the current state does not allow (scripted or human input)."""
+
+    exit_code = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """One train's part of the simultaneous reveal: which hand slot, and whether to add Signal Priority."""
+
+    slot: int = 0
+    signal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """The joint action of the operation phase: one :class:`Operation` per train, by train index."""
+
+    choices: tuple[Operation, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """How many cells to try to run (only offered when stopping short is allowed)."""
+
+    cells: int
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Use Passing Swap with train ``target`` after moving, or ``None`` to pass."""
+
+    target: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Booking:
+    """Use Group Booking on the pile of station ``pile`` (index), or ``None`` to pass."""
+
+    pile: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Which of the drawn Group Booking tickets go onto their platform (positions in the drawn list)."""
+
+    picks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Tickets (physical card numbers) taken from the platform, in order."""
+
+    cards: tuple[int, ...]
+
+
+Action = Reveal | Move | Swap | Booking | Keep | Board

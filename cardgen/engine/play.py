@@ -1,0 +1,179 @@
+"""Play whole games with bots, fast: the simulator's entry point.
+
+This driver calls the rule methods of :class:`GameState` directly, asking
+each bot only the questions the rules let it decide, with no action objects
+and no validation. The checked driver asks the same questions in the same
+order, so a seed gives the same game either way (tested).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from cardgen.engine.bots import BOTS, Bot
+from cardgen.engine.invariants import check_state
+from cardgen.engine.options import Options
+from cardgen.engine.rules import Rules, compile_rules
+from cardgen.engine.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
+from cardgen.engine.state import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP, GameState
+from cardgen.engine.view import PlayerView
+from cardgen.errors import UsageError
+from cardgen.model import Content
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's end of game. ``late`` and ``delays`` are both L (a late delivery adds 1 to L)."""
+
+    seat: int               # 0-based player index
+    bot: str
+    score: int
+    delivered: int
+    late: int
+    delays: int
+    wait: int               # final W (summed over the player's trains)
+    blocked: int            # rounds a train moved fewer cells than R, not by choice
+    blocked_by_train: int   # ... of which a train ahead on the same line stopped it
+    bonus: int
+    penalty: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game, for statistics."""
+
+    players: tuple[PlayerResult, ...]
+    winners: tuple[int, ...]
+    rounds: int
+    final_clock: int
+    pile_empty_round: dict[str, int | None]
+    cards_played: dict[str, int]
+    dispatch_used: dict[str, int]
+    events_effective: dict[str, int]
+    stalled: bool
+    blocks: int             # total short moves not by choice, all trains
+    variant: str | None
+
+
+_RULES: dict[int, tuple[Content, Rules]] = {}
+
+
+def rules_for(content: Content | Rules) -> Rules:
+    """Compile once per content object (the simulator calls play_game thousands of times)."""
+    if isinstance(content, Rules):
+        return content
+    hit = _RULES.get(id(content))
+    if hit is None or hit[0] is not content:
+        hit = _RULES[id(content)] = (content, compile_rules(content))
+    return hit[1]
+
+
+def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int) -> list[Bot]:
+    """One bot per player, each with its own random stream derived from the game seed."""
+    unknown = [name for name in lineup if name not in BOTS]
+    if unknown:
+        raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOTS)}")
+    return [BOTS[name](rules, random.Random(f"{seed}/{seat}")) for seat, name in enumerate(lineup)]
+
+
+def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
+    """Play ``state`` to the end, asking ``bots`` (one per player) every decision."""
+    views = [PlayerView(state, p) for p in range(state.players)]
+    owner, n = state.owner, state.n
+    stop_short = state.options.stop_short
+    station_of_cell = state.rules.station_of_cell
+    cap = state.rules.cap
+    seat_bot = [bots[owner[t]] for t in range(n)]
+    seat_view = [views[owner[t]] for t in range(n)]
+    rng_trains = range(n)
+    while not state.over:
+        state.reveal(state.clamp_signals([seat_bot[t].operation(seat_view[t], t) for t in rng_trains]))
+        r = state.r
+        for t in state.order:
+            if stop_short and r[t] > 0:
+                state.move(t, seat_bot[t].move(seat_view[t], t, r[t]))
+            else:
+                state.move(t)
+            if state.dispatch[owner[t]]:
+                targets = state.swap_targets(t)
+                if targets:
+                    u = seat_bot[t].swap(seat_view[t], t, targets)
+                    if u is not None:
+                        state.swap(t, u)
+        for t in state.order:
+            bot, view = seat_bot[t], seat_view[t]
+            if state.dispatch[owner[t]] and state.booking_allowed(t):
+                pile = bot.booking(view, t)
+                if pile is not None:
+                    drawn = state.booking_draw(t, pile)
+                    state.booking_keep(drawn, bot.keep(view, t, drawn))
+            if state.can_stop(t):
+                state.alight(t)
+                eligible = state.eligible(t)
+                if eligible:
+                    state.board(t, bot.board(view, t, eligible, cap - state.places[t], state.boarding_limit(t)))
+                state.refill(station_of_cell[state.cell[t]])
+        if check_invariants:
+            check_state(state)
+        state.end_round()
+    if check_invariants:
+        check_state(state)
+
+
+def run_checked(state: GameState, bots: list[Bot]) -> None:
+    """Play ``state`` through the checked path: every bot answer becomes an action that
+    :meth:`GameState.apply` validates. Slower than :func:`run_fast`, same game for the same seed.
+    """
+    views = [PlayerView(state, p) for p in range(state.players)]
+    state.start()
+    while not state.over:
+        ph = state.phase
+        if ph == OPERATION:
+            wanted = [bots[state.owner[t]].operation(views[state.owner[t]], t) for t in range(state.n)]
+            action = Reveal(tuple(Operation(slot, sig) for slot, sig in state.clamp_signals(wanted)))
+        else:
+            t = state.current_train()
+            bot, view = bots[state.owner[t]], views[state.owner[t]]
+            if ph == MOVE:
+                action = Move(bot.move(view, t, state.r[t]))
+            elif ph == SWAP:
+                action = Swap(bot.swap(view, t, state.swap_targets(t)))
+            elif ph == BOOKING:
+                action = Booking(bot.booking(view, t))
+            elif ph == KEEP:
+                action = Keep(tuple(bot.keep(view, t, state.drawn)))
+            else:
+                assert ph == BOARD
+                action = Board(tuple(bot.board(view, t, state.eligible(t), state.rules.cap - state.places[t],
+                                               state.boarding_limit(t))))
+        state.apply(action)
+
+
+def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResult:
+    rules = state.rules
+    players = []
+    for p in range(state.players):
+        trains = state.trains_of[p]
+        players.append(PlayerResult(
+            seat=p, bot=lineup[p], score=state.score[p], delivered=state.delivered[p], late=state.late[p],
+            delays=state.late[p], wait=sum(state.wait[t] for t in trains),
+            blocked=sum(state.blocked[t] for t in trains),
+            blocked_by_train=sum(state.blocked_by_train[t] for t in trains),
+            bonus=state.bonus[p], penalty=state.penalty[p]))
+    return GameResult(
+        players=tuple(players), winners=state.winners(), rounds=state.round, final_clock=state.clock,
+        pile_empty_round=dict(zip(rules.station_ids, state.pile_empty_round)),
+        cards_played=dict(zip(rules.op_ids, state.cards_played)),
+        dispatch_used=dict(zip(rules.dispatch_ids, state.dispatch_used)),
+        events_effective=dict(zip(rules.event_ids, state.events_effective)),
+        stalled=state.stalled_round is not None, blocks=sum(state.blocked), variant=rules.variant)
+
+
+def play_game(content: Content | Rules, lineup: list[str] | tuple[str, ...], seed: int = 0,
+              options: Options | None = None, check_invariants: bool = False) -> GameResult:
+    """Play one game with one bot per player (``len(lineup)`` players); deterministic for ``seed``."""
+    rules = rules_for(content)
+    state = GameState(rules, len(lineup), seed, options)
+    run_fast(state, make_bots(rules, lineup, seed), check_invariants)
+    return result_of(state, lineup)

@@ -1,0 +1,238 @@
+"""Compile a validated :class:`Content` once into plain ints and tuples.
+
+The engine's hot loop must not touch pydantic objects or dicts keyed by
+strings: every rule number it needs is copied here, by index, from the one
+place the content writes it. Nothing in this module (or the engine) types a
+rule number itself; if the content changes, the compiled rules change with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.model import Content
+
+RIGHT = 1
+LEFT = -1
+#: Deadline used for freight (unlimited slack): later than any clock value.
+NEVER_LATE = 1 << 30
+
+
+@dataclass(frozen=True, slots=True)
+class EventEffect:
+    """One round's event, flattened: every field is neutral when it does not apply."""
+
+    kind: int                 # index into Rules.event_ids
+    propulsion: int           # added to every train's R
+    wait_gain: int            # added to every train's W
+    festival_station: int     # station index receiving extra tickets, or -1
+    festival_amount: int
+    closed_cell: int          # section cell closed on both lines, or -1
+    clock_hold: bool
+    order_reversed: bool
+    boarding_limit: int       # most tickets boarded per stop, or 0 for no limit
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything the engine reads, indexed by small ints."""
+
+    variant: str | None
+    # map
+    first_cell: int
+    last_cell: int
+    station_of_cell: tuple[int, ...]      # station index, or -1 on a section
+    station_ids: tuple[str, ...]
+    station_cells: tuple[int, ...]
+    section_ids: tuple[str, ...]          # by cell ("" on stations)
+    is_terminal: tuple[bool, ...]         # by cell
+    double_track: bool
+    line_capacity: int
+    # operation cards
+    op_ids: tuple[str, ...]
+    op_values: tuple[int, ...]
+    op_no_stop: tuple[bool, ...]
+    op_ignore_limit: tuple[bool, ...]
+    op_wait_gain: tuple[int, ...]
+    deck: tuple[int, ...]                 # one player's set, as kind indices
+    # tickets (one entry per kind; physical cards refer to a kind)
+    ticket_ids: tuple[str, ...]
+    ticket_origin: tuple[int, ...]        # station index
+    ticket_dest: tuple[int, ...]          # station index
+    ticket_dest_cell: tuple[int, ...]
+    ticket_dir: tuple[int, ...]           # RIGHT or LEFT
+    ticket_span: tuple[int, ...]
+    ticket_fare: tuple[int, ...]
+    ticket_late_fare: tuple[int, ...]
+    ticket_slack: tuple[int, ...]         # NEVER_LATE for freight
+    ticket_seats: tuple[int, ...]
+    ticket_freight: tuple[bool, ...]
+    card_kind: tuple[int, ...]            # physical card -> ticket kind
+    piles: tuple[tuple[int, ...], ...]    # physical cards by origin station, content order
+    # events
+    event_ids: tuple[str, ...]
+    track: dict[int, EventEffect]         # round -> effect
+    track_rounds: int                     # last round that has a card
+    track_hidden: bool
+    # dispatch
+    dispatch_ids: tuple[str, ...]
+    dispatch_deck: tuple[int, ...]        # kind indices
+    dispatch_swap: int                    # kind index of each effect, -1 if absent
+    dispatch_signal: int
+    dispatch_signal_amount: int
+    dispatch_booking: int
+    booking_draw: int
+    booking_keep: int
+    # numbers
+    clock_start: int
+    clock_end: int
+    cap: int
+    penalty_divisor: int
+    propulsion_floor: int
+    blocked_wait_gain: int
+    wait_start: int
+    wait_max: int
+    platform_size: int
+    dispatch_per_player: int
+    trains_per_player: int
+    seats: tuple[tuple[int, int], ...]    # (cell, direction) by seat
+    late_fare_divisor: int
+    no_delay_bonus: int
+    worst_delay_penalty: int
+    tiebreaks: tuple[str, ...]
+    players_min: int
+    players_max: int
+
+    def propulsion(self, value: int, places: int, modifier: int) -> int:
+        """R = max(floor, C - floor(N / divisor) + modifier)."""
+        r = value - places // self.penalty_divisor + modifier
+        return r if r > self.propulsion_floor else self.propulsion_floor
+
+
+def _direction(name: str) -> int:
+    return RIGHT if name == "right" else LEFT
+
+
+def _effect(kind) -> dict:
+    """Map one event kind's typed effect onto EventEffect fields."""
+    e = kind.effect
+    out = dict(propulsion=0, wait_gain=0, festival_amount=0, clock_hold=False, order_reversed=False,
+               boarding_limit=0)
+    if e.type == "propulsion":
+        out["propulsion"] = e.amount
+    elif e.type == "wait_gain":
+        out["wait_gain"] = e.amount
+    elif e.type == "platform_extra":
+        out["festival_amount"] = e.amount
+    elif e.type == "clock_hold":
+        out["clock_hold"] = True
+    elif e.type == "order_reversed":
+        out["order_reversed"] = True
+    elif e.type == "boarding_limit":
+        out["boarding_limit"] = e.amount
+    return out
+
+
+def compile_rules(content: Content) -> Rules:
+    """Flatten the content into :class:`Rules` (done once per content, not per game)."""
+    g, m = content.game, content.map
+    first, last = m.cells.min, m.cells.max
+    station_index = {st.id: i for i, st in enumerate(m.stations)}
+    station_of_cell = [-1] * (last + 1)
+    for i, st in enumerate(m.stations):
+        station_of_cell[st.cell] = i
+    section_ids = [""] * (last + 1)
+    for sec in m.sections:
+        section_ids[sec.cell] = sec.id
+    terminal_cells = {content.stations[t].cell for t in m.terminals}
+
+    ops = content.operations.kinds
+    deck = tuple(i for i, k in enumerate(ops) for _ in range(k.copies))
+
+    tickets = content.tickets
+    ticket_index = {t.id: i for i, t in enumerate(tickets)}
+    card_kind: list[int] = []
+    piles: list[list[int]] = [[] for _ in m.stations]
+    for t in tickets:
+        for _ in range(t.copies):
+            piles[station_index[t.origin]].append(len(card_kind))
+            card_kind.append(ticket_index[t.id])
+    divisor = g.scoring.late_fare_divisor
+
+    ev_kinds = content.events.kinds
+    ev_index = {k.id: i for i, k in enumerate(ev_kinds)}
+    track: dict[int, EventEffect] = {}
+    for rnd, card in content.event_track:
+        kind = content.event_kinds[card.kind]
+        fields = _effect(kind)
+        festival = station_index[card.station] if kind.effect.type == "platform_extra" and card.station else -1
+        closed = content.sections[card.section].cell if kind.effect.type == "section_closed" and card.section else -1
+        track[rnd] = EventEffect(kind=ev_index[card.kind], festival_station=festival, closed_cell=closed, **fields)
+
+    dk = content.dispatch.kinds
+    by_effect = {k.effect.type: i for i, k in enumerate(dk)}
+    signal = by_effect.get("propulsion", -1)
+    booking = by_effect.get("group_booking", -1)
+    origin_cells = [content.stations[t.origin].cell for t in tickets]
+    dest_cells = [content.stations[t.destination].cell for t in tickets]
+
+    return Rules(
+        variant=content.variant.id if content.variant else None,
+        first_cell=first, last_cell=last,
+        station_of_cell=tuple(station_of_cell),
+        station_ids=tuple(st.id for st in m.stations),
+        station_cells=tuple(st.cell for st in m.stations),
+        section_ids=tuple(section_ids),
+        is_terminal=tuple(c in terminal_cells for c in range(last + 1)),
+        double_track=m.double_track,
+        line_capacity=m.section_capacity_per_line,
+        op_ids=tuple(k.id for k in ops),
+        op_values=tuple(k.value for k in ops),
+        op_no_stop=tuple(any(e.type == "no_stop" for e in k.effects) for k in ops),
+        op_ignore_limit=tuple(any(e.type == "ignore_boarding_limit" for e in k.effects) for k in ops),
+        op_wait_gain=tuple(sum(e.amount for e in k.effects if e.type == "wait_gain") for k in ops),
+        deck=deck,
+        ticket_ids=tuple(t.id for t in tickets),
+        ticket_origin=tuple(station_index[t.origin] for t in tickets),
+        ticket_dest=tuple(station_index[t.destination] for t in tickets),
+        ticket_dest_cell=tuple(dest_cells),
+        ticket_dir=tuple(RIGHT if d > o else LEFT for o, d in zip(origin_cells, dest_cells)),
+        ticket_span=tuple(t.span for t in tickets),
+        ticket_fare=tuple(t.fare for t in tickets),
+        ticket_late_fare=tuple(t.fare // divisor for t in tickets),
+        ticket_slack=tuple(NEVER_LATE if t.slack is None else t.slack for t in tickets),
+        ticket_seats=tuple(t.seats for t in tickets),
+        ticket_freight=tuple(t.freight for t in tickets),
+        card_kind=tuple(card_kind),
+        piles=tuple(tuple(p) for p in piles),
+        event_ids=tuple(k.id for k in ev_kinds),
+        track=track,
+        track_rounds=max(track) if track else 0,
+        track_hidden=content.events.hidden,
+        dispatch_ids=tuple(k.id for k in dk),
+        dispatch_deck=tuple(i for i, k in enumerate(dk) for _ in range(k.copies)),
+        dispatch_swap=by_effect.get("swap_adjacent", -1),
+        dispatch_signal=signal,
+        dispatch_signal_amount=dk[signal].effect.amount if signal >= 0 else 0,
+        dispatch_booking=booking,
+        booking_draw=dk[booking].effect.draw if booking >= 0 else 0,
+        booking_keep=dk[booking].effect.keep if booking >= 0 else 0,
+        clock_start=g.setup.clock_marker,
+        clock_end=g.clock.end,
+        cap=g.composition_cap,
+        penalty_divisor=g.propulsion.penalty_divisor,
+        propulsion_floor=g.propulsion.floor,
+        blocked_wait_gain=g.blocked_wait_gain,
+        wait_start=g.setup.wait_start,
+        wait_max=g.wait_track.max,
+        platform_size=g.setup.platform_size,
+        dispatch_per_player=g.setup.dispatch_per_player,
+        trains_per_player=g.setup.trains_per_player,
+        seats=tuple((s.cell, _direction(s.direction)) for s in g.setup.seats),
+        late_fare_divisor=divisor,
+        no_delay_bonus=g.scoring.no_delay_bonus,
+        worst_delay_penalty=g.scoring.worst_delay_penalty,
+        tiebreaks=tuple(g.scoring.tiebreaks),
+        players_min=g.players.min,
+        players_max=g.players.max,
+    )

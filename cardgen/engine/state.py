@@ -1,0 +1,748 @@
+"""The game state and every rule of a round, written once.
+
+Two drivers share these rule methods: the checked path for people and
+scripts (:meth:`GameState.legal_actions` / :meth:`GameState.apply`, which
+stop at every real decision and validate the answer), and the fast path for
+bots (:func:`cardgen.engine.play.play_game`, which calls the same methods in
+a tight loop without building action lists). State is plain lists of ints so
+a round costs microseconds, and it serialises to JSON-ready dicts.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from cardgen.engine.actions import (
+    Action, Board, Booking, IllegalAction, Keep, Move, Operation, Reveal, Swap,
+)
+from cardgen.engine.options import Options
+from cardgen.engine.rules import EventEffect, Rules
+
+# Phases of the checked driver, in round order.
+OPERATION, MOVE, SWAP, BOOKING, KEEP, BOARD, OVER = "operation", "move", "swap", "booking", "keep", "board", "over"
+
+# Why a train moved fewer cells than its R.
+SHORT_NONE, SHORT_TRAIN, SHORT_CLOSED, SHORT_TERMINAL, SHORT_CHOICE = 0, 1, 2, 3, 4
+
+
+def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]:
+    """Owner (player index) of each train, trains numbered by seat (ruling R10).
+
+    >>> seat_owners(2, 2, "snake"), seat_owners(2, 2, "round_robin")
+    ([0, 1, 1, 0], [0, 1, 0, 1])
+    """
+    owners = []
+    for s in range(players * trains_per_player):
+        lap, pos = divmod(s, players)
+        owners.append(players - 1 - pos if seating == "snake" and lap % 2 else pos)
+    return owners
+
+
+class GameState:
+    """One game in progress. Trains are numbered by seat; players own one or more trains."""
+
+    def __init__(self, rules: Rules, players: int, seed: int | None = 0, options: Options | None = None,
+                 arrange=None):
+        """Set up a game. ``arrange(state)``, if given, runs after the shuffles and the dispatch deal and
+        before the platforms are filled: a scripted game reorders piles, hands and draws there."""
+        opts = options or Options()
+        self.rules, self.options = rules, opts
+        if not rules.players_min <= players <= rules.players_max:
+            raise IllegalAction(f"{players} players; this game takes {rules.players_min}-{rules.players_max}")
+        n = players * rules.trains_per_player
+        if n > len(rules.seats):
+            raise IllegalAction(f"{n} trains need {n} start seats; the content defines {len(rules.seats)}")
+        self.rng = random.Random(seed)
+        self.players = players
+        self.owner = seat_owners(players, rules.trains_per_player, opts.seating)
+        self.trains_of = [[t for t in range(n) if self.owner[t] == p] for p in range(players)]
+        self.n = n
+        self.round = 1
+        self.clock = rules.clock_start
+        self.cell = [rules.seats[t][0] for t in range(n)]
+        self.dir = [rules.seats[t][1] for t in range(n)]
+        self.places = [0] * n
+        self.aboard: list[list[int]] = [[] for _ in range(n)]
+        self.boarded: list[list[int]] = [[] for _ in range(n)]   # clock at boarding, parallel to aboard
+        self.wait = [rules.wait_start] * n
+        self.deck: list[list[int]] = []
+        for _ in range(n):
+            d = list(rules.deck)
+            self.rng.shuffle(d)
+            self.deck.append(d)
+        self.discard: list[list[int]] = [[] for _ in range(n)]
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.forced: list[list[int]] = [[] for _ in range(n)]     # scripted draws, consumed front first
+        self.score = [0] * players
+        self.delivered = [0] * players
+        self.late = [0] * players
+        self.bonus = [0] * players
+        self.penalty = [0] * players
+        self.blocked = [0] * n
+        self.blocked_by_train = [0] * n
+        self.piles: list[list[int]] = []
+        for pile in rules.piles:
+            p = list(pile)
+            self.rng.shuffle(p)
+            self.piles.append(p)                                 # top of a pile = end of the list
+        self.platforms: list[list[int]] = [[] for _ in rules.station_ids]
+        self.discarded: list[int] = []
+        self.delivered_cards: list[int] = []
+        self.delivery_log: list[list[int]] = []                  # [player, boarded, delivered, points] per card
+        dispatch = list(rules.dispatch_deck)
+        self.rng.shuffle(dispatch)
+        self.dispatch: list[list[int]] = [[] for _ in range(players)]
+        for _ in range(rules.dispatch_per_player):
+            for p in range(players):
+                if dispatch:
+                    self.dispatch[p].append(dispatch.pop())
+        self.dispatch_deck = dispatch
+        self.first_player = 0
+        # occupancy of each section line: trains heading right / left per cell
+        self.occ_right = [0] * (rules.last_cell + 1)
+        self.occ_left = [0] * (rules.last_cell + 1)
+        for t in range(n):
+            self._occupy(t, 1)
+        # statistics
+        self.cards_played = [0] * len(rules.op_ids)
+        self.dispatch_used = [0] * len(rules.dispatch_ids)
+        self.events_effective = [0] * len(rules.event_ids)
+        self.pile_empty_round: list[int | None] = [None] * len(rules.station_ids)
+        self.stalled_round: int | None = None
+        # round temporaries
+        self.event: EventEffect | None = None
+        self.effective = False
+        self.card = [-1] * n
+        self.r = [0] * n
+        self.moved = [0] * n
+        self.signal = [False] * n
+        self.order: list[int] = list(range(n))
+        # checked driver
+        self.phase = OPERATION
+        self.cursor = 0
+        self.drawn: list[int] = []
+        self._stopping = False
+        if arrange is not None:
+            arrange(self)
+        #: called with the state after each round's clock step, before final scoring (replay prints here)
+        self.on_round_end = None
+        for s in range(len(self.platforms)):
+            self.refill(s)
+        if opts.hand_size > 1:
+            for t in range(n):
+                for _ in range(opts.hand_size):
+                    self.hand[t].append(self._draw(t))
+        self.begin_round()
+
+    # ================================================================ rule pieces
+    def _occupy(self, t: int, delta: int) -> None:
+        c = self.cell[t]
+        if self.rules.station_of_cell[c] < 0:
+            if self.dir[t] > 0:
+                self.occ_right[c] += delta
+            else:
+                self.occ_left[c] += delta
+
+    def line_full(self, c: int, direction: int) -> bool:
+        """True when section cell ``c`` cannot take one more train heading ``direction``."""
+        if self.rules.double_track:
+            used = self.occ_right[c] if direction > 0 else self.occ_left[c]
+        else:
+            used = self.occ_right[c] + self.occ_left[c]
+        return used >= self.rules.line_capacity
+
+    def _draw(self, t: int) -> int:
+        """Take the top card of train ``t``'s deck, reshuffling the discard when it is empty."""
+        deck = self.deck[t]
+        if not deck:
+            deck.extend(self.discard[t])
+            self.discard[t].clear()
+            self.rng.shuffle(deck)
+        forced = self.forced[t]
+        if forced:
+            k = forced.pop(0)
+            if k not in deck:
+                left = ", ".join(sorted(self.rules.op_ids[c] for c in deck))
+                exc = IllegalAction(f"round {self.round}: train {t + 1} cannot draw "
+                                    f"'{self.rules.op_ids[k]}': not left in its deck (left: {left})")
+                exc.train = t
+                raise exc
+            deck.remove(k)
+            return k
+        return deck.pop()
+
+    def refill(self, s: int) -> None:
+        """Top the platform of station ``s`` up to the platform size from its own pile."""
+        plat, pile, size = self.platforms[s], self.piles[s], self.rules.platform_size
+        while len(plat) < size and pile:
+            plat.append(pile.pop())
+
+    def event_for(self, rnd: int) -> EventEffect | None:
+        """The event of round ``rnd`` after the track ends, per ruling R4."""
+        rules = self.rules
+        ev = rules.track.get(rnd)
+        if ev is None and rnd > rules.track_rounds and self.options.late_events == "repeat_last" and rules.track:
+            ev = rules.track[rules.track_rounds]
+        return ev
+
+    def begin_round(self) -> None:
+        """Phase 1 (event): global W gain and festival tickets; remember the rest for later phases."""
+        ev = self.event = self.event_for(self.round)
+        self.effective = False
+        if ev is None:
+            return
+        if ev.clock_hold:
+            self.effective = True
+        if ev.wait_gain:
+            for t in range(self.n):
+                if self._gain_wait(t, ev.wait_gain):
+                    self.effective = True
+        if ev.festival_station >= 0:
+            s = ev.festival_station
+            pile, plat = self.piles[s], self.platforms[s]
+            for _ in range(ev.festival_amount):
+                if pile:
+                    plat.append(pile.pop())
+                    self.effective = True
+
+    def _gain_wait(self, t: int, amount: int) -> bool:
+        w = self.wait[t] + amount
+        if self.options.cap_wait and w > self.rules.wait_max:
+            w = self.rules.wait_max
+        changed = w != self.wait[t]
+        self.wait[t] = w
+        return changed
+
+    def signal_allowed(self, t: int) -> bool:
+        return self.rules.dispatch_signal >= 0 and self.rules.dispatch_signal in self.dispatch[self.owner[t]]
+
+    def reveal(self, choices: list[tuple[int, bool]]) -> None:
+        """Phase 2 and 3a: play each train's card, apply Signal Priority, compute R and the move order."""
+        rules, ev = self.rules, self.event
+        mod = ev.propulsion if ev is not None else 0
+        changed = False
+        for t in range(self.n):
+            slot, use_signal = choices[t]
+            if self.options.hand_size > 1:
+                k = self.hand[t].pop(slot)
+            else:
+                k = self._draw(t)
+            self.card[t] = k
+            self.discard[t].append(k)
+            self.cards_played[k] += 1
+            if rules.op_wait_gain[k]:
+                self._gain_wait(t, rules.op_wait_gain[k])
+            extra = 0
+            self.signal[t] = False
+            if use_signal:
+                self.dispatch[self.owner[t]].remove(rules.dispatch_signal)
+                self.dispatch_used[rules.dispatch_signal] += 1
+                self.signal[t] = True
+                extra = rules.dispatch_signal_amount
+            r = rules.propulsion(rules.op_values[k], self.places[t], mod + extra)
+            if mod and r != rules.propulsion(rules.op_values[k], self.places[t], extra):
+                changed = True
+            self.r[t] = r
+            self.moved[t] = 0
+        if changed:
+            self.effective = True
+        self.order = self.move_order()
+        if ev is not None and ev.order_reversed and self.order != self.move_order(reverse=False):
+            self.effective = True
+
+    def move_order(self, reverse: bool | None = None) -> list[int]:
+        """W descending (ascending on an order-reversed round); ties by first-player marker order."""
+        if reverse is None:
+            reverse = self.event is not None and self.event.order_reversed
+        p, first, owner, wait = self.players, self.first_player, self.owner, self.wait
+        if reverse:
+            return sorted(range(self.n), key=lambda t: (wait[t], (owner[t] - first) % p, t))
+        return sorted(range(self.n), key=lambda t: (-wait[t], (owner[t] - first) % p, t))
+
+    def move(self, t: int, want: int | None = None) -> int:
+        """Phase 3: run train ``t`` cell by cell, up to ``want`` (default R) cells; return cells moved."""
+        rules, opts = self.rules, self.options
+        r = self.r[t]
+        want = r if want is None else want
+        closed = self.event.closed_cell if self.event is not None else -1
+        station_of_cell, is_terminal = rules.station_of_cell, rules.is_terminal
+        c, d = self.cell[t], self.dir[t]
+        moved, why = 0, SHORT_NONE
+        self._occupy(t, -1)
+        while moved < want:
+            nxt = c + d
+            if station_of_cell[nxt] < 0:
+                if nxt == closed:
+                    why = SHORT_CLOSED
+                    break
+                if self.line_full(nxt, d):
+                    why = SHORT_TRAIN
+                    break
+            c = nxt
+            moved += 1
+            if is_terminal[c]:
+                d = -d
+                if opts.terminal_ends_move and moved < want:
+                    why = SHORT_TERMINAL
+                    break
+        self.cell[t], self.dir[t] = c, d
+        self._occupy(t, 1)
+        self.moved[t] = moved
+        if moved < r:
+            if why == SHORT_NONE:
+                why = SHORT_CHOICE
+            counts = (why == SHORT_TRAIN or (why == SHORT_CLOSED and opts.closure_short_counts)
+                      or (why == SHORT_TERMINAL and opts.terminal_short_counts))
+            if counts:
+                self._gain_wait(t, rules.blocked_wait_gain)
+                self.blocked[t] += 1
+                if why == SHORT_TRAIN:
+                    self.blocked_by_train[t] += 1
+            if why == SHORT_CLOSED:
+                self.effective = True
+        return moved
+
+    def swap_targets(self, t: int) -> list[int]:
+        """Trains on a neighbouring cell that ``t`` may swap with without overfilling a line (ruling R6)."""
+        if self.rules.dispatch_swap < 0 or self.rules.dispatch_swap not in self.dispatch[self.owner[t]]:
+            return []
+        out = []
+        c = self.cell[t]
+        for u in range(self.n):
+            if u != t and abs(self.cell[u] - c) == 1 and self._swap_fits(t, u):
+                out.append(u)
+        return out
+
+    def _swap_fits(self, t: int, u: int) -> bool:
+        self._occupy(t, -1)
+        self._occupy(u, -1)
+        ct, cu = self.cell[t], self.cell[u]
+        sec = self.rules.station_of_cell
+        ok = ((sec[cu] >= 0 or not self.line_full(cu, self.dir[t]))
+              and (sec[ct] >= 0 or not self.line_full(ct, self.dir[u])))
+        self._occupy(t, 1)
+        self._occupy(u, 1)
+        return ok
+
+    def swap(self, t: int, u: int) -> None:
+        """Passing Swap: exchange cells with ``u``; a train landing on a terminal faces back into the line."""
+        rules = self.rules
+        self._occupy(t, -1)
+        self._occupy(u, -1)
+        self.cell[t], self.cell[u] = self.cell[u], self.cell[t]
+        for v in (t, u):
+            c = self.cell[v]
+            if (c == rules.first_cell and self.dir[v] < 0) or (c == rules.last_cell and self.dir[v] > 0):
+                self.dir[v] = -self.dir[v]
+        self._occupy(t, 1)
+        self._occupy(u, 1)
+        self.dispatch[self.owner[t]].remove(rules.dispatch_swap)
+        self.dispatch_used[rules.dispatch_swap] += 1
+
+    def booking_allowed(self, t: int) -> bool:
+        b = self.rules.dispatch_booking
+        return b >= 0 and b in self.dispatch[self.owner[t]] and any(self.piles)
+
+    def booking_draw(self, t: int, pile: int) -> list[int]:
+        """Group Booking, first half: spend the card and draw from the top of pile ``pile``."""
+        rules = self.rules
+        self.dispatch[self.owner[t]].remove(rules.dispatch_booking)
+        self.dispatch_used[rules.dispatch_booking] += 1
+        src = self.piles[pile]
+        drawn = []
+        for _ in range(rules.booking_draw):
+            if src:
+                drawn.append(src.pop())
+        return drawn
+
+    def booking_keep(self, drawn: list[int], picks: tuple[int, ...]) -> None:
+        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7), the rest are discarded."""
+        rules = self.rules
+        for i, card in enumerate(drawn):
+            if i in picks:
+                self.platforms[rules.ticket_origin[rules.card_kind[card]]].append(card)
+            else:
+                self.discarded.append(card)
+
+    def can_stop(self, t: int) -> bool:
+        return self.rules.station_of_cell[self.cell[t]] >= 0 and not self.rules.op_no_stop[self.card[t]]
+
+    def alight(self, t: int) -> None:
+        """Stop step 1: every ticket for this station leaves the train and scores (on time or late)."""
+        rules = self.rules
+        c = self.cell[t]
+        aboard, boarded = self.aboard[t], self.boarded[t]
+        kind_of, dest_cell = rules.card_kind, rules.ticket_dest_cell
+        i = 0
+        p = self.owner[t]
+        while i < len(aboard):
+            card = aboard[i]
+            k = kind_of[card]
+            if dest_cell[k] != c:
+                i += 1
+                continue
+            if self.clock <= boarded[i] + rules.ticket_slack[k]:
+                points = rules.ticket_fare[k]
+            else:
+                points = rules.ticket_late_fare[k]
+                self.late[p] += 1
+            self.score[p] += points
+            self.delivered[p] += 1
+            self.places[t] -= rules.ticket_seats[k]
+            self.delivered_cards.append(card)
+            self.delivery_log.append([p, boarded[i], self.clock, points])
+            aboard.pop(i)
+            boarded.pop(i)
+
+    def boarding_limit(self, t: int) -> int:
+        """Most tickets this stop may board (0 = no limit)."""
+        ev = self.event
+        if ev is None or not ev.boarding_limit or self.rules.op_ignore_limit[self.card[t]]:
+            return 0
+        return ev.boarding_limit
+
+    def eligible(self, t: int) -> list[int]:
+        """Platform tickets whose destination lies ahead in the train's current direction."""
+        rules = self.rules
+        s = rules.station_of_cell[self.cell[t]]
+        d = self.dir[t]
+        kind_of, tdir = rules.card_kind, rules.ticket_dir
+        return [card for card in self.platforms[s] if tdir[kind_of[card]] == d]
+
+    def board(self, t: int, cards) -> None:
+        """Stop step 2 (unchecked): move ``cards`` from the platform onto the train."""
+        rules = self.rules
+        plat = self.platforms[rules.station_of_cell[self.cell[t]]]
+        limit = self.boarding_limit(t)
+        if limit and not self.effective:
+            room = rules.cap - self.places[t]
+            fits = sum(1 for c in self.eligible(t) if rules.ticket_seats[rules.card_kind[c]] <= room)
+            if fits > limit:
+                self.effective = True
+        for card in cards:
+            plat.remove(card)
+            self.aboard[t].append(card)
+            self.boarded[t].append(self.clock)
+            self.places[t] += rules.ticket_seats[rules.card_kind[card]]
+
+    def end_round(self) -> None:
+        """Phase 5: clock, statistics, and the next round's event (or the end of the game)."""
+        ev = self.event
+        if ev is not None and self.effective:
+            self.events_effective[ev.kind] += 1
+        for s, pile in enumerate(self.piles):
+            if not pile and self.pile_empty_round[s] is None:
+                self.pile_empty_round[s] = self.round
+        if self.stalled_round is None and self._stalled():
+            self.stalled_round = self.round
+        if ev is None or not ev.clock_hold:
+            self.clock += 1
+        if self.options.hand_size > 1:
+            for t in range(self.n):
+                self.hand[t].append(self._draw(t))
+        if self.on_round_end is not None:
+            self.on_round_end(self)
+        if self.clock >= self.rules.clock_end:
+            self.finish()
+            return
+        if self.options.rotate_first_player:
+            self.first_player = (self.first_player + 1) % self.players
+        self.round += 1
+        self.begin_round()
+
+    def _stalled(self) -> bool:
+        """True when no train can ever move again (every R is at the floor whatever card or event comes)."""
+        rules = self.rules
+        best_card = max(rules.op_values)
+        best_event = max([0] + [ev.propulsion for r, ev in rules.track.items() if r > self.round])
+        for t in range(self.n):
+            extra = rules.dispatch_signal_amount if self.signal_allowed(t) else 0
+            if rules.propulsion(best_card, self.places[t], best_event + extra) > rules.propulsion_floor:
+                return False
+        return True
+
+    def finish(self) -> None:
+        """Final scoring: tickets still aboard or waiting score nothing; bonus and penalty by L."""
+        rules = self.rules
+        worst = max(self.late)
+        for p in range(self.players):
+            if self.late[p] == 0:
+                self.bonus[p] = rules.no_delay_bonus
+            if worst > 0 and self.late[p] == worst:   # ruling R8: nobody late, nobody penalised
+                self.penalty[p] = rules.worst_delay_penalty
+            self.score[p] += self.bonus[p] + self.penalty[p]
+        self.phase = OVER
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def winners(self) -> tuple[int, ...]:
+        """Players ranked first after score and the content's tie-breaks (a tie shares the win)."""
+        def key(p: int) -> tuple:
+            parts = [self.score[p]]
+            for tb in self.rules.tiebreaks:
+                parts.append(self.delivered[p] if tb == "delivered_desc" else -self.late[p])
+            return tuple(parts)
+        best = max(key(p) for p in range(self.players))
+        return tuple(p for p in range(self.players) if key(p) == best)
+
+    # ================================================================ checked driver
+    def current_train(self) -> int | None:
+        """The train whose decision is pending (None for the joint reveal or a finished game)."""
+        if self.phase in (OPERATION, OVER):
+            return None
+        return self.order[self.cursor]
+
+    def current_player(self) -> int | None:
+        t = self.current_train()
+        return None if t is None else self.owner[t]
+
+    def operation_options(self, t: int) -> list[Operation]:
+        slots = range(len(self.hand[t])) if self.options.hand_size > 1 else (0,)
+        signals = (False, True) if self.signal_allowed(t) else (False,)
+        return [Operation(s, g) for s in slots for g in signals]
+
+    def board_options(self, t: int) -> list[Board]:
+        """Every legal set of tickets to board (order as on the platform), the empty set first."""
+        rules = self.rules
+        cands = self.eligible(t)
+        room = rules.cap - self.places[t]
+        limit = self.boarding_limit(t) or len(cands)
+        out = []
+        for size in range(min(limit, len(cands)) + 1):
+            for combo in itertools.combinations(cands, size):
+                if sum(rules.ticket_seats[rules.card_kind[c]] for c in combo) <= room:
+                    out.append(Board(combo))
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the pending decision allows (the joint reveal lists all combinations)."""
+        ph = self.phase
+        if ph == OVER:
+            return []
+        if ph == OPERATION:
+            per = [self.operation_options(t) for t in range(self.n)]
+            out = []
+            for combo in itertools.product(*per):
+                if self._signals_affordable(combo):
+                    out.append(Reveal(tuple(combo)))
+            return out
+        t = self.order[self.cursor]
+        if ph == MOVE:
+            return [Move(c) for c in range(self.r[t] + 1)]
+        if ph == SWAP:
+            return [Swap(None)] + [Swap(u) for u in self.swap_targets(t)]
+        if ph == BOOKING:
+            return [Booking(None)] + [Booking(s) for s, pile in enumerate(self.piles) if pile]
+        if ph == KEEP:
+            keep = min(self.rules.booking_keep, len(self.drawn))
+            return [Keep(c) for c in itertools.combinations(range(len(self.drawn)), keep)]
+        return list(self.board_options(t))
+
+    def clamp_signals(self, choices: list[tuple[int, bool]]) -> list[tuple[int, bool]]:
+        """Drop Signal Priority claims beyond the cards each player holds (a player with two trains
+        and one card: the lower-numbered train gets it). Bot drivers use this; people get an error."""
+        left = [self.dispatch[p].count(self.rules.dispatch_signal) for p in range(self.players)]
+        out = []
+        for t, (slot, sig) in enumerate(choices):
+            p = self.owner[t]
+            if sig and left[p] > 0:
+                left[p] -= 1
+                out.append((slot, True))
+            else:
+                out.append((slot, False))
+        return out
+
+    def _check_board(self, t: int, cards: tuple[int, ...]) -> None:
+        """Boarding is legal in any order: check the set against direction, cap and the stop limit."""
+        rules = self.rules
+        where = f"round {self.round}: train {t + 1} at cell {self.cell[t]}"
+        eligible = self.eligible(t)
+        if len(set(cards)) != len(cards):
+            raise IllegalAction(f"{where}: a ticket is boarded twice")
+        for c in cards:
+            if c not in eligible:
+                name = rules.ticket_ids[rules.card_kind[c]] if 0 <= c < len(rules.card_kind) else str(c)
+                raise IllegalAction(f"{where}: ticket {name} (#{c}) is not waiting here for a train going this way")
+        places = sum(rules.ticket_seats[rules.card_kind[c]] for c in cards)
+        if self.places[t] + places > rules.cap:
+            raise IllegalAction(f"{where}: boarding {places} places exceeds the composition cap {rules.cap}")
+        limit = self.boarding_limit(t)
+        if limit and len(cards) > limit:
+            raise IllegalAction(f"{where}: at most {limit} ticket(s) may board at this stop")
+
+    def _signals_affordable(self, combo) -> bool:
+        need = [0] * self.players
+        for t, op in enumerate(combo):
+            if op.signal:
+                need[self.owner[t]] += 1
+        sig = self.rules.dispatch_signal
+        return all(need[p] <= self.dispatch[p].count(sig) for p in range(self.players))
+
+    def apply(self, action: Action) -> None:
+        """Validate ``action`` against the pending decision, apply it and run on to the next decision."""
+        ph = self.phase
+        if ph == OVER:
+            raise IllegalAction("the game is over")
+        if ph == OPERATION:
+            self._apply_reveal(action)
+        elif ph == BOARD and isinstance(action, Board):
+            self._check_board(self.order[self.cursor], action.cards)
+            self._apply_step(action)
+        else:
+            if action not in self.legal_actions():
+                who = self.order[self.cursor] + 1
+                raise IllegalAction(f"round {self.round}: {action!r} is not legal for train {who} in phase "
+                                    f"'{ph}'; legal: {self.legal_actions()!r}")
+            self._apply_step(action)
+        self._advance()
+
+    def _apply_reveal(self, action: Action) -> None:
+        if not isinstance(action, Reveal) or len(action.choices) != self.n:
+            raise IllegalAction(f"round {self.round}: the operation phase needs a Reveal with {self.n} choices")
+        for t, op in enumerate(action.choices):
+            if op not in self.operation_options(t):
+                raise IllegalAction(f"round {self.round}: train {t + 1} cannot play {op!r}; "
+                                    f"legal: {self.operation_options(t)!r}")
+        if not self._signals_affordable(action.choices):
+            raise IllegalAction(f"round {self.round}: more Signal Priority cards used than held")
+        self.reveal([(op.slot, op.signal) for op in action.choices])
+        self.phase, self.cursor = MOVE, 0
+
+    def _apply_step(self, action: Action) -> None:
+        t = self.order[self.cursor]
+        if isinstance(action, Move):
+            self.move(t, action.cells)
+            self.phase = SWAP
+        elif isinstance(action, Swap):
+            if action.target is not None:
+                self.swap(t, action.target)
+            self._next_mover()
+        elif isinstance(action, Booking):
+            if action.pile is None:
+                self.phase = BOARD
+                self._stop_begin(t)
+            else:
+                self.drawn = self.booking_draw(t, action.pile)
+                self.phase = KEEP
+        elif isinstance(action, Keep):
+            self.booking_keep(self.drawn, action.picks)
+            self.drawn = []
+            self.phase = BOARD
+            self._stop_begin(t)
+        elif isinstance(action, Board):
+            self.board(t, action.cards)
+            self._stop_end(t)
+
+    def _next_mover(self) -> None:
+        self.cursor += 1
+        if self.cursor < self.n:
+            self.phase = MOVE
+        else:
+            self.phase, self.cursor = BOOKING, 0
+
+    def _stop_begin(self, t: int) -> None:
+        """After any Group Booking: alight now; boarding is the decision that follows."""
+        self._stopping = self.can_stop(t)
+        if self._stopping:
+            self.alight(t)
+
+    def _stop_end(self, t: int) -> None:
+        if self._stopping:
+            self.refill(self.rules.station_of_cell[self.cell[t]])
+            self._stopping = False
+        self.cursor += 1
+        self.phase = BOOKING
+        if self.cursor >= self.n:
+            self.cursor = 0
+            self.end_round()
+            if self.phase != OVER:
+                self.phase = OPERATION
+
+    def _advance(self) -> None:
+        """Resolve every step that offers a single choice, stopping at the next real decision."""
+        while True:
+            ph = self.phase
+            if ph == OVER:
+                return
+            if ph == OPERATION:
+                if all(len(self.operation_options(t)) == 1 for t in range(self.n)):
+                    self._apply_reveal(Reveal(tuple(self.operation_options(t)[0] for t in range(self.n))))
+                    continue
+                return
+            t = self.order[self.cursor]
+            if ph == MOVE:
+                if self.options.stop_short and self.r[t] > 0:
+                    return
+                self.move(t)
+                self.phase = SWAP
+                continue
+            if ph == SWAP:
+                if self.swap_targets(t):
+                    return
+                self._next_mover()
+                continue
+            if ph == BOOKING:
+                if self.booking_allowed(t):
+                    return
+                self.phase = BOARD
+                self._stop_begin(t)
+                continue
+            if ph == KEEP:
+                return
+            if ph == BOARD:
+                if self._stopping and self.eligible(t):
+                    return
+                self._stop_end(t)
+                continue
+
+    def start(self) -> "GameState":
+        """Run the automatic steps up to the first decision (call once after construction)."""
+        self._advance()
+        return self
+
+    # ================================================================ serialisation
+    _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck", "discard", "hand", "forced",
+              "score", "delivered", "late", "bonus", "penalty", "blocked", "blocked_by_train", "piles",
+              "platforms", "discarded", "delivered_cards", "delivery_log", "dispatch", "dispatch_deck", "occ_right", "occ_left",
+              "cards_played", "dispatch_used", "events_effective", "pile_empty_round", "card", "r", "moved",
+              "signal", "order", "drawn")
+    _SCALARS = ("players", "n", "round", "clock", "first_player", "stalled_round", "effective", "phase", "cursor")
+
+    def to_dict(self) -> dict:
+        """Everything needed to continue the game exactly, as JSON-ready values."""
+        out = {name: _copy(getattr(self, name)) for name in self._LISTS + self._SCALARS}
+        out["stopping"] = getattr(self, "_stopping", False)
+        out["options"] = self.options.to_dict()
+        out["variant"] = self.rules.variant
+        version, internal, gauss = self.rng.getstate()
+        out["rng"] = [version, list(internal), gauss]
+        return out
+
+    @classmethod
+    def from_dict(cls, rules: Rules, data: dict) -> "GameState":
+        """Rebuild a state written by :meth:`to_dict` for the same compiled rules."""
+        if data.get("variant") != rules.variant:
+            raise IllegalAction(f"state is for variant {data.get('variant')!r}, rules are {rules.variant!r}")
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.options = Options.from_dict(data["options"])
+        for name in cls._LISTS + cls._SCALARS:
+            setattr(self, name, _copy(data[name]))
+        self._stopping = data["stopping"]
+        self.trains_of = [[t for t in range(self.n) if self.owner[t] == p] for p in range(self.players)]
+        self.event = self.event_for(self.round)
+        self.on_round_end = None
+        self.rng = random.Random()
+        version, internal, gauss = data["rng"]
+        self.rng.setstate((version, tuple(internal), gauss))
+        return self
+
+
+def _copy(value):
+    """Deep copy of nested lists of plain values (faster than copy.deepcopy, and JSON-safe)."""
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+

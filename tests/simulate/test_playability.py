@@ -1,0 +1,70 @@
+"""A run that shows an unplayable set exits 1 and names the problem."""
+
+import shutil
+
+import pytest
+
+import fake_engine
+from conftest import use_engine
+from cardgen.engine.sim_playability import playability_problems
+from cardgen.engine.simulate import RunSpec, content_for, play_chunk
+from cardgen.model import DEFAULT_CONTENT
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("wait", "operation card kind 'wait' was never played"),
+    ("group_booking", "dispatch card kind 'group_booking' was never used"),
+    ("crowded_train", "event kind 'crowded_train' never took effect"),
+])
+def test_a_kind_that_never_matters_fails_the_run(monkeypatch, cli, kind, words):
+    use_engine(monkeypatch, fake_engine.never_plays(kind))
+    res = cli("--games", "30")
+    assert res.exit_code == 1
+    assert f"PLAYABILITY FAILURE: {words}" in res.stderr
+
+
+def test_dispatch_is_not_required_when_the_variant_removes_it(monkeypatch, cli):
+    use_engine(monkeypatch, fake_engine.never_plays("swap"))
+    assert cli("--games", "20").exit_code == 1
+    res = cli("--games", "20", "--variant", "no_dispatch")
+    assert res.exit_code == 0, res.stderr
+
+
+def test_stalled_games_are_counted_and_located(monkeypatch, cli):
+    use_engine(monkeypatch, fake_engine.Stalling(every=3))
+    res = cli("--games", "30")
+    assert res.exit_code == 1
+    assert "game(s) stalled" in res.stderr and "first: game" in res.stderr and "seed" in res.stderr
+
+
+def test_a_game_that_overruns_the_clock_fails():
+    content = content_for(None, None)
+
+    def overrun(content, lineup, seed, options=None, check_invariants=False):
+        game = fake_engine.play_game(content, lineup, seed)
+        return type(game)(**{**game.__dict__, "rounds": game.rounds + 1})
+
+    spec = RunSpec(None, None, ("heavy", "light"), 4, 1)
+    problems = playability_problems(content, spec, play_chunk(spec, overrun, (0, 4)))
+    assert len(problems) == 1
+    assert "4 game(s) did not end with the clock at 20 within 22 rounds" in problems[0]
+
+
+def test_real_engine_flags_an_event_that_changes_nothing(cli, tmp_path):
+    """Content whose Fine Weather adds 0 to R: the real engine never finds it effective."""
+    folder = tmp_path / "pack"
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    events = folder / "events.yaml"
+    text = events.read_text(encoding="utf-8")
+    assert "effect: {type: propulsion, amount: 1}" in text
+    events.write_text(text.replace("effect: {type: propulsion, amount: 1}", "effect: {type: propulsion, amount: 0}"),
+                      encoding="utf-8")
+    res = cli(str(folder), "--games", "12")
+    assert res.exit_code == 1
+    assert "event kind 'fine_weather' never took effect" in res.stderr
+
+
+def test_real_engine_bundled_content_is_playable(cli):
+    res = cli("--games", "40", "--players", "3")
+    assert res.exit_code == 0, res.stderr
+    assert "PLAYABILITY" not in res.stderr
