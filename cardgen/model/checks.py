@@ -65,10 +65,9 @@ def unique_ids(c: Content, where: Locate) -> Iterator[Problem]:
     for dup in sorted(_dupes(hexes)):
         index = len(hexes) - 1 - hexes[::-1].index(dup)
         yield where("game", ("colours", index, "hex"), f"colour {dup} is used by two seats; trains must be told apart")
-    place_ids = [s.id for s in c.map.stations] + [s.id for s in c.map.sections]
-    for dup in sorted(_dupes(place_ids)):
-        index = [s.id for s in c.map.sections].index(dup)
-        yield where("map", ("sections", index, "id"), f"id '{dup}' names both a station and a section")
+    section_ids = [s.id for s in c.map.sections]
+    for dup in sorted(set(section_ids) & {s.id for s in c.map.stations}):
+        yield where("map", ("sections", section_ids.index(dup), "id"), f"id '{dup}' names both a station and a section")
 
 
 @check("map geometry: stations on even cells, sections between them, terminals at the ends")
@@ -404,7 +403,7 @@ def counts(c: Content) -> dict:
         "stations": len(c.map.stations),
         "sections": len(c.map.sections),
         "fare_rows": len(c.fares.spans),
-        "ticket_kinds": len(c.tickets),
+        "ticket_kinds": len(c.tickets_file.kinds),
         "tickets": c.ticket_count,
         "piles": {sid: c.pile_size(sid) for sid in c.stations},
         "operation_kinds": len(c.operations.kinds),

@@ -117,11 +117,12 @@ class Content:
         return out
 
     def pile_size(self, origin: str) -> int:
-        return sum(t.copies for t in self.piles.get(origin, []))
+        # From the kinds, not the derived tickets: checks count piles before fares are known to be complete.
+        return sum(k.copies for k in self.tickets_file.kinds if k.origin == origin)
 
     @property
     def ticket_count(self) -> int:
-        return sum(t.copies for t in self.tickets)
+        return sum(k.copies for k in self.tickets_file.kinds)
 
     # ------------------------------------------------------------ decks
     @property

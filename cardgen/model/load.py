@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from cardgen.errors import ContentError, Problem
 from cardgen.model import checks
 from cardgen.model.content import FILE_ATTR, Content
-from cardgen.model.messages import friendly
+from cardgen.model.messages import friendly, suggest
 from cardgen.model.overlay import merge_patch, patched_positions
 from cardgen.model.schema import FILES
 from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
@@ -90,14 +90,16 @@ class Located:
     """Turns (file stem, path, message) into a located :class:`Problem`.
 
     ``overrides`` holds positions of values a variant patch wrote, so problems
-    in them point into variants.yaml; ``note`` prefixes every message.
+    in them point into variants.yaml (and name their path there, under
+    ``roots[stem]``); ``note`` prefixes every message.
     """
 
     def __init__(self, smaps: dict[str, SourceMap], overrides: dict[str, dict[PathKey, Position]] | None = None,
-                 note: str = ""):
+                 note: str = "", roots: dict[str, PathKey] | None = None):
         self.smaps = smaps
         self.overrides = overrides or {}
         self.note = note
+        self.roots = roots or {}
 
     def __call__(self, stem: str, path: PathKey, message: str, *, key: bool = False,
                  at: PathKey | None = None) -> Problem:
@@ -114,6 +116,8 @@ class Located:
             probe = probe[:-1]
         if pos is None:
             pos = smap.locate(path if at is None else at, key=key)
+        elif stem in self.roots:
+            path = self.roots[stem] + tuple(path)
         return Problem(pos.file, pos.line, pos.col, dotted(path), f"{self.note}{message}")
 
 
@@ -226,11 +230,12 @@ def _check_variants(folder: Path, raw: dict[str, Any], smaps: dict[str, SourceMa
     for index, variant in enumerate(base.variants.variants):
         vpath: PathKey = ("variants", index, "patch")
         note = f"in variant '{variant.id}': "
-        unknown = [stem for stem in variant.patch if stem not in FILES or stem == "variants"]
+        patchable = [stem for stem in FILES if stem != "variants"]
+        unknown = [stem for stem in variant.patch if stem not in patchable]
         for stem in unknown:
             pos = vsmap.locate(vpath + (stem,), key=True)
             problems.append(Problem("variants.yaml", pos.line, pos.col, dotted(vpath + (stem,)),
-                                    f"{note}cannot patch '{stem}'"))
+                                    f"{note}cannot patch '{stem}'{suggest(stem, patchable)}"))
         for n in variant.players or []:
             if not lo <= n <= hi:
                 pos = vsmap.locate(("variants", index, "players"))
@@ -240,7 +245,8 @@ def _check_variants(folder: Path, raw: dict[str, Any], smaps: dict[str, SourceMa
             continue
         overrides = {stem: patched_positions(patch, vpath + (stem,), vsmap.values)
                      for stem, patch in variant.patch.items()}
-        where = Located(smaps, overrides, note=note)
+        roots = {stem: vpath + (stem,) for stem in variant.patch}
+        where = Located(smaps, overrides, note=note, roots=roots)
         untouched = {stem: getattr(base, attr) for stem, attr in FILE_ATTR.items() if stem not in variant.patch}
         content, found = _build(folder, _variant_raw(raw, variant), where, variant, untouched)
         if content is not None:
