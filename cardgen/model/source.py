@@ -18,15 +18,18 @@ import yaml
 
 from cardgen.errors import Problem
 
-#: Largest content file read, in bytes. The whole Rail Journey set is ~20 kB.
-MAX_FILE_BYTES = 1_048_576
+#: Largest content file read, in bytes. The whole Rail Journey set is ~25 kB and
+#: its largest file ~6 kB; the cap keeps the worst case (a file of tiny values)
+#: well under a second and a few tens of MB.
+MAX_FILE_BYTES = 131_072
 #: Deepest nesting accepted; real content is under 8 levels.
 MAX_DEPTH = 48
-#: Most nodes in one file; a runaway generated file stops here.
-MAX_NODES = 200_000
+#: Most values in one file (the whole set has ~2,000); a runaway generated file stops here.
+MAX_NODES = 50_000
 
 PathKey = tuple[str | int, ...]
 _STR = "tag:yaml.org,2002:str"
+_PLAIN_COLLECTIONS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
 #: LibYAML's C parser when PyYAML was built with it (about 10x faster); its
 #: marks count characters like the pure-Python one, so positions are identical.
@@ -77,9 +80,16 @@ class YamlSourceError(Exception):
         self.lines = lines
 
 
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[:width] + "…"
+
+
 def dotted(path: PathKey) -> str:
-    """``("kinds", 3, "copies")`` -> ``"kinds.3.copies"``."""
-    return ".".join(str(p) for p in path)
+    """``("kinds", 3, "copies")`` -> ``"kinds.3.copies"`` (absurdly deep paths are elided in the middle)."""
+    parts = [str(p) for p in path]
+    if len(parts) > 12:
+        parts = parts[:6] + ["…"] + parts[-3:]
+    return ".".join(parts)
 
 
 def _fail(name: str, line: int, col: int, message: str, lines: list[str], path: PathKey = ()) -> None:
@@ -112,23 +122,27 @@ class _Walker:
     def pos(self, node: yaml.Node) -> Position:
         return Position(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
 
-    def walk(self, node: yaml.Node, path: PathKey, depth: int) -> Any:
+    def walk(self, node: yaml.Node, path: PathKey, depth: int, parent: Position | None = None) -> Any:
         where = self.pos(node)
         if id(node) in self.seen:
-            _fail(self.name, where.line, where.col, "anchors and aliases are not allowed in content files", self.lines, path)
+            # An alias yields the anchored node itself, whose marks are the anchor's:
+            # point at the reusing parent instead and say where the anchor is.
+            here = parent or where
+            _fail(self.name, here.line, here.col, f"reuses the value anchored at line {where.line}; "
+                  "anchors and aliases are not allowed in content files", self.lines, path)
         self.seen.add(id(node))
         self.count += 1
         if self.count > MAX_NODES:
             _fail(self.name, where.line, where.col, f"file has more than {MAX_NODES} values", self.lines, path)
         if depth > MAX_DEPTH:
             _fail(self.name, where.line, where.col, f"nesting deeper than {MAX_DEPTH} levels", self.lines, path)
-        if getattr(node, "anchor", None):
-            _fail(self.name, where.line, where.col, "anchors and aliases are not allowed in content files", self.lines, path)
         self.smap.values[path] = where
+        if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_COLLECTIONS:
+            _fail(self.name, where.line, where.col, f"tag {node.tag!r} is not allowed in content files", self.lines, path)
         if isinstance(node, yaml.MappingNode):
             return self.walk_mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
-            return [self.walk(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+            return [self.walk(item, path + (i,), depth + 1, where) for i, item in enumerate(node.value)]
         if node.tag == _STR:
             return node.value  # the common case, without the constructor's dispatch
         if node.tag == "tag:yaml.org,2002:timestamp":
@@ -137,6 +151,8 @@ class _Walker:
             return self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
             _fail(self.name, where.line, where.col, f"cannot read value: {getattr(exc, 'problem', exc)}", self.lines, path)
+        except ValueError:  # e.g. an integer of more digits than Python converts
+            _fail(self.name, where.line, where.col, f"cannot read value {_clip(node.value)!r}", self.lines, path)
 
     def walk_mapping(self, node: yaml.MappingNode, path: PathKey, depth: int) -> dict:
         out: dict = {}
@@ -153,7 +169,7 @@ class _Walker:
                 first = self.smap.keys[path + (key,)]
                 _fail(self.name, kpos.line, kpos.col, f"duplicate key {key!r} (first written at line {first.line})", self.lines, path + (key,))
             self.smap.keys[path + (key,)] = kpos
-            out[key] = self.walk(value_node, path + (key,), depth + 1)
+            out[key] = self.walk(value_node, path + (key,), depth + 1, kpos)
         return out
 
 
@@ -172,6 +188,13 @@ def parse_text(name: str, text: str) -> tuple[Any, SourceMap]:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         reason = exc.problem or exc.context or "invalid YAML"
         _fail(name, line, col, f"invalid YAML: {reason}", lines)
+    except yaml.reader.ReaderError as exc:
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        # LibYAML reports a byte offset into the UTF-8 text, the pure-Python reader a character offset.
+        before = text.encode("utf-8")[: exc.position].decode("utf-8", "ignore") if _LOADER is not yaml.SafeLoader \
+            else text[: exc.position]
+        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        _fail(name, line, col, f"invalid YAML: control character U+{code:04X} is not allowed", lines)
     except yaml.YAMLError as exc:
         _fail(name, 1, 1, f"invalid YAML: {exc}", lines)
     except RecursionError:
