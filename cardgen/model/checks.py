@@ -297,21 +297,26 @@ def iter_texts(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, Text]]:
     """Every :class:`Text` inside a model, with its path in the file."""
     if isinstance(value, Text):
         yield path, value
-    elif isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            yield from iter_texts(getattr(value, name), path + (name,))
+        return
+    if isinstance(value, BaseModel):
+        items: Iterable = ((name, getattr(value, name)) for name in type(value).model_fields)
     elif isinstance(value, (list, tuple)):
-        for i, item in enumerate(value):
-            yield from iter_texts(item, path + (i,))
+        items = enumerate(value)
     elif isinstance(value, dict):
-        for key, item in value.items():
+        items = value.items()
+    else:
+        return
+    for key, item in items:
+        if isinstance(item, (BaseModel, list, tuple, dict)):  # scalars hold no text; skip the call
             yield from iter_texts(item, path + (key,))
 
 
 @check("texts: zh and en fill the same placeholders; event texts name their target")
 def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
     event_texts = {("kinds", i, "text") for i in range(len(c.events.kinds))}  # checked against the target below
-    for stem in FILES:
+    # A variant can only change the texts of the files it patches.
+    stems = [stem for stem in FILES if c.variant is None or stem in c.variant.patch]
+    for stem in stems:
         model = getattr(c, FILE_ATTR[stem])
         for path, text in iter_texts(model):
             if stem == "events" and path in event_texts:

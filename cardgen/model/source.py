@@ -102,7 +102,7 @@ def _decode(name: str, raw: bytes) -> str:
     except UnicodeDecodeError as exc:
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8")) + 1  # characters, not bytes
         lines = before.decode("utf-8", errors="replace").split("\n")
         _fail(name, line, col, f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})", lines)
     raise AssertionError("unreachable")
@@ -186,6 +186,9 @@ def parse_text(name: str, text: str) -> tuple[Any, SourceMap]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        # The end of a file without a final newline is reported one line past it.
+        line = min(line, len(lines))
+        col = min(col, len(lines[line - 1]) + 1)
         reason = exc.problem or exc.context or "invalid YAML"
         _fail(name, line, col, f"invalid YAML: {reason}", lines)
     except yaml.reader.ReaderError as exc:
