@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any, Callable, Iterable, Iterator
+from itertools import islice
+from typing import Any, Callable, Collection, Iterable, Iterator
 
 from pydantic import BaseModel
 
@@ -37,6 +38,20 @@ def run_all(content: Content, where: Locate) -> list[tuple[str, list[Problem]]]:
 
 def _dupes(ids: list[str]) -> set[str]:
     return {i for i, n in Counter(ids).items() if n > 1}
+
+
+def missing_numbers(lo: int, hi: int, present: Collection[int], limit: int = 10) -> tuple[list[int], int]:
+    """The first ``limit`` numbers of ``lo..hi`` not in ``present``, and how many are missing in all.
+
+    Never walks further than it must, so an absurd range (a clock ending at
+    10**12) costs nothing.
+
+    >>> missing_numbers(1, 10**12, {1, 2, 4}, limit=2)
+    ([3, 5], 999999999997)
+    """
+    total = max(0, hi - lo + 1 - sum(1 for n in present if lo <= n <= hi))
+    wanted = min(limit, total)
+    return list(islice((n for n in range(lo, hi + 1) if n not in present), wanted)), total
 
 
 def _unknown(what: str, name: Any, known: Iterable[Any]) -> str:
@@ -75,7 +90,7 @@ def map_geometry(c: Content, where: Locate) -> Iterator[Problem]:
     m = c.map
     first, last = m.cells.min, m.cells.max
     cells = sorted([s.cell for s in m.stations] + [s.cell for s in m.sections])
-    if cells != list(range(first, last + 1)):
+    if len(cells) != last - first + 1 or cells != list(range(first, last + 1)):  # length first: no huge range
         yield where("map", ("cells",), f"stations and sections must cover cells {first}..{last} once each")
     for i, st in enumerate(m.stations):
         if i and st.cell <= m.stations[i - 1].cell:
@@ -220,9 +235,11 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
             elif kind.target != target and named is not None:
                 yield where("events", ("track", rnd, target), f"a '{kind.id}' card takes no {target}")
     if c.variant is None:  # variants may drop rounds (beginner plays rounds 1-10 only)
-        for rnd in range(1, rounds + 1):
-            if rnd not in ev.track:
-                yield where("events", ("track",), f"no event card for round {rnd}")
+        first, total = missing_numbers(1, rounds, ev.track)
+        for rnd in first:
+            yield where("events", ("track",), f"no event card for round {rnd}")
+        if total > len(first):
+            yield where("events", ("track",), f"{total - len(first)} more rounds have no event card")
     for i, kind in enumerate(ev.kinds):
         needs = {"platform_extra": "station", "section_closed": "section"}.get(kind.effect.type)
         if needs != kind.target:
@@ -259,7 +276,7 @@ def references(c: Content, where: Locate) -> Iterator[Problem]:
     seats = [seat.seat for seat in c.game.setup.seats]
     for i, col in enumerate(c.game.colours):
         if col.seat not in seats:
-            yield where("game", ("colours", i, "seat"), f"unknown seat {col.seat}; setup.seats has {len(seats)}")
+            yield where("game", ("colours", i, "seat"), f"unknown seat {col.seat}; setup.seats has seats {', '.join(map(str, seats))}")
     for rule in c.game.scoring.tiebreaks:
         if f"tiebreak_{rule}" not in c.strings.scoring:
             yield where("strings", ("scoring",), f"missing key 'tiebreak_{rule}' (game.scoring.tiebreaks uses '{rule}')")
@@ -359,6 +376,8 @@ def setup_seats(c: Content, where: Locate) -> Iterator[Problem]:
             yield where("game", ("colours", i, "seat"), f"colours must follow seat order (expected {i + 1})")
     if g.clock.start >= g.clock.end:
         yield where("game", ("clock", "end"), "the clock must end after it starts")
+    if g.composition_cap > c.ticket_count:  # also keeps per-composition tables (rules 6.5) finite
+        yield where("game", ("composition_cap",), f"cap {g.composition_cap} is more than the {c.ticket_count} tickets in the game")
     if g.setup.platform_size > g.composition_cap:
         yield where("game", ("setup", "platform_size"), "platform larger than the composition cap")
     if g.wait_track.min != g.setup.wait_start and not g.wait_track.min <= g.setup.wait_start <= g.wait_track.max:
@@ -371,9 +390,11 @@ def printing_table(c: Content, where: Locate) -> Iterator[Problem]:
         return  # a variant is played with the printed base set; the table describes that set
     p = c.printing
     g = c.game
-    for n in range(g.players.min, g.players.max + 1):
-        if n not in p.by_players:
-            yield where("printing", ("by_players",), f"no printing row for {n} players")
+    first, total = missing_numbers(g.players.min, g.players.max, p.by_players)
+    for n in first:
+        yield where("printing", ("by_players",), f"no printing row for {n} players")
+    if total > len(first):
+        yield where("printing", ("by_players",), f"{total - len(first)} more player counts have no printing row")
     for n, row in sorted(p.by_players.items()):
         if not g.players.min <= n <= g.players.max:
             yield where("printing", ("by_players", n), f"{n} players is outside {g.players.min}..{g.players.max}", key=True)

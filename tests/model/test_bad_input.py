@@ -164,3 +164,27 @@ def test_every_broken_file_is_reported_at_once(pack):
 def test_valid_content_writes_nothing(pack):
     report, _, _ = measured(pack.root)
     assert report.ok
+
+
+ABSURD = {
+    "clock_end": ("game.yaml", "clock: {start: 0, end: 20}", "clock: {start: 0, end: 1000000000000}",
+                  "events.yaml:52:3: track: 999999999970 more rounds have no event card"),
+    "players_max": ("game.yaml", "players: {min: 2, max: 5, best: 4}", "players: {min: 2, max: 1000000000000, best: 4}",
+                    "game.yaml:49:5: setup.seats: 5 seats for 1000000000000 players"),
+    "cells_max": ("map.yaml", "cells: {min: 0, max: 10}", "cells: {min: 0, max: 1000000000000}",
+                  "map.yaml:6:8: cells: stations and sections must cover cells 0..1000000000000 once each"),
+    "composition_cap": ("game.yaml", "composition_cap: 9", "composition_cap: 1000000000000",
+                        "game.yaml:25:18: composition_cap: cap 1000000000000 is more than the 82 tickets in the game"),
+    "event_round": ("events.yaml", "20: {kind: rainstorm}", "20000000000000: {kind: rainstorm}",
+                    "events.yaml:71:3: track.20000000000000: round 20000000000000 is after the last round (20)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ABSURD))
+def test_absurd_numbers_are_reported_quickly(pack, name):
+    """Schema-valid but enormous numbers must not make a check walk a huge range."""
+    file, old, new, expected = ABSURD[name]
+    pack.edit(file, old, new)
+    report, elapsed, peak = measured(pack.root)
+    assert expected in [p.headline() for p in report.problems]
+    assert elapsed < SECONDS and peak < PEAK_BYTES

@@ -29,7 +29,7 @@ NAMES = [f"{stem}.yaml" for stem in FILES]
 ORIGINAL = {name: (DEFAULT_CONTENT / name).read_bytes() for name in NAMES}
 DATA = {name: yaml.safe_load(raw) for name, raw in ORIGINAL.items()}
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.floats(allow_nan=False),
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.integers(), st.floats(allow_nan=False),
                     st.text(max_size=12), st.sampled_from(["S1", "T3", "festival", "", " ", "{station}"]))
 values = st.one_of(scalars, st.lists(scalars, max_size=3), st.dictionaries(st.text(max_size=6), scalars, max_size=2))
 
