@@ -23,6 +23,8 @@ Locate = Callable[..., Problem]
 CheckFn = Callable[[Content, Locate], Iterator[Problem]]
 
 CHECKS: list[tuple[str, CheckFn]] = []
+#: The check :mod:`cardgen.model.load` runs last, over every variant's result.
+VARIANTS_CHECK = "variants overlay cleanly and validate"
 
 
 def check(name: str) -> Callable[[CheckFn], CheckFn]:
@@ -85,7 +87,7 @@ def unique_ids(c: Content, where: Locate) -> Iterator[Problem]:
         yield where("map", ("sections", section_ids.index(dup), "id"), f"id '{dup}' names both a station and a section")
 
 
-@check("map geometry: stations on even cells, sections between them, terminals at the ends")
+@check("map geometry: stations and sections alternate, each section joins its neighbours, terminals at the ends")
 def map_geometry(c: Content, where: Locate) -> Iterator[Problem]:
     m = c.map
     first, last = m.cells.min, m.cells.max
@@ -97,8 +99,9 @@ def map_geometry(c: Content, where: Locate) -> Iterator[Problem]:
             yield where("map", ("stations", i, "cell"), "stations must be listed left to right")
     for i, sec in enumerate(m.sections):
         a, b = sec.between
-        if a in c.stations and b in c.stations and not c.stations[a].cell < sec.cell < c.stations[b].cell:
-            yield where("map", ("sections", i, "cell"), f"cell {sec.cell} is not between {a} and {b}")
+        if a in c.stations and b in c.stations and \
+                (c.stations[a].cell, c.stations[b].cell) != (sec.cell - 1, sec.cell + 1):
+            yield where("map", ("sections", i, "cell"), f"cell {sec.cell} is not the cell between {a} and {b}")
     ends = {first, last}
     for i, tid in enumerate(m.terminals):
         if tid in c.stations and c.stations[tid].cell not in ends:

@@ -206,7 +206,7 @@ def validate(folder: Path | str | None = None) -> Report:
         report.problems.extend(found)
     if not report.problems:
         variant_problems = _check_variants(folder, raw, smaps, content)
-        name = "variants overlay cleanly and validate"
+        name = checks.VARIANTS_CHECK
         (report.checks_failed if variant_problems else report.checks_passed).append(name)
         report.problems.extend(variant_problems)
     report.counts = checks.counts(content)

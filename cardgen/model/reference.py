@@ -18,6 +18,8 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from cardgen.model import schema as s
+from cardgen.model.checks import CHECKS, VARIANTS_CHECK
+from cardgen.model.source import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
 
 _SCALARS = {int: "whole number", float: "number", str: "text", bool: "true/false", dict: "mapping"}
 _ID_PATTERN = next(m.pattern for m in get_args(s.Id)[1].metadata if getattr(m, "pattern", None))
@@ -143,10 +145,15 @@ def schema_reference() -> str:
         "unless a default is given; unknown keys are errors. Values are strict: `3` is a",
         "number, `\"3\"` is text. Anchors, aliases, merge keys and duplicate keys are refused.",
         f"An *id* is 1-40 characters matching `{_ID_PATTERN}`. A [Text](#text) holds `zh` and `en`.",
+        f"Limits per file: at most {MAX_FILE_BYTES:,} bytes of UTF-8 (a leading BOM is skipped),",
+        f"{MAX_NODES:,} values and {MAX_DEPTH} levels of nesting.",
         "Cross-file rules (a ticket's origin is a station, totals add up...) are the named",
-        "checks listed by `cardgen validate`.",
+        "checks listed by `cardgen validate`; variants (variants.yaml) are JSON merge patches",
+        "whose result must pass the same checks.",
         "",
     ]
+    out += ["## Named checks", "", "Run on the base content, then on each variant's result:", ""]
+    out += [f"- {name}" for name, _ in CHECKS] + [f"- {VARIANTS_CHECK}", ""]
     for stem, model in s.FILES.items():
         out += [f"## {stem}.yaml", "", _doc(model), "", *_table(model), ""]
     out += ["## Nested values", ""]

@@ -11,11 +11,10 @@ from __future__ import annotations
 import pytest
 
 from cardgen.model import load, validate
-from cardgen.model.checks import CHECKS
+from cardgen.model.checks import CHECKS, VARIANTS_CHECK
 from cardgen.model.load import Located
 from cardgen.model.source import load_file
 
-VARIANTS_CHECK = "variants overlay cleanly and validate"
 
 # check function name -> (edits [(file, old, new, count)], (file, path, message) expected among the problems)
 FAILING = {
