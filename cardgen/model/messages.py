@@ -142,6 +142,10 @@ def friendly(err: dict, root: type[BaseModel], path: tuple) -> str:
         return f"must be more than {ctx.get('gt')}, got {describe(found)}"
     if kind == "less_than_equal":
         return f"must be at most {ctx.get('le')}, got {describe(found)}"
+    if kind in ("too_short", "too_long"):
+        bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        word = "at least" if kind == "too_short" else "at most"
+        return f"must have {word} {bound} item{'s' if bound != 1 else ''}, got {ctx.get('actual_length')}"
     if kind == "string_too_short":
         return "must not be empty"
     if kind == "string_too_long":
