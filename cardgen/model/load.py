@@ -240,7 +240,7 @@ def _check_variants(folder: Path, raw: dict[str, Any], smaps: dict[str, SourceMa
             if not lo <= n <= hi:
                 pos = vsmap.locate(("variants", index, "players"))
                 problems.append(Problem("variants.yaml", pos.line, pos.col, dotted(("variants", index, "players")),
-                                        f"player count {n} is outside {lo}..{hi}"))
+                                        f"{note}player count {n} is outside {lo}..{hi}"))
         if unknown:
             continue
         overrides = {stem: patched_positions(patch, vpath + (stem,), vsmap.values)
