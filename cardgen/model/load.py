@@ -8,7 +8,7 @@ and line, and raised together as one :class:`ContentError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.messages import friendly, suggest
 from cardgen.model.overlay import merge_patch, patched_positions
 from cardgen.model.schema import FILES
-from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
+from cardgen.model.source import MISSING, PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
 
 #: The bundled game, used when no folder is named.
 DEFAULT_CONTENT = Path(__file__).resolve().parents[2] / "content" / "rail-journey"
@@ -162,7 +162,11 @@ def _read(folder: Path, report: Report) -> tuple[dict[str, Any], dict[str, Sourc
         try:
             data, smap = load_file(folder / name, name)
         except YamlSourceError as exc:
-            report.problems.append(exc.problem)
+            problem = exc.problem
+            if problem.message == MISSING and not (folder / name).exists():
+                strays = [p.name for p in folder.glob("*.y*ml") if p.stem not in FILES]
+                problem = replace(problem, message=f"{MISSING}{suggest(name, strays)}")
+            report.problems.append(problem)
             report.sources[name] = exc.lines
             continue
         report.sources[name] = smap.lines

@@ -28,6 +28,7 @@ MAX_DEPTH = 48
 MAX_NODES = 50_000
 
 PathKey = tuple[str | int, ...]
+MISSING = "file is missing"
 _STR = "tag:yaml.org,2002:str"
 _PLAIN_COLLECTIONS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
@@ -219,11 +220,14 @@ def load_file(path: Path, name: str | None = None) -> tuple[Any, SourceMap]:
     Raises :class:`YamlSourceError` with a located problem on any failure.
     """
     name = name or path.name
+    if path.exists() and not path.is_dir() and not path.is_file():
+        # A named pipe or device would block or never end; only regular files are read.
+        _fail(name, 1, 1, "expected a regular file (found a pipe, socket or device)", [])
     try:
         with open(path, "rb") as fh:
             raw = fh.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        _fail(name, 1, 1, "file is missing", [])
+        _fail(name, 1, 1, MISSING, [])
     except IsADirectoryError:
         _fail(name, 1, 1, "expected a file, found a folder", [])
     except OSError as exc:

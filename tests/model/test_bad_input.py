@@ -188,3 +188,17 @@ def test_absurd_numbers_are_reported_quickly(pack, name):
     report, elapsed, peak = measured(pack.root)
     assert expected in [p.headline() for p in report.problems]
     assert elapsed < SECONDS and peak < PEAK_BYTES
+
+
+def test_misnamed_file_gets_a_suggestion(pack):
+    pack.path("tickets.yaml").rename(pack.path("ticket.yaml"))
+    assert pack.headlines() == ["tickets.yaml:1:1: file is missing; did you mean 'ticket.yaml'?"]
+
+
+def test_named_pipe_is_refused_without_blocking(pack):
+    pack.path("fares.yaml").unlink()
+    os.mkfifo(pack.path("fares.yaml"))
+    report, elapsed, _ = measured(pack.root)
+    assert [p.headline() for p in report.problems] == [
+        "fares.yaml:1:1: expected a regular file (found a pipe, socket or device)"]
+    assert elapsed < SECONDS
