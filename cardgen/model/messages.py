@@ -52,6 +52,11 @@ def describe(value: Any) -> str:
     return type(value).__name__
 
 
+def _num(value: Any) -> Any:
+    """``20.0`` -> ``20``: bounds of float fields read like the content wrote them."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 def suggest(name: Any, known: Iterable[Any]) -> str:
     """``"; did you mean 'copies'?"`` for a near miss, else ``""``.
 
@@ -137,11 +142,11 @@ def friendly(err: dict, root: type[BaseModel], path: tuple) -> str:
     if kind == "literal_error":
         return f"expected {ctx.get('expected')}, got {describe(found)}"
     if kind == "greater_than_equal":
-        return f"must be at least {ctx.get('ge')}, got {describe(found)}"
+        return f"must be at least {_num(ctx.get('ge'))}, got {describe(found)}"
     if kind == "greater_than":
-        return f"must be more than {ctx.get('gt')}, got {describe(found)}"
+        return f"must be more than {_num(ctx.get('gt'))}, got {describe(found)}"
     if kind == "less_than_equal":
-        return f"must be at most {ctx.get('le')}, got {describe(found)}"
+        return f"must be at most {_num(ctx.get('le'))}, got {describe(found)}"
     if kind in ("too_short", "too_long"):
         bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
         word = "at least" if kind == "too_short" else "at most"
