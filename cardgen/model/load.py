@@ -118,6 +118,8 @@ class Located:
             pos = smap.locate(path if at is None else at, key=key)
         elif stem in self.roots:
             path = self.roots[stem] + tuple(path)
+            if key and probe == tuple(path[len(self.roots[stem]):]):
+                pos = self.smaps["variants"].keys.get(path, pos)  # an unknown key: point at the key itself
         return Problem(pos.file, pos.line, pos.col, dotted(path), f"{self.note}{message}")
 
 
