@@ -151,6 +151,10 @@ def schema_reference() -> str:
         "checks listed by `cardgen validate`; variants (variants.yaml) are JSON merge patches",
         "whose result must pass the same checks.",
         "",
+        "`cardgen validate [FOLDER]` reports every problem at once, sorted by file and line, as",
+        "`file:line:col: dotted.path: message` followed by the source line and a caret, and exits 1;",
+        "`--json` prints `{\"ok\", \"errors\": [{\"file\", \"line\", \"col\", \"path\", \"message\"}], \"counts\", \"checks\"}`.",
+        "",
     ]
     out += ["## Named checks", "", "Run on the base content, then on each variant's result:", ""]
     out += [f"- {name}" for name, _ in CHECKS] + [f"- {VARIANTS_CHECK}", ""]
