@@ -18,14 +18,14 @@ import yaml
 
 from cardgen.errors import Problem
 
-#: Largest content file read, in bytes. The whole Rail Journey set is ~25 kB and
-#: its largest file ~6 kB; the cap keeps the worst case (a file of tiny values)
-#: well under a second and a few tens of MB.
-MAX_FILE_BYTES = 131_072
+#: Largest content file read, in bytes. The whole Rail Journey set is ~22 kB and
+#: its largest file ~5 kB, so an expansion has ten times room; the cap keeps the
+#: worst case (a file packed with tiny values) well under a second.
+MAX_FILE_BYTES = 65_536
 #: Deepest nesting accepted; real content is under 8 levels.
 MAX_DEPTH = 48
 #: Most values in one file (the whole set has ~2,000); a runaway generated file stops here.
-MAX_NODES = 50_000
+MAX_NODES = 20_000
 
 PathKey = tuple[str | int, ...]
 MISSING = "file is missing"

@@ -51,12 +51,13 @@ CASES: dict[str, tuple[str, Make, str]] = {
                  "fares.yaml:7:14: invalid YAML: control character U+0000 is not allowed"),
     "alias_bomb": ("fares.yaml", lambda t: billion_laughs(),
                    "fares.yaml:2:4: b.0: reuses the value anchored at line 1; anchors and aliases are not allowed in content files"),
-    "deep_flow_nesting": ("map.yaml", lambda t: b"a: " + b"[" * 100_000,
+    "deep_flow_nesting": ("map.yaml", lambda t: b"a: " + b"[" * 5_000,
                           "map.yaml:1:1003: invalid YAML: exceeded maximum nesting depth"),
     "deep_block_nesting": ("map.yaml", lambda t: "".join("  " * i + "k:\n" for i in range(MAX_DEPTH + 10)).encode(),
                            f"map.yaml:{MAX_DEPTH + 2}:{2 * MAX_DEPTH + 3}: k.k.k.k.k.k.….k.k.k: "
                            f"nesting deeper than {MAX_DEPTH} levels"),
-    "too_many_values": ("map.yaml", lambda t: b"a: [" + b"1," * (MAX_NODES + 10) + b"1]\n",
+    # The densest file the size cap lets through: as many tiny values as fit.
+    "too_many_values": ("map.yaml", lambda t: b"a: [" + b"1," * (MAX_FILE_BYTES // 2 - 4) + b"1]\n",
                         f"map.yaml:1:{2 * MAX_NODES + 1}: a.{MAX_NODES - 2}: file has more than {MAX_NODES} values"),
     "tab_indent": ("game.yaml", lambda t: t.replace("  penalty_divisor", "\tpenalty_divisor").encode(),
                    "game.yaml:21:1: invalid YAML: found character that cannot start any token"),
