@@ -213,10 +213,11 @@ def parse_text(name: str, text: str) -> tuple[Any, SourceMap]:
     return data, walker.smap
 
 
-def load_file(path: Path, name: str | None = None) -> tuple[Any, SourceMap]:
+def load_file(path: Path, name: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> tuple[Any, SourceMap]:
     """Read, bound-check, decode and parse one content file.
 
-    ``name`` is how the file is shown in errors (relative to the content folder).
+    ``name`` is how the file is shown in errors (relative to the content folder);
+    ``max_bytes`` lets other YAML inputs (scripted games) choose their own cap.
     Raises :class:`YamlSourceError` with a located problem on any failure.
     """
     name = name or path.name
@@ -225,16 +226,16 @@ def load_file(path: Path, name: str | None = None) -> tuple[Any, SourceMap]:
         _fail(name, 1, 1, "expected a regular file (found a pipe, socket or device)", [])
     try:
         with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
+            raw = fh.read(max_bytes + 1)
     except FileNotFoundError:
         _fail(name, 1, 1, MISSING, [])
     except IsADirectoryError:
         _fail(name, 1, 1, "expected a file, found a folder", [])
     except OSError as exc:
         _fail(name, 1, 1, f"cannot read file: {exc.strerror}", [])
-    if len(raw) > MAX_FILE_BYTES:
+    if len(raw) > max_bytes:
         size = path.stat().st_size
-        _fail(name, 1, 1, f"file is {size:,} bytes; content files may be at most {MAX_FILE_BYTES:,} bytes", [])
+        _fail(name, 1, 1, f"file is {size:,} bytes; content files may be at most {max_bytes:,} bytes", [])
     text = _decode(name, raw)
     if text.startswith("\ufeff"):
         text = text[1:]
