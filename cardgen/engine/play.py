@@ -8,7 +8,6 @@ order, so a seed gives the same game either way (tested).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from cardgen.engine.bots import BOTS, Bot
@@ -16,7 +15,8 @@ from cardgen.engine.invariants import check_state
 from cardgen.engine.options import Options
 from cardgen.engine.rules import Rules, compile_rules
 from cardgen.engine.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
-from cardgen.engine.state import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP, GameState
+from cardgen.engine.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
+from cardgen.engine.state import GameState
 from cardgen.engine.view import PlayerView
 from cardgen.errors import UsageError
 from cardgen.model import Content
@@ -57,6 +57,8 @@ class GameResult:
 
 
 _RULES: dict[int, tuple[Content, Rules]] = {}
+#: the operation choice when there is none: the top card, no Signal Priority
+NO_CHOICE = (0, False)
 
 
 def rules_for(content: Content | Rules) -> Rules:
@@ -74,7 +76,7 @@ def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int) -> l
     unknown = [name for name in lineup if name not in BOTS]
     if unknown:
         raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOTS)}")
-    return [BOTS[name](rules, random.Random(f"{seed}/{seat}")) for seat, name in enumerate(lineup)]
+    return [BOTS[name](rules, seed * 1_000_003 + seat) for seat, name in enumerate(lineup)]
 
 
 def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
@@ -84,18 +86,29 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
     stop_short = state.options.stop_short
     station_of_cell = state.rules.station_of_cell
     cap = state.rules.cap
+    no_stop = state.rules.op_no_stop
     seat_bot = [bots[owner[t]] for t in range(n)]
     seat_view = [views[owner[t]] for t in range(n)]
     rng_trains = range(n)
+    swap_k, book_k, sig_k = state.rules.dispatch_swap, state.rules.dispatch_booking, state.rules.dispatch_signal
+    use_hand = state.options.hand_size > 1
+    dispatch = state.dispatch
     while not state.over:
-        state.reveal(state.clamp_signals([seat_bot[t].operation(seat_view[t], t) for t in rng_trains]))
+        # only ask a bot when it has a choice: a hand to pick from, or Signal Priority to play
+        choices = [seat_bot[t].operation(seat_view[t], t) if use_hand or sig_k in dispatch[owner[t]]
+                   else NO_CHOICE for t in rng_trains]
+        for _, sig in choices:
+            if sig:
+                choices = state.clamp_signals(choices)
+                break
+        state.reveal(choices)
         r = state.r
         for t in state.order:
             if stop_short and r[t] > 0:
                 state.move(t, seat_bot[t].move(seat_view[t], t, r[t]))
             else:
                 state.move(t)
-            if state.dispatch[owner[t]]:
+            if swap_k >= 0 and swap_k in dispatch[owner[t]]:
                 targets = state.swap_targets(t)
                 if targets:
                     u = seat_bot[t].swap(seat_view[t], t, targets)
@@ -103,13 +116,14 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
                         state.swap(t, u)
         for t in state.order:
             bot, view = seat_bot[t], seat_view[t]
-            if state.dispatch[owner[t]] and state.booking_allowed(t):
+            if book_k >= 0 and book_k in dispatch[owner[t]] and state.booking_allowed(t):
                 pile = bot.booking(view, t)
                 if pile is not None:
                     drawn = state.booking_draw(t, pile)
                     state.booking_keep(drawn, bot.keep(view, t, drawn))
-            if state.can_stop(t):
-                state.alight(t)
+            if station_of_cell[state.cell[t]] >= 0 and not no_stop[state.card[t]]:   # state.can_stop(t)
+                if state.aboard[t]:
+                    state.alight(t)
                 eligible = state.eligible(t)
                 if eligible:
                     state.board(t, bot.board(view, t, eligible, cap - state.places[t], state.boarding_limit(t)))

@@ -8,13 +8,12 @@ reported at its ``file:line:col``.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.engine.actions import IllegalAction
-from cardgen.engine.bots import BOTS, Bot
-from cardgen.engine.play import rules_for, run_checked
+from cardgen.engine.bots import Bot
+from cardgen.engine.play import make_bots, rules_for, run_checked
 from cardgen.engine.rules import Rules
 from cardgen.engine.script import Script, ScriptError, check_ids, read_script, train_labels
 from cardgen.engine.state import GameState
@@ -25,8 +24,8 @@ from cardgen.model import load
 class ScriptedBot(Bot):
     """Answers from the script where it speaks, from the fallback bot elsewhere."""
 
-    def __init__(self, rules: Rules, rng: random.Random, fallback: Bot, script: Script, labels: list[str]):
-        super().__init__(rules, rng)
+    def __init__(self, rules: Rules, fallback: Bot, script: Script, labels: list[str]):
+        super().__init__(rules, fallback.seed)
         self.fallback, self.script, self.labels = fallback, script, labels
         self.name = fallback.name
 
@@ -175,7 +174,8 @@ def snapshot(state: GameState, labels: list[str]) -> dict:
         p = state.owner[t]
         trains.append({
             "train": labels[t], "card": rules.op_ids[state.card[t]], "r": state.r[t], "moved": state.moved[t],
-            "cell": state.cell[t], "place": _place_name(rules, state.cell[t]), "direction": "right" if state.dir[t] > 0 else "left",
+            "cell": state.cell[t], "place": _place_name(rules, state.cell[t]),
+            "direction": "right" if state.dir[t] > 0 else "left",
             "load": state.places[t], "aboard": [rules.ticket_ids[rules.card_kind[c]] for c in state.aboard[t]],
             "wait": state.wait[t], "delays": state.late[p], "score": state.score[p], "delivered": state.delivered[p],
         })
@@ -186,7 +186,12 @@ def snapshot(state: GameState, labels: list[str]) -> dict:
 def run_script(script: Script, content=None) -> Replay:
     """Play ``script`` and return every round's snapshot and the final table."""
     if content is None:
-        content = load(script.content, variant=script.variant)
+        folder = None
+        if script.content is not None:
+            folder = Path(script.content)
+            if not folder.is_absolute():
+                folder = script.path.parent / folder   # relative to the script, not the shell
+        content = load(folder, variant=script.variant)
     rules = rules_for(content)
     check_ids(script, rules)
     players = len(script.players)
@@ -196,10 +201,8 @@ def run_script(script: Script, content=None) -> Replay:
     labels = train_labels(script, state.owner)
     rows: list[dict] = []
     state.on_round_end = lambda st: rows.append(snapshot(st, labels))
-    bots = []
-    for p, player in enumerate(script.players):
-        fallback = BOTS[player.bot](rules, random.Random(f"{script.seed}/{p}"))
-        bots.append(ScriptedBot(rules, random.Random(f"{script.seed}/{p}/script"), fallback, script, labels))
+    fallbacks = make_bots(rules, [player.bot for player in script.players], script.seed)
+    bots = [ScriptedBot(rules, fallback, script, labels) for fallback in fallbacks]
     try:
         run_checked(state, bots)
     except IllegalAction as exc:
@@ -211,6 +214,10 @@ def run_script(script: Script, content=None) -> Replay:
         else:
             where = ("rounds", state.round)
         raise script.fail(where, str(exc)) from None
+    late = sorted(r for r in script.rounds if isinstance(r, int) and r > state.round)
+    if late:
+        raise script.fail(("rounds", late[0]), f"round {late[0]} is never played: the game ended after "
+                                                f"round {state.round}", key=True)
     final = []
     for p, player in enumerate(script.players):
         final.append({"player": player.name, "bot": player.bot, "score": state.score[p],

@@ -1,28 +1,31 @@
 """The game state and every rule of a round, written once.
 
 Two drivers share these rule methods: the checked path for people and
-scripts (:meth:`GameState.legal_actions` / :meth:`GameState.apply`, which
-stop at every real decision and validate the answer), and the fast path for
-bots (:func:`cardgen.engine.play.play_game`, which calls the same methods in
-a tight loop without building action lists). State is plain lists of ints so
+scripts (:class:`cardgen.engine.checked.CheckedDriver`, whose
+``legal_actions`` / ``apply`` stop at every real decision and validate the
+answer), and the fast path for bots (:func:`cardgen.engine.play.run_fast`,
+which calls the same methods in a tight loop without building action lists). State is plain lists of ints so
 a round costs microseconds, and it serialises to JSON-ready dicts.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-from cardgen.engine.actions import (
-    Action, Board, Booking, IllegalAction, Keep, Move, Operation, Reveal, Swap,
-)
+
+from cardgen.engine.actions import IllegalAction
+from cardgen.engine.checked import OPERATION, OVER, CheckedDriver
 from cardgen.engine.options import Options
 from cardgen.engine.rules import EventEffect, Rules
 
-# Phases of the checked driver, in round order.
-OPERATION, MOVE, SWAP, BOOKING, KEEP, BOARD, OVER = "operation", "move", "swap", "booking", "keep", "board", "over"
-
 # Why a train moved fewer cells than its R.
 SHORT_NONE, SHORT_TRAIN, SHORT_CLOSED, SHORT_TERMINAL, SHORT_CHOICE = 0, 1, 2, 3, 4
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle in place by sorting on random keys: one C call per item instead of Python's
+    rejection sampling, which dominated set-up time. Deterministic for a seeded ``rng``."""
+    rnd = rng.random
+    items[:] = [x for _, x in sorted([(rnd(), x) for x in items])]
 
 
 def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]:
@@ -38,7 +41,7 @@ def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]
     return owners
 
 
-class GameState:
+class GameState(CheckedDriver):
     """One game in progress. Trains are numbered by seat; players own one or more trains."""
 
     def __init__(self, rules: Rules, players: int, seed: int | None = 0, options: Options | None = None,
@@ -49,6 +52,8 @@ class GameState:
         self.rules, self.options = rules, opts
         if not rules.players_min <= players <= rules.players_max:
             raise IllegalAction(f"{players} players; this game takes {rules.players_min}-{rules.players_max}")
+        if opts.hand_size > len(rules.deck):
+            raise IllegalAction(f"hand_size {opts.hand_size} is larger than the {len(rules.deck)}-card operation set")
         n = players * rules.trains_per_player
         if n > len(rules.seats):
             raise IllegalAction(f"{n} trains need {n} start seats; the content defines {len(rules.seats)}")
@@ -68,7 +73,7 @@ class GameState:
         self.deck: list[list[int]] = []
         for _ in range(n):
             d = list(rules.deck)
-            self.rng.shuffle(d)
+            shuffle(self.rng, d)
             self.deck.append(d)
         self.discard: list[list[int]] = [[] for _ in range(n)]
         self.hand: list[list[int]] = [[] for _ in range(n)]
@@ -83,14 +88,14 @@ class GameState:
         self.piles: list[list[int]] = []
         for pile in rules.piles:
             p = list(pile)
-            self.rng.shuffle(p)
+            shuffle(self.rng, p)
             self.piles.append(p)                                 # top of a pile = end of the list
         self.platforms: list[list[int]] = [[] for _ in rules.station_ids]
         self.discarded: list[int] = []
         self.delivered_cards: list[int] = []
         self.delivery_log: list[list[int]] = []                  # [player, boarded, delivered, points] per card
         dispatch = list(rules.dispatch_deck)
-        self.rng.shuffle(dispatch)
+        shuffle(self.rng, dispatch)
         self.dispatch: list[list[int]] = [[] for _ in range(players)]
         for _ in range(rules.dispatch_per_player):
             for p in range(players):
@@ -157,7 +162,7 @@ class GameState:
         if not deck:
             deck.extend(self.discard[t])
             self.discard[t].clear()
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
         forced = self.forced[t]
         if forced:
             k = forced.pop(0)
@@ -178,12 +183,13 @@ class GameState:
             plat.append(pile.pop())
 
     def event_for(self, rnd: int) -> EventEffect | None:
-        """The event of round ``rnd`` after the track ends, per ruling R4."""
+        """The event of round ``rnd``. Rounds beyond the clock's length exist only because of clock holds;
+        in those, ruling R4 applies: no event, or the card of the last regular round again."""
         rules = self.rules
-        ev = rules.track.get(rnd)
-        if ev is None and rnd > rules.track_rounds and self.options.late_events == "repeat_last" and rules.track:
-            ev = rules.track[rules.track_rounds]
-        return ev
+        regular = rules.clock_end - rules.clock_start
+        if rnd <= regular or self.options.late_events == "none":
+            return rules.track.get(rnd)
+        return rules.track.get(regular)
 
     def begin_round(self) -> None:
         """Phase 1 (event): global W gain and festival tickets; remember the rest for later phases."""
@@ -220,30 +226,38 @@ class GameState:
         """Phase 2 and 3a: play each train's card, apply Signal Priority, compute R and the move order."""
         rules, ev = self.rules, self.event
         mod = ev.propulsion if ev is not None else 0
+        divisor, floor = rules.penalty_divisor, rules.propulsion_floor
+        values, gains = rules.op_values, rules.op_wait_gain
+        use_hand = self.options.hand_size > 1
+        decks, forced, discard, played = self.deck, self.forced, self.discard, self.cards_played
+        card, rr, places, signal = self.card, self.r, self.places, self.signal
         changed = False
         for t in range(self.n):
             slot, use_signal = choices[t]
-            if self.options.hand_size > 1:
+            if use_hand:
                 k = self.hand[t].pop(slot)
+            elif decks[t] and not forced[t]:
+                k = decks[t].pop()
             else:
                 k = self._draw(t)
-            self.card[t] = k
-            self.discard[t].append(k)
-            self.cards_played[k] += 1
-            if rules.op_wait_gain[k]:
-                self._gain_wait(t, rules.op_wait_gain[k])
-            extra = 0
-            self.signal[t] = False
+            card[t] = k
+            discard[t].append(k)
+            played[k] += 1
+            if gains[k]:
+                self._gain_wait(t, gains[k])
+            base = values[k] - places[t] // divisor
             if use_signal:
                 self.dispatch[self.owner[t]].remove(rules.dispatch_signal)
                 self.dispatch_used[rules.dispatch_signal] += 1
-                self.signal[t] = True
-                extra = rules.dispatch_signal_amount
-            r = rules.propulsion(rules.op_values[k], self.places[t], mod + extra)
-            if mod and r != rules.propulsion(rules.op_values[k], self.places[t], extra):
+                base += rules.dispatch_signal_amount
+            signal[t] = use_signal
+            r = base + mod
+            if r < floor:
+                r = floor
+            if mod and r != (base if base > floor else floor):
                 changed = True
-            self.r[t] = r
-            self.moved[t] = 0
+            rr[t] = r
+        self.moved = [0] * self.n
         if changed:
             self.effective = True
         self.order = self.move_order()
@@ -254,28 +268,43 @@ class GameState:
         """W descending (ascending on an order-reversed round); ties by first-player marker order."""
         if reverse is None:
             reverse = self.event is not None and self.event.order_reversed
-        p, first, owner, wait = self.players, self.first_player, self.owner, self.wait
-        if reverse:
-            return sorted(range(self.n), key=lambda t: (wait[t], (owner[t] - first) % p, t))
-        return sorted(range(self.n), key=lambda t: (-wait[t], (owner[t] - first) % p, t))
+        p, first, owner, wait, n = self.players, self.first_player, self.owner, self.wait, self.n
+        sign = 1 if reverse else -1
+        # one int key per train: W first, then marker order, then seat (n * p bounds the tie part)
+        span = n * p
+        keys = sorted([(sign * wait[t] * span + ((owner[t] - first) % p) * n + t, t) for t in range(n)])
+        return [t for _, t in keys]
 
     def move(self, t: int, want: int | None = None) -> int:
         """Phase 3: run train ``t`` cell by cell, up to ``want`` (default R) cells; return cells moved."""
-        rules, opts = self.rules, self.options
         r = self.r[t]
+        if not r and not want:
+            self.moved[t] = 0     # nothing to run and nothing missed
+            return 0
+        rules, opts = self.rules, self.options
         want = r if want is None else want
         closed = self.event.closed_cell if self.event is not None else -1
         station_of_cell, is_terminal = rules.station_of_cell, rules.is_terminal
         c, d = self.cell[t], self.dir[t]
         moved, why = 0, SHORT_NONE
-        self._occupy(t, -1)
+        occ_r, occ_l = self.occ_right, self.occ_left
+        if station_of_cell[c] < 0:
+            if d > 0:
+                occ_r[c] -= 1
+            else:
+                occ_l[c] -= 1
+        double, capacity = rules.double_track, rules.line_capacity
         while moved < want:
             nxt = c + d
             if station_of_cell[nxt] < 0:
                 if nxt == closed:
                     why = SHORT_CLOSED
                     break
-                if self.line_full(nxt, d):
+                if double:
+                    used = occ_r[nxt] if d > 0 else occ_l[nxt]
+                else:
+                    used = occ_r[nxt] + occ_l[nxt]
+                if used >= capacity:
                     why = SHORT_TRAIN
                     break
             c = nxt
@@ -286,7 +315,11 @@ class GameState:
                     why = SHORT_TERMINAL
                     break
         self.cell[t], self.dir[t] = c, d
-        self._occupy(t, 1)
+        if station_of_cell[c] < 0:
+            if d > 0:
+                occ_r[c] += 1
+            else:
+                occ_l[c] += 1
         self.moved[t] = moved
         if moved < r:
             if why == SHORT_NONE:
@@ -356,7 +389,8 @@ class GameState:
         return drawn
 
     def booking_keep(self, drawn: list[int], picks: tuple[int, ...]) -> None:
-        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7), the rest are discarded."""
+        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7);
+        the rest are discarded."""
         rules = self.rules
         for i, card in enumerate(drawn):
             if i in picks:
@@ -373,14 +407,11 @@ class GameState:
         c = self.cell[t]
         aboard, boarded = self.aboard[t], self.boarded[t]
         kind_of, dest_cell = rules.card_kind, rules.ticket_dest_cell
-        i = 0
+        here = [i for i, card in enumerate(aboard) if dest_cell[kind_of[card]] == c]
         p = self.owner[t]
-        while i < len(aboard):
+        for i in reversed(here):     # pop from the back so earlier positions stay valid
             card = aboard[i]
             k = kind_of[card]
-            if dest_cell[k] != c:
-                i += 1
-                continue
             if self.clock <= boarded[i] + rules.ticket_slack[k]:
                 points = rules.ticket_fare[k]
             else:
@@ -413,7 +444,8 @@ class GameState:
         """Stop step 2 (unchecked): move ``cards`` from the platform onto the train."""
         rules = self.rules
         plat = self.platforms[rules.station_of_cell[self.cell[t]]]
-        limit = self.boarding_limit(t)
+        ev = self.event
+        limit = self.boarding_limit(t) if ev is not None and ev.boarding_limit else 0
         if limit and not self.effective:
             room = rules.cap - self.places[t]
             fits = sum(1 for c in self.eligible(t) if rules.ticket_seats[rules.card_kind[c]] <= room)
@@ -453,11 +485,15 @@ class GameState:
     def _stalled(self) -> bool:
         """True when no train can ever move again (every R is at the floor whatever card or event comes)."""
         rules = self.rules
-        best_card = max(rules.op_values)
-        best_event = max([0] + [ev.propulsion for r, ev in rules.track.items() if r > self.round])
+        boost = rules.best_propulsion_after[min(self.round, rules.track_rounds)]
+        repeated = self.event_for(rules.clock_end - rules.clock_start + 1)   # R4: a card that comes back
+        if repeated is not None and repeated.propulsion > boost:
+            boost = repeated.propulsion
+        best = rules.best_op_value + boost
+        divisor, floor = rules.penalty_divisor, rules.propulsion_floor
         for t in range(self.n):
-            extra = rules.dispatch_signal_amount if self.signal_allowed(t) else 0
-            if rules.propulsion(best_card, self.places[t], best_event + extra) > rules.propulsion_floor:
+            r = best - self.places[t] // divisor
+            if r > floor or (self.signal_allowed(t) and r + rules.dispatch_signal_amount > floor):
                 return False
         return True
 
@@ -477,6 +513,14 @@ class GameState:
     def over(self) -> bool:
         return self.phase == OVER
 
+    def is_terminal(self) -> bool:
+        """OpenSpiel name for :attr:`over`."""
+        return self.phase == OVER
+
+    def returns(self) -> list[int]:
+        """Final score per player (bonus and penalty included) once the game is over; zeros before."""
+        return list(self.score) if self.phase == OVER else [0] * self.players
+
     def winners(self) -> tuple[int, ...]:
         """Players ranked first after score and the content's tie-breaks (a tie shares the win)."""
         def key(p: int) -> tuple:
@@ -487,225 +531,11 @@ class GameState:
         best = max(key(p) for p in range(self.players))
         return tuple(p for p in range(self.players) if key(p) == best)
 
-    # ================================================================ checked driver
-    def current_train(self) -> int | None:
-        """The train whose decision is pending (None for the joint reveal or a finished game)."""
-        if self.phase in (OPERATION, OVER):
-            return None
-        return self.order[self.cursor]
-
-    def current_player(self) -> int | None:
-        t = self.current_train()
-        return None if t is None else self.owner[t]
-
-    def operation_options(self, t: int) -> list[Operation]:
-        slots = range(len(self.hand[t])) if self.options.hand_size > 1 else (0,)
-        signals = (False, True) if self.signal_allowed(t) else (False,)
-        return [Operation(s, g) for s in slots for g in signals]
-
-    def board_options(self, t: int) -> list[Board]:
-        """Every legal set of tickets to board (order as on the platform), the empty set first."""
-        rules = self.rules
-        cands = self.eligible(t)
-        room = rules.cap - self.places[t]
-        limit = self.boarding_limit(t) or len(cands)
-        out = []
-        for size in range(min(limit, len(cands)) + 1):
-            for combo in itertools.combinations(cands, size):
-                if sum(rules.ticket_seats[rules.card_kind[c]] for c in combo) <= room:
-                    out.append(Board(combo))
-        return out
-
-    def legal_actions(self) -> list[Action]:
-        """Every action the pending decision allows (the joint reveal lists all combinations)."""
-        ph = self.phase
-        if ph == OVER:
-            return []
-        if ph == OPERATION:
-            per = [self.operation_options(t) for t in range(self.n)]
-            out = []
-            for combo in itertools.product(*per):
-                if self._signals_affordable(combo):
-                    out.append(Reveal(tuple(combo)))
-            return out
-        t = self.order[self.cursor]
-        if ph == MOVE:
-            return [Move(c) for c in range(self.r[t] + 1)]
-        if ph == SWAP:
-            return [Swap(None)] + [Swap(u) for u in self.swap_targets(t)]
-        if ph == BOOKING:
-            return [Booking(None)] + [Booking(s) for s, pile in enumerate(self.piles) if pile]
-        if ph == KEEP:
-            keep = min(self.rules.booking_keep, len(self.drawn))
-            return [Keep(c) for c in itertools.combinations(range(len(self.drawn)), keep)]
-        return list(self.board_options(t))
-
-    def clamp_signals(self, choices: list[tuple[int, bool]]) -> list[tuple[int, bool]]:
-        """Drop Signal Priority claims beyond the cards each player holds (a player with two trains
-        and one card: the lower-numbered train gets it). Bot drivers use this; people get an error."""
-        left = [self.dispatch[p].count(self.rules.dispatch_signal) for p in range(self.players)]
-        out = []
-        for t, (slot, sig) in enumerate(choices):
-            p = self.owner[t]
-            if sig and left[p] > 0:
-                left[p] -= 1
-                out.append((slot, True))
-            else:
-                out.append((slot, False))
-        return out
-
-    def _check_board(self, t: int, cards: tuple[int, ...]) -> None:
-        """Boarding is legal in any order: check the set against direction, cap and the stop limit."""
-        rules = self.rules
-        where = f"round {self.round}: train {t + 1} at cell {self.cell[t]}"
-        eligible = self.eligible(t)
-        if len(set(cards)) != len(cards):
-            raise IllegalAction(f"{where}: a ticket is boarded twice")
-        for c in cards:
-            if c not in eligible:
-                name = rules.ticket_ids[rules.card_kind[c]] if 0 <= c < len(rules.card_kind) else str(c)
-                raise IllegalAction(f"{where}: ticket {name} (#{c}) is not waiting here for a train going this way")
-        places = sum(rules.ticket_seats[rules.card_kind[c]] for c in cards)
-        if self.places[t] + places > rules.cap:
-            raise IllegalAction(f"{where}: boarding {places} places exceeds the composition cap {rules.cap}")
-        limit = self.boarding_limit(t)
-        if limit and len(cards) > limit:
-            raise IllegalAction(f"{where}: at most {limit} ticket(s) may board at this stop")
-
-    def _signals_affordable(self, combo) -> bool:
-        need = [0] * self.players
-        for t, op in enumerate(combo):
-            if op.signal:
-                need[self.owner[t]] += 1
-        sig = self.rules.dispatch_signal
-        return all(need[p] <= self.dispatch[p].count(sig) for p in range(self.players))
-
-    def apply(self, action: Action) -> None:
-        """Validate ``action`` against the pending decision, apply it and run on to the next decision."""
-        ph = self.phase
-        if ph == OVER:
-            raise IllegalAction("the game is over")
-        if ph == OPERATION:
-            self._apply_reveal(action)
-        elif ph == BOARD and isinstance(action, Board):
-            self._check_board(self.order[self.cursor], action.cards)
-            self._apply_step(action)
-        else:
-            if action not in self.legal_actions():
-                who = self.order[self.cursor] + 1
-                raise IllegalAction(f"round {self.round}: {action!r} is not legal for train {who} in phase "
-                                    f"'{ph}'; legal: {self.legal_actions()!r}")
-            self._apply_step(action)
-        self._advance()
-
-    def _apply_reveal(self, action: Action) -> None:
-        if not isinstance(action, Reveal) or len(action.choices) != self.n:
-            raise IllegalAction(f"round {self.round}: the operation phase needs a Reveal with {self.n} choices")
-        for t, op in enumerate(action.choices):
-            if op not in self.operation_options(t):
-                raise IllegalAction(f"round {self.round}: train {t + 1} cannot play {op!r}; "
-                                    f"legal: {self.operation_options(t)!r}")
-        if not self._signals_affordable(action.choices):
-            raise IllegalAction(f"round {self.round}: more Signal Priority cards used than held")
-        self.reveal([(op.slot, op.signal) for op in action.choices])
-        self.phase, self.cursor = MOVE, 0
-
-    def _apply_step(self, action: Action) -> None:
-        t = self.order[self.cursor]
-        if isinstance(action, Move):
-            self.move(t, action.cells)
-            self.phase = SWAP
-        elif isinstance(action, Swap):
-            if action.target is not None:
-                self.swap(t, action.target)
-            self._next_mover()
-        elif isinstance(action, Booking):
-            if action.pile is None:
-                self.phase = BOARD
-                self._stop_begin(t)
-            else:
-                self.drawn = self.booking_draw(t, action.pile)
-                self.phase = KEEP
-        elif isinstance(action, Keep):
-            self.booking_keep(self.drawn, action.picks)
-            self.drawn = []
-            self.phase = BOARD
-            self._stop_begin(t)
-        elif isinstance(action, Board):
-            self.board(t, action.cards)
-            self._stop_end(t)
-
-    def _next_mover(self) -> None:
-        self.cursor += 1
-        if self.cursor < self.n:
-            self.phase = MOVE
-        else:
-            self.phase, self.cursor = BOOKING, 0
-
-    def _stop_begin(self, t: int) -> None:
-        """After any Group Booking: alight now; boarding is the decision that follows."""
-        self._stopping = self.can_stop(t)
-        if self._stopping:
-            self.alight(t)
-
-    def _stop_end(self, t: int) -> None:
-        if self._stopping:
-            self.refill(self.rules.station_of_cell[self.cell[t]])
-            self._stopping = False
-        self.cursor += 1
-        self.phase = BOOKING
-        if self.cursor >= self.n:
-            self.cursor = 0
-            self.end_round()
-            if self.phase != OVER:
-                self.phase = OPERATION
-
-    def _advance(self) -> None:
-        """Resolve every step that offers a single choice, stopping at the next real decision."""
-        while True:
-            ph = self.phase
-            if ph == OVER:
-                return
-            if ph == OPERATION:
-                if all(len(self.operation_options(t)) == 1 for t in range(self.n)):
-                    self._apply_reveal(Reveal(tuple(self.operation_options(t)[0] for t in range(self.n))))
-                    continue
-                return
-            t = self.order[self.cursor]
-            if ph == MOVE:
-                if self.options.stop_short and self.r[t] > 0:
-                    return
-                self.move(t)
-                self.phase = SWAP
-                continue
-            if ph == SWAP:
-                if self.swap_targets(t):
-                    return
-                self._next_mover()
-                continue
-            if ph == BOOKING:
-                if self.booking_allowed(t):
-                    return
-                self.phase = BOARD
-                self._stop_begin(t)
-                continue
-            if ph == KEEP:
-                return
-            if ph == BOARD:
-                if self._stopping and self.eligible(t):
-                    return
-                self._stop_end(t)
-                continue
-
-    def start(self) -> "GameState":
-        """Run the automatic steps up to the first decision (call once after construction)."""
-        self._advance()
-        return self
-
     # ================================================================ serialisation
     _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck", "discard", "hand", "forced",
               "score", "delivered", "late", "bonus", "penalty", "blocked", "blocked_by_train", "piles",
-              "platforms", "discarded", "delivered_cards", "delivery_log", "dispatch", "dispatch_deck", "occ_right", "occ_left",
+              "platforms", "discarded", "delivered_cards", "delivery_log", "dispatch", "dispatch_deck",
+              "occ_right", "occ_left",
               "cards_played", "dispatch_used", "events_effective", "pile_empty_round", "card", "r", "moved",
               "signal", "order", "drawn")
     _SCALARS = ("players", "n", "round", "clock", "first_player", "stalled_round", "effective", "phase", "cursor")
