@@ -1,7 +1,8 @@
 """Read one YAML content file safely and remember where every value came from.
 
-Content files are untrusted data: they are size-capped before parsing, decoded
-as strict UTF-8, parsed with PyYAML's safe composer, and turned into plain
+Content files are untrusted data: only regular files are opened, they are
+size-capped before parsing, decoded as strict UTF-8, composed by PyYAML's safe
+loader (LibYAML's C parser when present, for speed), and turned into plain
 Python values by a walk that refuses duplicate keys, anchors/aliases (so an
 alias bomb costs nothing), merge keys and absurd nesting. Each value's line
 and column is kept in a :class:`SourceMap` keyed by its path, so a schema

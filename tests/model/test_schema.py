@@ -37,3 +37,21 @@ def test_every_effect_is_documented():
 def test_docstring_examples(module):
     result = doctest.testmod(importlib.import_module(f"cardgen.model.{module}"))
     assert result.failed == 0
+
+
+def test_c_and_python_parsers_give_the_same_positions(monkeypatch):
+    """Speed comes from LibYAML; positions must not depend on which parser ran."""
+    import yaml
+
+    from cardgen.model import DEFAULT_CONTENT, source
+
+    if not hasattr(yaml, "CSafeLoader"):
+        pytest.fail("PyYAML was built without LibYAML; the validator falls back to the slow pure-Python parser")
+    for path in sorted(DEFAULT_CONTENT.glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        monkeypatch.setattr(source, "_LOADER", yaml.CSafeLoader)
+        fast = source.parse_text(path.name, text)
+        monkeypatch.setattr(source, "_LOADER", yaml.SafeLoader)
+        slow = source.parse_text(path.name, text)
+        assert fast[0] == slow[0]
+        assert fast[1].values == slow[1].values and fast[1].keys == slow[1].keys
