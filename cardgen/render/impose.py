@@ -192,7 +192,7 @@ def sheet_pdf(sheet: Sheet, face_pdfs: dict[str, FacePdf]) -> bytes:
             page.insert_obj(obj)
         page.insert_obj(furniture.page_as_xobject(0, target).as_pageobject())
         page.gen_content()
-        return pdfbytes.save(target)
+        return pdfbytes.save(target, merge=False)  # merged when the sheets are joined
     finally:
         for source in sources.values():
             source.close()

@@ -41,8 +41,12 @@ def normalize(data: bytes) -> bytes:
     return _ID.sub(fixed_id, data)
 
 
-def save(document: pdfium.PdfDocument) -> bytes:
-    """Serialise a pdfium document reproducibly, identical objects (fonts copied per XObject) merged."""
+def save(document: pdfium.PdfDocument, *, merge: bool = True) -> bytes:
+    """Serialise a pdfium document reproducibly, identical objects (fonts copied per XObject) merged.
+
+    ``merge=False`` skips the merging for parts that are merged again when joined.
+    """
     buffer = io.BytesIO()
     document.save(buffer, version=17)
-    return normalize(dedupe(buffer.getvalue()))
+    data = buffer.getvalue()
+    return normalize(dedupe(data) if merge else data)
