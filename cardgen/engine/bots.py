@@ -36,11 +36,9 @@ class Bot:
     # -- operation phase
     def operation(self, view: PlayerView, t: int) -> tuple[int, bool]:
         """(hand slot, use Signal Priority). With a hand, play the card that ends on a station."""
-        slot = 0
-        if view.options.hand_size > 1:
-            slot = self.best_slot(view, t)
-        use_signal = view.rules.dispatch_signal in view.dispatch() and self.wants_signal(view, t)
-        return slot, use_signal
+        slot = self.best_slot(view, t) if view.options.hand_size > 1 else 0
+        sig = self.rules.dispatch_signal
+        return slot, sig >= 0 and sig in view.dispatch() and self.wants_signal(view, t)
 
     def wants_signal(self, view: PlayerView, t: int) -> bool:
         """Spend Signal Priority once the load costs more than one cell a round."""

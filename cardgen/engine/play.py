@@ -84,18 +84,26 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
     stop_short = state.options.stop_short
     station_of_cell = state.rules.station_of_cell
     cap = state.rules.cap
+    no_stop = state.rules.op_no_stop
     seat_bot = [bots[owner[t]] for t in range(n)]
     seat_view = [views[owner[t]] for t in range(n)]
     rng_trains = range(n)
+    swap_k, book_k = state.rules.dispatch_swap, state.rules.dispatch_booking
+    dispatch = state.dispatch
     while not state.over:
-        state.reveal(state.clamp_signals([seat_bot[t].operation(seat_view[t], t) for t in rng_trains]))
+        choices = [seat_bot[t].operation(seat_view[t], t) for t in rng_trains]
+        for _, sig in choices:
+            if sig:
+                choices = state.clamp_signals(choices)
+                break
+        state.reveal(choices)
         r = state.r
         for t in state.order:
             if stop_short and r[t] > 0:
                 state.move(t, seat_bot[t].move(seat_view[t], t, r[t]))
             else:
                 state.move(t)
-            if state.dispatch[owner[t]]:
+            if swap_k >= 0 and swap_k in dispatch[owner[t]]:
                 targets = state.swap_targets(t)
                 if targets:
                     u = seat_bot[t].swap(seat_view[t], t, targets)
@@ -103,13 +111,14 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
                         state.swap(t, u)
         for t in state.order:
             bot, view = seat_bot[t], seat_view[t]
-            if state.dispatch[owner[t]] and state.booking_allowed(t):
+            if book_k >= 0 and book_k in dispatch[owner[t]] and state.booking_allowed(t):
                 pile = bot.booking(view, t)
                 if pile is not None:
                     drawn = state.booking_draw(t, pile)
                     state.booking_keep(drawn, bot.keep(view, t, drawn))
-            if state.can_stop(t):
-                state.alight(t)
+            if station_of_cell[state.cell[t]] >= 0 and not no_stop[state.card[t]]:   # state.can_stop(t)
+                if state.aboard[t]:
+                    state.alight(t)
                 eligible = state.eligible(t)
                 if eligible:
                     state.board(t, bot.board(view, t, eligible, cap - state.places[t], state.boarding_limit(t)))

@@ -55,6 +55,7 @@ class Rules:
     op_ignore_limit: tuple[bool, ...]
     op_wait_gain: tuple[int, ...]
     deck: tuple[int, ...]                 # one player's set, as kind indices
+    best_op_value: int
     # tickets (one entry per kind; physical cards refer to a kind)
     ticket_ids: tuple[str, ...]
     ticket_origin: tuple[int, ...]        # station index
@@ -74,6 +75,7 @@ class Rules:
     track: dict[int, EventEffect]         # round -> effect
     track_rounds: int                     # last round that has a card
     track_hidden: bool
+    best_propulsion_after: tuple[int, ...]   # by round: best propulsion event still to come (>= 0)
     # dispatch
     dispatch_ids: tuple[str, ...]
     dispatch_deck: tuple[int, ...]        # kind indices
@@ -192,6 +194,7 @@ def compile_rules(content: Content) -> Rules:
         op_ignore_limit=tuple(any(e.type == "ignore_boarding_limit" for e in k.effects) for k in ops),
         op_wait_gain=tuple(sum(e.amount for e in k.effects if e.type == "wait_gain") for k in ops),
         deck=deck,
+        best_op_value=max(k.value for k in ops),
         ticket_ids=tuple(t.id for t in tickets),
         ticket_origin=tuple(station_index[t.origin] for t in tickets),
         ticket_dest=tuple(station_index[t.destination] for t in tickets),
@@ -209,6 +212,8 @@ def compile_rules(content: Content) -> Rules:
         track=track,
         track_rounds=max(track) if track else 0,
         track_hidden=content.events.hidden,
+        best_propulsion_after=tuple(max([0] + [ev.propulsion for r, ev in track.items() if r > rnd])
+                                    for rnd in range(max(track, default=0) + 1)),
         dispatch_ids=tuple(k.id for k in dk),
         dispatch_deck=tuple(i for i, k in enumerate(dk) for _ in range(k.copies)),
         dispatch_swap=by_effect.get("swap_adjacent", -1),

@@ -25,6 +25,13 @@ OPERATION, MOVE, SWAP, BOOKING, KEEP, BOARD, OVER = "operation", "move", "swap",
 SHORT_NONE, SHORT_TRAIN, SHORT_CLOSED, SHORT_TERMINAL, SHORT_CHOICE = 0, 1, 2, 3, 4
 
 
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle in place by sorting on random keys: one C call per item instead of Python's
+    rejection sampling, which dominated set-up time. Deterministic for a seeded ``rng``."""
+    rnd = rng.random
+    items[:] = [x for _, x in sorted([(rnd(), x) for x in items])]
+
+
 def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]:
     """Owner (player index) of each train, trains numbered by seat (ruling R10).
 
@@ -41,7 +48,10 @@ def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]
 class GameState:
     """One game in progress. Trains are numbered by seat; players own one or more trains."""
 
-    def __init__(self, rules: Rules, players: int, seed: int | None = 0, options: Options | None = None):
+    def __init__(self, rules: Rules, players: int, seed: int | None = 0, options: Options | None = None,
+                 arrange=None):
+        """Set up a game. ``arrange(state)``, if given, runs after the shuffles and the dispatch deal and
+        before the platforms are filled: a scripted game reorders piles, hands and draws there."""
         opts = options or Options()
         self.rules, self.options = rules, opts
         if not rules.players_min <= players <= rules.players_max:
@@ -65,7 +75,7 @@ class GameState:
         self.deck: list[list[int]] = []
         for _ in range(n):
             d = list(rules.deck)
-            self.rng.shuffle(d)
+            shuffle(self.rng, d)
             self.deck.append(d)
         self.discard: list[list[int]] = [[] for _ in range(n)]
         self.hand: list[list[int]] = [[] for _ in range(n)]
@@ -80,14 +90,14 @@ class GameState:
         self.piles: list[list[int]] = []
         for pile in rules.piles:
             p = list(pile)
-            self.rng.shuffle(p)
+            shuffle(self.rng, p)
             self.piles.append(p)                                 # top of a pile = end of the list
         self.platforms: list[list[int]] = [[] for _ in rules.station_ids]
         self.discarded: list[int] = []
         self.delivered_cards: list[int] = []
         self.delivery_log: list[list[int]] = []                  # [player, boarded, delivered, points] per card
         dispatch = list(rules.dispatch_deck)
-        self.rng.shuffle(dispatch)
+        shuffle(self.rng, dispatch)
         self.dispatch: list[list[int]] = [[] for _ in range(players)]
         for _ in range(rules.dispatch_per_player):
             for p in range(players):
@@ -119,6 +129,8 @@ class GameState:
         self.cursor = 0
         self.drawn: list[int] = []
         self._stopping = False
+        if arrange is not None:
+            arrange(self)
         #: called with the state after each round's clock step, before final scoring (replay prints here)
         self.on_round_end = None
         for s in range(len(self.platforms)):
@@ -152,14 +164,16 @@ class GameState:
         if not deck:
             deck.extend(self.discard[t])
             self.discard[t].clear()
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
         forced = self.forced[t]
         if forced:
             k = forced.pop(0)
             if k not in deck:
                 left = ", ".join(sorted(self.rules.op_ids[c] for c in deck))
-                raise IllegalAction(f"round {self.round}: train {t + 1} cannot draw "
+                exc = IllegalAction(f"round {self.round}: train {t + 1} cannot draw "
                                     f"'{self.rules.op_ids[k]}': not left in its deck (left: {left})")
+                exc.train = t
+                raise exc
             deck.remove(k)
             return k
         return deck.pop()
@@ -213,30 +227,38 @@ class GameState:
         """Phase 2 and 3a: play each train's card, apply Signal Priority, compute R and the move order."""
         rules, ev = self.rules, self.event
         mod = ev.propulsion if ev is not None else 0
+        divisor, floor = rules.penalty_divisor, rules.propulsion_floor
+        values, gains = rules.op_values, rules.op_wait_gain
+        use_hand = self.options.hand_size > 1
+        decks, forced, discard, played = self.deck, self.forced, self.discard, self.cards_played
+        card, rr, places, signal = self.card, self.r, self.places, self.signal
         changed = False
         for t in range(self.n):
             slot, use_signal = choices[t]
-            if self.options.hand_size > 1:
+            if use_hand:
                 k = self.hand[t].pop(slot)
+            elif decks[t] and not forced[t]:
+                k = decks[t].pop()
             else:
                 k = self._draw(t)
-            self.card[t] = k
-            self.discard[t].append(k)
-            self.cards_played[k] += 1
-            if rules.op_wait_gain[k]:
-                self._gain_wait(t, rules.op_wait_gain[k])
-            extra = 0
-            self.signal[t] = False
+            card[t] = k
+            discard[t].append(k)
+            played[k] += 1
+            if gains[k]:
+                self._gain_wait(t, gains[k])
+            base = values[k] - places[t] // divisor
             if use_signal:
                 self.dispatch[self.owner[t]].remove(rules.dispatch_signal)
                 self.dispatch_used[rules.dispatch_signal] += 1
-                self.signal[t] = True
-                extra = rules.dispatch_signal_amount
-            r = rules.propulsion(rules.op_values[k], self.places[t], mod + extra)
-            if mod and r != rules.propulsion(rules.op_values[k], self.places[t], extra):
+                base += rules.dispatch_signal_amount
+            signal[t] = use_signal
+            r = base + mod
+            if r < floor:
+                r = floor
+            if mod and r != (base if base > floor else floor):
                 changed = True
-            self.r[t] = r
-            self.moved[t] = 0
+            rr[t] = r
+        self.moved = [0] * self.n
         if changed:
             self.effective = True
         self.order = self.move_order()
@@ -248,9 +270,8 @@ class GameState:
         if reverse is None:
             reverse = self.event is not None and self.event.order_reversed
         p, first, owner, wait = self.players, self.first_player, self.owner, self.wait
-        if reverse:
-            return sorted(range(self.n), key=lambda t: (wait[t], (owner[t] - first) % p, t))
-        return sorted(range(self.n), key=lambda t: (-wait[t], (owner[t] - first) % p, t))
+        sign = 1 if reverse else -1
+        return sorted(range(self.n), key=lambda t: (sign * wait[t], (owner[t] - first) % p, t))
 
     def move(self, t: int, want: int | None = None) -> int:
         """Phase 3: run train ``t`` cell by cell, up to ``want`` (default R) cells; return cells moved."""
@@ -261,14 +282,24 @@ class GameState:
         station_of_cell, is_terminal = rules.station_of_cell, rules.is_terminal
         c, d = self.cell[t], self.dir[t]
         moved, why = 0, SHORT_NONE
-        self._occupy(t, -1)
+        occ_r, occ_l = self.occ_right, self.occ_left
+        if station_of_cell[c] < 0:
+            if d > 0:
+                occ_r[c] -= 1
+            else:
+                occ_l[c] -= 1
+        double, capacity = rules.double_track, rules.line_capacity
         while moved < want:
             nxt = c + d
             if station_of_cell[nxt] < 0:
                 if nxt == closed:
                     why = SHORT_CLOSED
                     break
-                if self.line_full(nxt, d):
+                if double:
+                    used = occ_r[nxt] if d > 0 else occ_l[nxt]
+                else:
+                    used = occ_r[nxt] + occ_l[nxt]
+                if used >= capacity:
                     why = SHORT_TRAIN
                     break
             c = nxt
@@ -446,8 +477,8 @@ class GameState:
     def _stalled(self) -> bool:
         """True when no train can ever move again (every R is at the floor whatever card or event comes)."""
         rules = self.rules
-        best_card = max(rules.op_values)
-        best_event = max([0] + [ev.propulsion for r, ev in rules.track.items() if r > self.round])
+        best_card = rules.best_op_value
+        best_event = rules.best_propulsion_after[min(self.round, rules.track_rounds)]
         for t in range(self.n):
             extra = rules.dispatch_signal_amount if self.signal_allowed(t) else 0
             if rules.propulsion(best_card, self.places[t], best_event + extra) > rules.propulsion_floor:

@@ -1,0 +1,95 @@
+"""``cardgen build``: the print-and-play set, with a progress bar on stderr."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from cardgen.errors import CardgenError, ContentError, UsageError
+
+
+def _parse_only(value: Optional[str]) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    kinds = tuple(k.strip() for k in value.split(",") if k.strip())
+    if not kinds:
+        raise UsageError("--only needs at least one component kind, e.g. --only ticket,operation")
+    return kinds
+
+
+class BarProgress:
+    """A click progress bar on stderr; its length is known once the faces are designed."""
+
+    def __init__(self) -> None:
+        self.bar = None
+
+    def start(self, total: int) -> None:
+        self.bar = typer.progressbar(length=total, file=sys.stderr, label="building", show_eta=False)
+        self.bar.__enter__()
+
+    def step(self, advance: int, label: str) -> None:
+        if self.bar is None:
+            return
+        self.bar.label = f"{label[:36]:<36}"
+        if advance:
+            self.bar.update(advance)
+        else:
+            self.bar.render_progress()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+def build_cmd(
+    content_dir: Optional[Path] = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/GAME-ID)."),
+    paper: str = typer.Option("a4", "--paper", help="Sheet size: a4 or letter."),
+    lang: str = typer.Option("zh", "--lang", help="Language of the set: zh or en."),
+    players: int = typer.Option(5, "--players", help="Player count; copies follow printing.yaml (rules 3.3)."),
+    bleed: float = typer.Option(3.0, "--bleed", help="Bleed around every face, in mm."),
+    duplex: str = typer.Option("long", "--duplex", help="Backs for: long (edge duplex), short, fold, none."),
+    only: Optional[str] = typer.Option(None, "--only", help="Only these component kinds, comma separated."),
+    progress: bool = typer.Option(False, "--progress", help="Show the progress bar even when stderr is not a terminal."),
+) -> None:
+    """Render the print-and-play set: sheet PDFs, print-shop PDF, PNGs, TTS sheets, preview, manifest.
+
+    Nothing is written unless the whole set builds: a bad option exits 2, bad
+    content or a face that does not fit exits 1, and the previous output stays.
+
+    Example: cardgen build --lang en --players 4 --paper letter --duplex short
+    """
+    from cardgen.model.command import format_problem
+    from cardgen.render.build import BuildOptions, build
+
+    try:
+        options = BuildOptions(paper=paper.lower(), lang=lang, players=players, bleed_mm=bleed,
+                               duplex=duplex.lower(), only=_parse_only(only))
+        bar = BarProgress() if progress or sys.stderr.isatty() else None
+        try:
+            result = build(content_dir, options, out=out, progress=bar)
+        finally:
+            if bar is not None:
+                bar.close()
+    except ContentError as exc:
+        for problem in exc.problems:
+            typer.echo(format_problem(problem, exc.sources.get(problem.file, [])), err=True)
+        typer.echo(f"\n{len(exc.problems)} problem(s) in the content; nothing written.", err=True)
+        raise typer.Exit(exc.exit_code) from None
+    except CardgenError as exc:
+        kind = "usage" if isinstance(exc, UsageError) else "build failed"
+        typer.echo(f"cardgen build: {kind}: {exc}; nothing written.", err=True)
+        raise typer.Exit(exc.exit_code) from None
+    counts = ", ".join(f"{kind} {n}" for kind, n in result.counts.items())
+    typer.echo(f"{result.out}: {len(result.files)} files, {result.sheets} sheets, {result.faces} faces "
+               f"({len(result.rendered)} laid out, {result.faces - len(result.rendered)} from cache) "
+               f"in {result.seconds:.1f} s")
+    typer.echo(f"  printed: {counts}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("build")(build_cmd)

@@ -1,0 +1,96 @@
+"""Content-hash cache of rendered faces, so a rebuild only lays out what changed.
+
+A face's PDF depends on its HTML, its sizes, the renderer versions, the font
+files and any local file it pulled in (an image under the content folder). The
+key covers the first four; the files it actually read are recorded beside the
+entry and re-checked on every lookup.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import pydyf
+import weasyprint
+
+#: Bump when the way faces are rendered changes, so old entries are ignored.
+RENDERER_VERSION = "1"
+
+
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def fonts_fingerprint(font_files: list[Path]) -> str:
+    """Cheap identity of the font files (path, size, mtime): they are large and rarely change."""
+    parts = []
+    for path in sorted(Path(f).resolve() for f in font_files):
+        st = path.stat()
+        parts.append(f"{path}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write bytes so a reader never sees half a file (another build may share the cache)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class FaceCache:
+    """Rendered face PDFs (and their rasters) by content hash, in a folder outside the output."""
+
+    def __init__(self, folder: Path, fonts: str):
+        self.folder = Path(folder)
+        self.fonts = fonts
+        self.hits = 0
+        self.misses = 0
+
+    def key(self, html: str, width_mm: float, height_mm: float, bleed_mm: float) -> str:
+        ident = {
+            "renderer": RENDERER_VERSION,
+            "weasyprint": weasyprint.__version__,
+            "pydyf": pydyf.__version__,
+            "fonts": self.fonts,
+            "size": [width_mm, height_mm, bleed_mm],
+            "html": html,
+        }
+        return hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()
+
+    def _paths(self, key: str) -> tuple[Path, Path]:
+        base = self.folder / key[:2] / key
+        return base.with_suffix(".pdf"), base.with_suffix(".deps.json")
+
+    def get(self, key: str) -> bytes | None:
+        pdf_path, deps_path = self._paths(key)
+        try:
+            deps = json.loads(deps_path.read_text())
+            if any(not Path(p).is_file() or file_digest(Path(p)) != digest for p, digest in deps.items()):
+                raise FileNotFoundError
+            data = pdf_path.read_bytes()
+        except (OSError, ValueError):
+            self.misses += 1
+            return None
+        self.hits += 1
+        return data
+
+    def put(self, key: str, pdf: bytes, used_files: set[Path]) -> None:
+        pdf_path, deps_path = self._paths(key)
+        deps = {str(p): file_digest(p) for p in sorted(used_files)}
+        write_atomically(pdf_path, pdf)
+        write_atomically(deps_path, json.dumps(deps, sort_keys=True).encode())
+
+    def raster_path(self, pdf: bytes, dpi: int) -> Path:
+        """Where the PNG of these exact PDF bytes at this resolution is kept."""
+        digest = hashlib.sha256(pdf).hexdigest()
+        return self.folder / "png" / digest[:2] / f"{digest}-{dpi}.png"

@@ -1,0 +1,174 @@
+"""Imposition: plan sheets of placed faces, then assemble them with pypdfium2.
+
+Each distinct face PDF becomes ONE Form XObject per document and is placed as
+many times as it is printed; the reportlab furniture page of each sheet is
+placed over it the same way. Laying out a face once and placing it many times
+is both faster and a much smaller PDF than laying every card out again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import pypdfium2 as pdfium
+from reportlab.lib.units import mm
+
+from cardgen.render import pdfbytes
+from cardgen.render.layout import (
+    MARK_OFFSET_MM,
+    Rect,
+    back_slot,
+    board_tiles,
+    card_slots,
+    fold_slots,
+)
+from cardgen.render.marks import Furniture, furniture_pdf, grid_crop_marks, tile_furniture
+from cardgen.render.pdf import FaceLike
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Part of a face (``source``, in the face's trim coordinates) placed with its lower left at ``at``."""
+
+    face_id: str
+    source: Rect
+    at: tuple[float, float]
+    rotate180: bool = False
+
+
+@dataclass
+class Sheet:
+    page: tuple[float, float]
+    placements: list[Placement]
+    furniture: Furniture
+    side: str  # "front", "back", "fold" or "board"
+
+
+def _trim(face: FaceLike) -> Rect:
+    return Rect(0.0, 0.0, face.width_mm, face.height_mm)
+
+
+def card_sheets(
+    fronts: Sequence[FaceLike],
+    faces: dict[str, FaceLike],
+    *,
+    paper: tuple[float, float],
+    duplex: str,
+    label: str,
+) -> list[Sheet]:
+    """Sheets for one deck: every copy of every front, 3 x 3, each front sheet followed by its backs.
+
+    ``duplex`` picks where backs go: "long"/"short" on the next sheet at the
+    mirrored column/row, "fold" on the same sheet below a fold line (rotated
+    180 degrees), "none" not at all.
+    """
+    copies = [face for face in fronts for _ in range(face.copies)]
+    if not copies:
+        return []
+    w, h = fronts[0].width_mm, fronts[0].height_mm
+    if duplex == "fold":
+        front_slots, back_slots, fold_y = fold_slots(paper, w, h)
+    else:
+        front_slots, back_slots, fold_y = card_slots(paper, w, h), [], None
+    per_sheet = len(front_slots)
+    chunks = [copies[i : i + per_sheet] for i in range(0, len(copies), per_sheet)]
+    sheets: list[Sheet] = []
+    for number, chunk in enumerate(chunks, start=1):
+        trims = front_slots[: len(chunk)]
+        place = [Placement(f.id, _trim(f), (r.x, r.y)) for f, r in zip(chunk, trims)]
+        side = "fold" if duplex == "fold" else "front"
+        tag = f"{label}  {number}/{len(chunks)}"
+        if duplex == "fold":
+            backs = [(faces[f.back], back_slots[i]) for i, f in enumerate(chunk) if f.back]
+            place += [Placement(b.id, _trim(b), (r.x, r.y), rotate180=True) for b, r in backs]
+            trims = trims + [r for _, r in backs]
+            top = max(r.top for r in trims)
+            furniture = Furniture(paper, crop=grid_crop_marks(trims), label=f"{tag}  fold on the dashed line",
+                                  label_at=(min(r.x for r in trims) + 1.5, top + MARK_OFFSET_MM + 1.0))
+            left, right = min(r.x for r in trims), max(r.right for r in trims)
+            furniture.dashed += [(0.0, fold_y, left - MARK_OFFSET_MM, fold_y), (right + MARK_OFFSET_MM, fold_y, paper[0], fold_y)]
+        else:
+            furniture = _grid_furniture(paper, trims, f"{tag}  front")
+        sheets.append(Sheet(paper, place, furniture, side))
+        if duplex in ("long", "short"):
+            slots = [(faces[f.back], front_slots[back_slot(i, duplex)]) for i, f in enumerate(chunk) if f.back]
+            if slots:
+                back_place = [Placement(b.id, _trim(b), (r.x, r.y)) for b, r in slots]
+                sheets.append(Sheet(paper, back_place, _grid_furniture(paper, [r for _, r in slots], f"{tag}  back"), "back"))
+    return sheets
+
+
+def _grid_furniture(paper: tuple[float, float], trims: list[Rect], label: str) -> Furniture:
+    top = max(r.top for r in trims)
+    return Furniture(paper, crop=grid_crop_marks(trims), label=label,
+                     label_at=(min(r.x for r in trims) + 1.5, top + MARK_OFFSET_MM + 1.0))
+
+
+def board_sheets(board: FaceLike, *, paper: tuple[float, float], label: str) -> list[Sheet]:
+    """One page per copy when the board fits the paper, otherwise overlapping tiles per copy."""
+    b = board.bleed_mm
+    tiles = board_tiles(paper, board.width_mm, board.height_mm, b)
+    sheets = []
+    for copy in range(board.copies):
+        for tile in tiles:
+            o = tile.outer
+            grow = dict(left=b if o["left"] else 0.0, right=b if o["right"] else 0.0,
+                        top=b if o["top"] else 0.0, bottom=b if o["bottom"] else 0.0)
+            source = tile.region.grow(**grow)
+            at = (tile.at.x - grow["left"], tile.at.y - grow["bottom"])
+            name = label if board.copies == 1 else f"{label}  copy {copy + 1}/{board.copies}"
+            if len(tiles) > 1:
+                name += f"  tile {tile.row * tile.cols + tile.col + 1}/{len(tiles)} (row {tile.row + 1}, column {tile.col + 1})"
+            sheets.append(Sheet(tile.page, [Placement(board.id, source, at)], tile_furniture(tile, tiles, b, name), "board"))
+    return sheets
+
+
+def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, bytes]) -> bytes:
+    """Build the PDF: one page per sheet, each distinct (face, source box) imported once as an XObject."""
+    target = pdfium.PdfDocument.new()
+    furniture = pdfium.PdfDocument(furniture_pdf([s.furniture for s in sheets]))
+    xobjects: dict[tuple[str, Rect], pdfium.PdfXObject] = {}
+    sources: list[pdfium.PdfDocument] = []
+    try:
+        for index, sheet in enumerate(sheets):
+            page = target.new_page(sheet.page[0] * mm, sheet.page[1] * mm)
+            for placement in sheet.placements:
+                key = (placement.face_id, placement.source)
+                if key not in xobjects:
+                    source = pdfium.PdfDocument(face_pdfs[placement.face_id])
+                    sources.append(source)
+                    s = placement.source
+                    source[0].set_mediabox(s.x * mm, s.y * mm, s.right * mm, s.top * mm)
+                    xobjects[key] = source.page_as_xobject(0, target)
+                obj = xobjects[key].as_pageobject()
+                x, y = placement.at[0] * mm, placement.at[1] * mm
+                if placement.rotate180:
+                    s = placement.source
+                    matrix = pdfium.PdfMatrix().rotate(180).translate(x + s.w * mm, y + s.h * mm)
+                else:
+                    matrix = pdfium.PdfMatrix().translate(x, y)
+                obj.set_matrix(matrix)
+                page.insert_obj(obj)
+            layer = furniture.page_as_xobject(index, target).as_pageobject()
+            page.insert_obj(layer)
+            page.gen_content()
+        return pdfbytes.save(target)
+    finally:
+        for source in sources:
+            source.close()
+        furniture.close()
+        target.close()
+
+
+def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, bytes]) -> bytes:
+    """The print-shop PDF: each face's own page (trim + bleed, TrimBox and BleedBox kept), once."""
+    target = pdfium.PdfDocument.new()
+    try:
+        for face_id in face_ids:
+            source = pdfium.PdfDocument(face_pdfs[face_id])
+            target.import_pages(source)
+            source.close()
+        return pdfbytes.save(target)
+    finally:
+        target.close()

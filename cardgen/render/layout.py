@@ -1,0 +1,153 @@
+"""Sheet geometry in millimetres (PDF orientation: origin bottom-left, y up).
+
+Pure arithmetic, no PDF library: where the 3 x 3 cards sit on a sheet, where
+each back lands for long-edge, short-edge and fold printing, and how a board
+larger than the paper is cut into overlapping tiles. These are print-layout
+choices, not game rules, so they live here as named constants.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from cardgen.errors import BuildError
+
+PAPERS_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+GRID_COLUMNS = 3
+GRID_ROWS = 3
+MARK_OFFSET_MM = 2.0  # gap between a trim line and its crop mark, so marks never touch a card
+MARK_LENGTH_MM = 4.0
+BOARD_MARGIN_MM = 14.0  # room kept free around a board or tile (home printers cannot print the edge)
+TILE_OVERLAP_MM = 12.0  # strip printed on both neighbouring tiles of a board, to glue and align
+DUPLEX_MODES = ("long", "short", "fold", "none")
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    def grow(self, left: float = 0.0, bottom: float = 0.0, right: float = 0.0, top: float = 0.0) -> "Rect":
+        return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
+
+
+def paper_size(name: str) -> tuple[float, float]:
+    try:
+        return PAPERS_MM[name]
+    except KeyError:
+        raise BuildError(f"unknown paper {name!r}; choose one of {', '.join(PAPERS_MM)}") from None
+
+
+def card_slots(paper: tuple[float, float], card_w: float, card_h: float) -> list[Rect]:
+    """The 3 x 3 trim boxes, centred and butted (shared cut lines), row-major from the top left."""
+    pw, ph = paper
+    grid_w, grid_h = GRID_COLUMNS * card_w, GRID_ROWS * card_h
+    need = 2 * (MARK_OFFSET_MM + 1.0)
+    if grid_w + need > pw or grid_h + need > ph:
+        raise BuildError(
+            f"{GRID_COLUMNS} x {GRID_ROWS} cards of {card_w:g} x {card_h:g} mm with crop marks "
+            f"do not fit on a {pw:g} x {ph:g} mm sheet"
+        )
+    x0, top = (pw - grid_w) / 2, (ph + grid_h) / 2
+    return [
+        Rect(x0 + col * card_w, top - (row + 1) * card_h, card_w, card_h)
+        for row in range(GRID_ROWS)
+        for col in range(GRID_COLUMNS)
+    ]
+
+
+def back_slot(front_slot: int, duplex: str) -> int:
+    """Slot on the back sheet behind ``front_slot``.
+
+    Long-edge duplex turns the sheet over its long (vertical) side, so columns
+    mirror; short-edge turns it over the top, so rows mirror.
+    """
+    row, col = divmod(front_slot, GRID_COLUMNS)
+    if duplex == "long":
+        return row * GRID_COLUMNS + (GRID_COLUMNS - 1 - col)
+    if duplex == "short":
+        return (GRID_ROWS - 1 - row) * GRID_COLUMNS + col
+    raise ValueError(f"no back sheet for duplex {duplex!r}")
+
+
+def fold_slots(paper: tuple[float, float], card_w: float, card_h: float) -> tuple[list[Rect], list[Rect], float]:
+    """Fronts in a row above the sheet's middle, their backs mirrored below it, and the fold line's y.
+
+    Folding along the line puts each back behind its front; the backs are
+    printed upside down (rotated 180 degrees) so they read upright afterwards.
+    """
+    pw, ph = paper
+    columns = min(GRID_COLUMNS, int((pw - 2 * (MARK_OFFSET_MM + 1.0)) // card_w))
+    if columns < 1 or 2 * card_h + 2 * (MARK_OFFSET_MM + 1.0) > ph:
+        raise BuildError(f"a folded card of {card_w:g} x {card_h:g} mm does not fit on a {pw:g} x {ph:g} mm sheet")
+    fold_y = ph / 2
+    x0 = (pw - columns * card_w) / 2
+    fronts = [Rect(x0 + c * card_w, fold_y, card_w, card_h) for c in range(columns)]
+    backs = [Rect(x0 + c * card_w, fold_y - card_h, card_w, card_h) for c in range(columns)]
+    return fronts, backs, fold_y
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a board: ``region`` in board trim coordinates, placed at ``at`` on the page."""
+
+    region: Rect
+    at: Rect
+    page: tuple[float, float]
+    row: int
+    col: int
+    rows: int
+    cols: int
+
+    @property
+    def outer(self) -> dict[str, bool]:
+        """Which sides of this tile are the board's own edges (they get bleed and crop marks)."""
+        return {"left": self.col == 0, "right": self.col == self.cols - 1,
+                "top": self.row == 0, "bottom": self.row == self.rows - 1}
+
+
+def _spans(length: float, window: float) -> list[float]:
+    """Start offsets of equal windows covering ``length`` with at least TILE_OVERLAP_MM overlap."""
+    if length <= window:
+        return [0.0]
+    count = math.ceil((length - TILE_OVERLAP_MM) / (window - TILE_OVERLAP_MM))
+    step = (length - window) / (count - 1)
+    return [i * step for i in range(count)]
+
+
+def board_tiles(paper: tuple[float, float], board_w: float, board_h: float, bleed: float) -> list[Tile]:
+    """Pages for one board: a single centred page when it fits, else overlapping tiles.
+
+    Portrait and landscape are both tried; the one needing fewer pages wins
+    (portrait on a tie, so the choice is stable).
+    """
+    best: list[Tile] | None = None
+    for page in (paper, (paper[1], paper[0])):
+        room_w = page[0] - 2 * BOARD_MARGIN_MM
+        room_h = page[1] - 2 * BOARD_MARGIN_MM
+        if board_w + 2 * bleed <= room_w and board_h + 2 * bleed <= room_h:
+            at = Rect((page[0] - board_w) / 2, (page[1] - board_h) / 2, board_w, board_h)
+            return [Tile(Rect(0, 0, board_w, board_h), at, page, 0, 0, 1, 1)]
+        win_w, win_h = min(room_w, board_w), min(room_h, board_h)
+        xs, ys = _spans(board_w, win_w), _spans(board_h, win_h)
+        tiles = []
+        for row, y in enumerate(sorted(ys, reverse=True)):  # row 0 is the top of the board
+            for col, x in enumerate(xs):
+                region = Rect(x, y, win_w, win_h)
+                at = Rect((page[0] - win_w) / 2, (page[1] - win_h) / 2, win_w, win_h)
+                tiles.append(Tile(region, at, page, row, col, len(ys), len(xs)))
+        if best is None or len(tiles) < len(best):
+            best = tiles
+    assert best is not None
+    return best

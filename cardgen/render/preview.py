@@ -1,0 +1,69 @@
+"""The offline HTML preview: every distinct face and back on one page, grouped by kind.
+
+It shows the very fragments the print documents are made of, inside frames
+of the trim size, so the screen shows the card as it will be cut. The page
+needs no network: fonts are referenced as ``fonts/<file>`` and the build copies
+:func:`cardgen.render.fonts.font_files` there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from cardgen.errors import BuildError
+from cardgen.model.content import Content
+from cardgen.render.facekit import Face, mm
+from cardgen.render.fonts import font_face_css, font_family_css
+from cardgen.render.templating import render
+from cardgen.render.words import Words
+
+#: Group order on the page and the strings.yaml label naming each group.
+KIND_LABELS = {
+    "ticket": "ticket", "operation": "operation", "dispatch": "dispatch", "event": "event",
+    "card_back": "card_back", "track_map": "track_map", "timetable_track": "timetable",
+    "wait_track": "wait_value", "station_mat": "station_mat", "train_token": "train_token",
+    "quick_reference": "quick_reference",
+}
+#: Widest a face is shown on screen before it is scaled down to fit.
+MAX_TILE_MM = 200.0
+
+
+@dataclass(frozen=True)
+class Tile:
+    face: Face
+    scale: float
+
+    @property
+    def outer_style(self) -> str:
+        return f"width:{mm(self.face.width_mm * self.scale)};height:{mm(self.face.height_mm * self.scale)}"
+
+    @property
+    def inner_style(self) -> str:
+        return (f"width:{mm(self.face.width_mm)};height:{mm(self.face.height_mm)};"
+                f"transform:scale({self.scale:.4f})")
+
+    @property
+    def body(self) -> Markup:
+        return Markup(self.face.body)
+
+
+def render_preview(content: Content, faces: list[Face], *, lang: str) -> str:
+    words = Words(content, lang)
+    missing = [f.id for f in faces if not f.body]
+    if missing:
+        raise BuildError(f"cannot preview faces without a rendered body: {', '.join(missing)}")
+    groups = []
+    for kind, label in KIND_LABELS.items():
+        tiles = [Tile(f, min(1.0, MAX_TILE_MM / f.width_mm)) for f in faces if f.kind == kind]
+        if tiles:
+            groups.append({"kind": kind, "label": words.label(label), "tiles": tiles,
+                           "cards": sum(t.face.copies for t in tiles)})
+    unknown = sorted({f.kind for f in faces} - set(KIND_LABELS))
+    if unknown:
+        raise BuildError(f"preview has no group for face kind(s): {', '.join(unknown)}")
+    return render(
+        "preview.html.j2", w=words, content=content, groups=groups, lang=words.html_lang,
+        font_faces=Markup(font_face_css("fonts/")), font_family=Markup(font_family_css()),
+    )

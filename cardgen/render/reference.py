@@ -1,0 +1,91 @@
+"""The numbers on the one-page quick reference, computed from the content.
+
+Nothing here is typed: the cliff table comes from ``Content.cliff_table()``,
+the fares from ``Content.fare_table()``, phases and rule lines from
+``strings.yaml`` with their placeholders filled from the rules data. Change a
+number in the content and the printed reference changes with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.model.content import Content
+from cardgen.render.cards import holds_clock
+from cardgen.render.words import Words, signed
+
+
+@dataclass(frozen=True)
+class CliffRow:
+    """Compositions ``low..high`` share one penalty, hence one R per operation kind."""
+
+    low: int
+    high: int
+    penalty: int
+    r: list[int]
+
+    @property
+    def compositions(self) -> str:
+        return str(self.low) if self.low == self.high else f"{self.low}–{self.high}"
+
+
+def cliff_rows(content: Content) -> list[CliffRow]:
+    """Rules 6.5 grouped the way players memorise it: one row per penalty step."""
+    rows: list[CliffRow] = []
+    kinds = [k.id for k in content.operations.kinds]
+    for entry in content.cliff_table():
+        r = [entry["r"][k] for k in kinds]
+        n = entry["composition"]
+        if rows and rows[-1].penalty == entry["penalty"] and rows[-1].r == r:
+            last = rows[-1]
+            rows[-1] = CliffRow(last.low, n, last.penalty, r)
+        else:
+            rows.append(CliffRow(n, n, entry["penalty"], r))
+    return rows
+
+
+def fare_rows(content: Content) -> list[dict]:
+    return [
+        {**row, "slack_text": "∞" if row["freight"] else str(row["slack"]),
+         "efficiency_text": f"{row['efficiency']:.2f}"}
+        for row in content.fare_table()
+    ]
+
+
+def quick_reference_data(content: Content, w: Words) -> dict:
+    game = content.game
+    scoring = game.scoring
+    return {
+        "players": f"{game.players.min}–{game.players.max}",
+        "minutes": f"{game.play_time_minutes.min}–{game.play_time_minutes.max}",
+        "propulsion": w.fill("rules", "propulsion", floor=game.propulsion.floor,
+                             divisor=game.propulsion.penalty_divisor),
+        "cap": game.composition_cap,
+        "kinds": content.operations.kinds,
+        "cliff": cliff_rows(content),
+        "fares": fare_rows(content),
+        "phases": content.strings.phases,
+        "rules": [
+            w.fill("rules", "boarding", cap=game.composition_cap),
+            w.fill("rules", "blocking"),
+            w.fill("rules", "blocked", gain=game.blocked_wait_gain),
+            w.fill("rules", "section_stop"),
+            w.fill("rules", "terminal"),
+            w.fill("rules", "game_end", end=game.clock.end),
+        ],
+        "scoring": [
+            w.fill("scoring", "on_time"),
+            w.fill("scoring", "late", divisor=scoring.late_fare_divisor),
+            w.fill("scoring", "unfinished"),
+            w.fill("scoring", "no_delay_bonus", amount=f"+{scoring.no_delay_bonus}"
+                   if scoring.no_delay_bonus > 0 else signed(scoring.no_delay_bonus)),
+            w.fill("scoring", "worst_delay", amount=signed(scoring.worst_delay_penalty)),
+        ],
+        "tiebreaks": [w.fill("scoring", f"tiebreak_{t}") for t in scoring.tiebreaks],
+        "track": [
+            {"round": r, "icon": content.event_kinds[card.kind].icon,
+             "name": w(content.event_kinds[card.kind].name),
+             "hold": holds_clock(content, card.kind)}
+            for r, card in content.event_track
+        ],
+    }

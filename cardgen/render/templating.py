@@ -1,0 +1,34 @@
+"""The one Jinja2 environment every face and the preview are rendered with.
+
+Card text is untrusted data (a content folder may come from anyone), so HTML
+autoescaping is always on; a template that names a variable the renderer did
+not pass fails loudly (StrictUndefined) instead of printing an empty string.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+#: The repository's ``templates/`` folder: the only place templates load from.
+TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+
+
+@cache
+def environment() -> Environment:
+    """The shared, strict, autoescaping environment."""
+    return Environment(
+        loader=FileSystemLoader(TEMPLATES_DIR),
+        autoescape=select_autoescape(enabled_extensions=("html", "j2"), default_for_string=True, default=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def render(template: str, **context: object) -> str:
+    """Render ``templates/<template>`` with ``context``."""
+    return environment().get_template(template).render(**context)

@@ -1,0 +1,106 @@
+"""`cardgen replay`: output for people and machines, located errors for bad scripts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from cardgen.engine import replay_command
+from cardgen.engine.replay import replay_file
+from cardgen.engine.script import ScriptError
+
+GAME = Path(__file__).resolve().parents[2] / "games" / "sample-4p.yaml"
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+
+    @app.callback()
+    def _root() -> None:
+        """Test app holding only the replay command."""
+
+    replay_command.register(app)
+    return app
+
+
+def run(*args: str):
+    return CliRunner().invoke(_app(), ["replay", *args])
+
+
+def test_json_output_has_every_round_and_train():
+    res = run(str(GAME), "--json")
+    assert res.exit_code == 0, res.stderr
+    data = json.loads(res.stdout)
+    assert len(data["rounds"]) == 22
+    first = data["rounds"][0]
+    assert first["clock"] == 1
+    assert {t["train"] for t in first["trains"]} == {"阿重", "小急", "老均", "阿远"}
+    assert set(first["trains"][0]) >= {"cell", "direction", "load", "wait", "delays", "score"}
+
+
+def test_table_output_and_byte_identical_reruns():
+    a, b = run(str(GAME)), run(str(GAME))
+    assert a.exit_code == 0
+    assert a.stdout == b.stdout
+    assert "Round 22" in a.stdout and "winner" in a.stdout
+
+
+def _script(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+BASE = """\
+seed: 3
+players:
+  - {name: A, bot: heavy, cards: [express]}
+  - {name: B, bot: light}
+"""
+
+
+@pytest.mark.parametrize("extra, line, needle", [
+    ("rounds:\n  1:\n    A: {board: [S9-S1]}\n", 7, "unknown ticket kind"),
+    ("rounds:\n  1:\n    C: {board: []}\n", 7, "unknown train 'C'"),
+    ("rounds:\n  1:\n    A: {fly: true}\n", 7, "unknown decision 'fly'"),
+    ("piles:\n  S2: [S1-S2]\n", 6, "not in the S2 pile"),
+    ("options: {hand_size: 0}\n", 5, "hand_size"),
+    ("rounds:\n  1:\n    A: {board: [S3-S1]}\n", 7, "no 'S3-S1' ticket waits here"),
+])
+def test_bad_scripts_get_located_errors(tmp_path, extra, line, needle):
+    path = _script(tmp_path, BASE + extra)
+    with pytest.raises(ScriptError) as info:
+        replay_file(path)
+    problem = info.value.problems[0]
+    assert needle in problem.message
+    assert problem.line == line
+    res = run(str(path))
+    assert res.exit_code == 1
+    assert f"game.yaml:{line}:" in res.stderr and "Traceback" not in res.stderr
+
+
+def test_impossible_card_order_points_at_the_card(tmp_path):
+    path = _script(tmp_path, "seed: 1\nplayers:\n  - {name: A, bot: heavy, cards: [wait, wait]}\n"
+                             "  - {name: B, bot: light}\n")
+    with pytest.raises(ScriptError) as info:
+        replay_file(path)
+    problem = info.value.problems[0]
+    assert problem.path == "players.0.cards.1" and "not left in its deck" in problem.message
+
+
+def test_unreadable_and_missing_files_exit_1(tmp_path):
+    bad = _script(tmp_path, "players: [\n")
+    res = run(str(bad))
+    assert res.exit_code == 1 and "invalid YAML" in res.stderr
+    res = run(str(tmp_path / "nope.yaml"))
+    assert res.exit_code == 1 and "missing" in res.stderr
+
+
+def test_wrong_player_count_is_refused(tmp_path):
+    path = _script(tmp_path, "players:\n  - {name: A, bot: heavy}\n")
+    res = run(str(path))
+    assert res.exit_code == 1 and "1 players" in res.stderr
