@@ -77,8 +77,8 @@ class Tally:
     blocks: Counter = field(default_factory=Counter)
     ties: int = 0
     bot_seats: Counter = field(default_factory=Counter)
-    bot_share: dict[str, Fraction] = field(default_factory=dict)
-    seat_share: dict[int, Fraction] = field(default_factory=dict)
+    bot_wins: Counter = field(default_factory=Counter)   # (bot, k) -> wins shared k ways
+    seat_wins: Counter = field(default_factory=Counter)  # (seat, k) -> wins shared k ways
     player_stats: dict[str, dict[str, Counter]] = field(default_factory=dict)
     seat_scores: dict[int, Counter] = field(default_factory=dict)
     pile_dry: dict[str, Counter] = field(default_factory=dict)
@@ -99,12 +99,12 @@ class Tally:
         winners = tuple(result.winners)
         if len(winners) > 1:
             self.ties += 1
-        share = Fraction(1, len(winners)) if winners else Fraction(0)
+        k = len(winners)
+        for seat in winners:
+            self.bot_wins[(bots[seat], k)] += 1
+            self.seat_wins[(seat, k)] += 1
+        self.bot_seats.update(bots)
         for seat, bot in enumerate(bots):
-            self.bot_seats[bot] += 1
-            won = share if seat in winners else Fraction(0)
-            self.bot_share[bot] = self.bot_share.get(bot, Fraction(0)) + won
-            self.seat_share[seat] = self.seat_share.get(seat, Fraction(0)) + won
             player = result.players[seat]
             stats = self.player_stats.setdefault(bot, {name: Counter() for name in PLAYER_FIELDS})
             for name in PLAYER_FIELDS:
@@ -123,18 +123,26 @@ class Tally:
             self.overlong.append(index)
         del self.stalled[MAX_EXAMPLES:], self.overlong[MAX_EXAMPLES:]
 
+    @property
+    def bot_share(self) -> dict[str, Fraction]:
+        """Wins per bot, a k-way shared win counting 1/k (exact)."""
+        return _shares(self.bot_wins)
+
+    @property
+    def seat_share(self) -> dict[int, Fraction]:
+        """Wins per seat (0-based), a k-way shared win counting 1/k (exact)."""
+        return _shares(self.seat_wins)
+
     def merge(self, other: "Tally") -> "Tally":
         """Fold ``other`` (a later chunk) into this tally; exact, so order only matters for examples."""
         self.games += other.games
         self.ties += other.ties
         for mine, theirs in ((self.rounds, other.rounds), (self.final_clock, other.final_clock),
                              (self.blocks, other.blocks), (self.bot_seats, other.bot_seats),
+                             (self.bot_wins, other.bot_wins), (self.seat_wins, other.seat_wins),
                              (self.cards_played, other.cards_played), (self.dispatch_used, other.dispatch_used),
                              (self.events_effective, other.events_effective)):
             mine.update(theirs)
-        for mine_f, theirs_f in ((self.bot_share, other.bot_share), (self.seat_share, other.seat_share)):
-            for key, value in theirs_f.items():
-                mine_f[key] = mine_f.get(key, Fraction(0)) + value
         for bot, stats in other.player_stats.items():
             target = self.player_stats.setdefault(bot, {name: Counter() for name in PLAYER_FIELDS})
             for name, hist in stats.items():
@@ -147,6 +155,13 @@ class Tally:
         self.stalled = sorted(self.stalled + other.stalled)[:MAX_EXAMPLES]
         self.overlong = sorted(self.overlong + other.overlong)[:MAX_EXAMPLES]
         return self
+
+
+def _shares(wins: Counter) -> dict:
+    out: dict = {}
+    for (key, k), count in sorted(wins.items(), key=lambda kv: str(kv[0])):
+        out[key] = out.get(key, Fraction(0)) + Fraction(count, k)
+    return out
 
 
 # ------------------------------------------------------------------ running
