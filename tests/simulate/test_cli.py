@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 import fake_engine
-from conftest import use_engine
 from cardgen.model import DEFAULT_CONTENT
 
 REQUIRED_KEYS = {"games", "players", "rounds", "final_clock", "win_rate", "games_per_second",
@@ -78,7 +77,7 @@ def test_broken_content_is_reported_not_raised(fake, cli, tmp_path):
 
 
 def test_dominant_bot_is_a_warning_not_a_failure(monkeypatch, cli):
-    use_engine(monkeypatch, fake_engine.play_game)
+    fake_engine.use_engine(monkeypatch, fake_engine.play_game)
     res = cli("--lineup", "strong,light,balanced,long", "--games", "40")
     assert res.exit_code == 0
     assert "WARNING: balance: bot 'strong'" in res.stderr
@@ -91,7 +90,7 @@ def test_option_reaches_the_engine(monkeypatch, cli):
         seen.append(options)
         return fake_engine.play_game(content, lineup, seed, options, check_invariants)
 
-    use_engine(monkeypatch, spy)
+    fake_engine.use_engine(monkeypatch, spy)
     res = cli("--games", "3", "--option", "late_events=repeat_last", "--option", "strict=yes")
     assert res.exit_code == 0, res.output
     assert {(o.late_events, o.strict) for o in seen} == {("repeat_last", True)}
