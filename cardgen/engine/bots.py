@@ -174,15 +174,21 @@ class RandomBot(Bot):
 
 
 class Lookahead(Bot):
-    """Boards the set that maximises expected points per round until the last ticket is delivered.
+    """Fills to the balanced load, choosing tickets by expected points.
 
     It estimates its speed from the cards left in its own deck (known as a
-    multiset, never their order) and the public events still to come (none
-    when the track is hidden), then tries each prefix of the candidates sorted
-    by fare per cell and keeps the prefix with the best rate.
+    multiset, never their order) and the public events of the next rounds
+    (none when the track is hidden), turns each ticket's distance into an
+    expected delivery hour, values it at the full or the late fare
+    accordingly, and boards the best value first. Measured: about as strong
+    as "balanced", not stronger (see the engine report).
     """
 
     name = "lookahead"
+
+    def __init__(self, rules: Rules, rng: random.Random):
+        super().__init__(rules, rng)
+        self.target = _targets(rules)["balanced"]
 
     def expected_speed(self, view: PlayerView, t: int, places: int) -> float:
         rules = self.rules
@@ -192,39 +198,36 @@ class Lookahead(Bot):
             mean = sum(v * c for v, c in zip(rules.op_values, left)) / n
         else:
             mean = sum(rules.op_values[k] for k in rules.deck) / len(rules.deck)
-        mods = [ev.propulsion for r in range(view.round + 1, view.round + 4)
-                if (ev := view.event(r)) is not None]
-        mod = sum(mods) / 3
+        soon = [view.event(r) for r in range(view.round + 1, view.round + 4)]
+        mod = sum(ev.propulsion for ev in soon if ev is not None) / len(soon)
         return max(mean - places // rules.penalty_divisor + mod, 0.25)
 
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
         rules = self.rules
         kind_of, dest, fare, late, slack, seats = (rules.card_kind, rules.ticket_dest_cell, rules.ticket_fare,
                                                    rules.ticket_late_fare, rules.ticket_slack, rules.ticket_seats)
-        c0, clock = view.cell[t], view.clock
-        mine = view.aboard(t)
-        cands = sorted(eligible, key=lambda c: fare[kind_of[c]] / abs(dest[kind_of[c]] - c0), reverse=True)
-        if limit:
-            cands = cands[:limit]
-        best, best_rate = 0, -1.0
+        c0 = view.cell[t]
         places = view.places[t]
-        chosen = 0
-        for k in range(len(cands) + 1):
-            if k:
-                chosen += seats[kind_of[cands[k - 1]]]
-                if chosen > room:
+        free = min(room, self.target - places)
+        if free <= 0:
+            return []
+        speed = self.expected_speed(view, t, min(self.target, places + free))
+
+        def value(c: int) -> float:
+            k = kind_of[c]
+            dist = abs(dest[k] - c0)
+            points = fare[k] if dist / speed <= slack[k] else late[k]
+            return points
+
+        out: list[int] = []
+        for c in sorted(eligible, key=value, reverse=True):
+            need = seats[kind_of[c]]
+            if need <= free:
+                out.append(c)
+                free -= need
+                if len(out) == limit:
                     break
-            speed = self.expected_speed(view, t, places + chosen)
-            total, horizon = 0.0, 1.0
-            for card, boarded in mine + [(c, clock) for c in cands[:k]]:
-                kk = kind_of[card]
-                rounds = abs(dest[kk] - c0) / speed
-                horizon = max(horizon, rounds)
-                total += fare[kk] if clock + rounds <= boarded + slack[kk] else late[kk]
-            rate = total / horizon
-            if rate > best_rate:
-                best, best_rate = k, rate
-        return cands[:best]
+        return out
 
 
 _TARGETS: dict[int, tuple[Rules, dict[str, int]]] = {}

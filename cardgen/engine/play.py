@@ -57,6 +57,8 @@ class GameResult:
 
 
 _RULES: dict[int, tuple[Content, Rules]] = {}
+#: the operation choice when there is none: the top card, no Signal Priority
+NO_CHOICE = (0, False)
 
 
 def rules_for(content: Content | Rules) -> Rules:
@@ -74,7 +76,7 @@ def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int) -> l
     unknown = [name for name in lineup if name not in BOTS]
     if unknown:
         raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOTS)}")
-    return [BOTS[name](rules, random.Random(f"{seed}/{seat}")) for seat, name in enumerate(lineup)]
+    return [BOTS[name](rules, random.Random(seed * 1_000_003 + seat)) for seat, name in enumerate(lineup)]
 
 
 def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
@@ -88,10 +90,13 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
     seat_bot = [bots[owner[t]] for t in range(n)]
     seat_view = [views[owner[t]] for t in range(n)]
     rng_trains = range(n)
-    swap_k, book_k = state.rules.dispatch_swap, state.rules.dispatch_booking
+    swap_k, book_k, sig_k = state.rules.dispatch_swap, state.rules.dispatch_booking, state.rules.dispatch_signal
+    use_hand = state.options.hand_size > 1
     dispatch = state.dispatch
     while not state.over:
-        choices = [seat_bot[t].operation(seat_view[t], t) for t in rng_trains]
+        # only ask a bot when it has a choice: a hand to pick from, or Signal Priority to play
+        choices = [seat_bot[t].operation(seat_view[t], t) if use_hand or sig_k in dispatch[owner[t]]
+                   else NO_CHOICE for t in rng_trains]
         for _, sig in choices:
             if sig:
                 choices = state.clamp_signals(choices)

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.engine.actions import IllegalAction
-from cardgen.engine.bots import BOTS, Bot
-from cardgen.engine.play import rules_for, run_checked
+from cardgen.engine.bots import Bot
+from cardgen.engine.play import make_bots, rules_for, run_checked
 from cardgen.engine.rules import Rules
 from cardgen.engine.script import Script, ScriptError, check_ids, read_script, train_labels
 from cardgen.engine.state import GameState
@@ -196,10 +196,8 @@ def run_script(script: Script, content=None) -> Replay:
     labels = train_labels(script, state.owner)
     rows: list[dict] = []
     state.on_round_end = lambda st: rows.append(snapshot(st, labels))
-    bots = []
-    for p, player in enumerate(script.players):
-        fallback = BOTS[player.bot](rules, random.Random(f"{script.seed}/{p}"))
-        bots.append(ScriptedBot(rules, random.Random(f"{script.seed}/{p}/script"), fallback, script, labels))
+    fallbacks = make_bots(rules, [player.bot for player in script.players], script.seed)
+    bots = [ScriptedBot(rules, fallback.rng, fallback, script, labels) for fallback in fallbacks]
     try:
         run_checked(state, bots)
     except IllegalAction as exc:

@@ -269,14 +269,20 @@ class GameState:
         """W descending (ascending on an order-reversed round); ties by first-player marker order."""
         if reverse is None:
             reverse = self.event is not None and self.event.order_reversed
-        p, first, owner, wait = self.players, self.first_player, self.owner, self.wait
+        p, first, owner, wait, n = self.players, self.first_player, self.owner, self.wait, self.n
         sign = 1 if reverse else -1
-        return sorted(range(self.n), key=lambda t: (sign * wait[t], (owner[t] - first) % p, t))
+        # one int key per train: W first, then marker order, then seat (n * p bounds the tie part)
+        span = n * p
+        keys = sorted([(sign * wait[t] * span + ((owner[t] - first) % p) * n + t, t) for t in range(n)])
+        return [t for _, t in keys]
 
     def move(self, t: int, want: int | None = None) -> int:
         """Phase 3: run train ``t`` cell by cell, up to ``want`` (default R) cells; return cells moved."""
-        rules, opts = self.rules, self.options
         r = self.r[t]
+        if not r and not want:
+            self.moved[t] = 0     # nothing to run and nothing missed
+            return 0
+        rules, opts = self.rules, self.options
         want = r if want is None else want
         closed = self.event.closed_cell if self.event is not None else -1
         station_of_cell, is_terminal = rules.station_of_cell, rules.is_terminal
@@ -310,7 +316,11 @@ class GameState:
                     why = SHORT_TERMINAL
                     break
         self.cell[t], self.dir[t] = c, d
-        self._occupy(t, 1)
+        if station_of_cell[c] < 0:
+            if d > 0:
+                occ_r[c] += 1
+            else:
+                occ_l[c] += 1
         self.moved[t] = moved
         if moved < r:
             if why == SHORT_NONE:
@@ -477,11 +487,11 @@ class GameState:
     def _stalled(self) -> bool:
         """True when no train can ever move again (every R is at the floor whatever card or event comes)."""
         rules = self.rules
-        best_card = rules.best_op_value
-        best_event = rules.best_propulsion_after[min(self.round, rules.track_rounds)]
+        best = rules.best_op_value + rules.best_propulsion_after[min(self.round, rules.track_rounds)]
+        divisor, floor = rules.penalty_divisor, rules.propulsion_floor
         for t in range(self.n):
-            extra = rules.dispatch_signal_amount if self.signal_allowed(t) else 0
-            if rules.propulsion(best_card, self.places[t], best_event + extra) > rules.propulsion_floor:
+            r = best - self.places[t] // divisor
+            if r > floor or (self.signal_allowed(t) and r + rules.dispatch_signal_amount > floor):
                 return False
         return True
 
