@@ -25,13 +25,17 @@ class Bot:
 
     name = "bot"
 
-    def __init__(self, rules: Rules, rng: random.Random):
+    def __init__(self, rules: Rules, seed: int = 0):
         self.rules = rules
-        self.rng = rng
-        values = rules.op_values
-        copies = [rules.deck.count(k) for k in range(len(values))]
-        #: the commonest card (highest value among equals): the yardstick for load targets
-        self.common_value = values[max(range(len(values)), key=lambda k: (copies[k], values[k]))]
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """This bot's own random stream, created on first use (most bots never draw from it)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     # -- operation phase
     def operation(self, view: PlayerView, t: int) -> tuple[int, bool]:
@@ -108,25 +112,11 @@ class Bot:
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
         return []
 
-
-class Archetype(Bot):
-    """Boards the best fares until the load reaches ``target`` places; skips spans below ``min_span``."""
-
-    def __init__(self, rules: Rules, rng: random.Random, name: str, target: int, min_span: int = 0):
-        super().__init__(rules, rng)
-        self.name, self.target, self.min_span = name, min(target, rules.cap), min_span
-
-    def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
-        rules = self.rules
-        kind_of, fare, seats, span = rules.card_kind, rules.ticket_fare, rules.ticket_seats, rules.ticket_span
-        free = min(room, self.target - view.places[t])
-        if free <= 0:
-            return []
-        cands = [c for c in eligible if span[kind_of[c]] >= self.min_span]
-        if len(cands) > 1:
-            cands.sort(key=lambda c: fare[kind_of[c]], reverse=True)
-        out = []
-        for c in cands:
+    def take(self, ordered: list[int], free: int, limit: int) -> list[int]:
+        """Board tickets in preference order while they fit in ``free`` places, at most ``limit`` (0: any)."""
+        seats, kind_of = self.rules.ticket_seats, self.rules.card_kind
+        out: list[int] = []
+        for c in ordered:
             need = seats[kind_of[c]]
             if need <= free:
                 out.append(c)
@@ -134,6 +124,25 @@ class Archetype(Bot):
                 if len(out) == limit:
                     break
         return out
+
+
+class Archetype(Bot):
+    """Boards the best fares until the load reaches ``target`` places; skips spans below ``min_span``."""
+
+    def __init__(self, rules: Rules, seed: int, name: str, target: int, min_span: int = 0):
+        super().__init__(rules, seed)
+        self.name, self.target, self.min_span = name, min(target, rules.cap), min_span
+
+    def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
+        rules = self.rules
+        kind_of, fare, span = rules.card_kind, rules.ticket_fare, rules.ticket_span
+        free = min(room, self.target - view.places[t])
+        if free <= 0:
+            return []
+        cands = [c for c in eligible if span[kind_of[c]] >= self.min_span]
+        if len(cands) > 1:
+            cands.sort(key=lambda c: fare[kind_of[c]], reverse=True)
+        return self.take(cands, free, limit)
 
 
 class RandomBot(Bot):
@@ -174,60 +183,43 @@ class RandomBot(Bot):
 
 
 class Lookahead(Bot):
-    """Fills to the balanced load, choosing tickets by expected points.
+    """Sizes its load to the cards it still holds, and boards the best fares up to that load.
 
-    It estimates its speed from the cards left in its own deck (known as a
-    multiset, never their order) and the public events of the next rounds
-    (none when the track is hidden), turns each ticket's distance into an
-    expected delivery hour, values it at the full or the late fare
-    accordingly, and boards the best value first. Measured: about as strong
-    as "balanced", not stronger (see the engine report).
+    It sees only its own player view. The order of its deck is hidden, but
+    which cards remain before the next reshuffle is known. From those it picks
+    the load N with the most expected places x cells, N x E[R(N)], and boards
+    up to it. When the deck is rich in fast cards it carries more; when only
+    slow cards are left it carries less. Measured against "balanced" it is
+    about as strong, not stronger (see the engine report); it is kept as the
+    baseline for smarter bots.
     """
 
     name = "lookahead"
 
-    def __init__(self, rules: Rules, rng: random.Random):
-        super().__init__(rules, rng)
+    def __init__(self, rules: Rules, seed: int = 0):
+        super().__init__(rules, seed)
         self.target = _targets(rules)["balanced"]
 
-    def expected_speed(self, view: PlayerView, t: int, places: int) -> float:
+    def best_load(self, view: PlayerView, t: int) -> int:
+        """The load with the most expected places x cells over the cards left in the deck."""
         rules = self.rules
         left = view.deck_left(t)
-        n = sum(left)
-        if n:
-            mean = sum(v * c for v, c in zip(rules.op_values, left)) / n
-        else:
-            mean = sum(rules.op_values[k] for k in rules.deck) / len(rules.deck)
-        soon = [view.event(r) for r in range(view.round + 1, view.round + 4)]
-        mod = sum(ev.propulsion for ev in soon if ev is not None) / len(soon)
-        return max(mean - places // rules.penalty_divisor + mod, 0.25)
+        if not sum(left):
+            return self.target
+        best, best_value = 0, -1
+        for n in range(rules.cap + 1):
+            value = n * sum(c * rules.propulsion(v, n, 0) for v, c in zip(rules.op_values, left))
+            if value > best_value:
+                best, best_value = n, value
+        return best
 
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
         rules = self.rules
-        kind_of, dest, fare, late, slack, seats = (rules.card_kind, rules.ticket_dest_cell, rules.ticket_fare,
-                                                   rules.ticket_late_fare, rules.ticket_slack, rules.ticket_seats)
-        c0 = view.cell[t]
-        places = view.places[t]
-        free = min(room, self.target - places)
+        free = min(room, self.best_load(view, t) - view.places[t])
         if free <= 0:
             return []
-        speed = self.expected_speed(view, t, min(self.target, places + free))
-
-        def value(c: int) -> float:
-            k = kind_of[c]
-            dist = abs(dest[k] - c0)
-            points = fare[k] if dist / speed <= slack[k] else late[k]
-            return points
-
-        out: list[int] = []
-        for c in sorted(eligible, key=value, reverse=True):
-            need = seats[kind_of[c]]
-            if need <= free:
-                out.append(c)
-                free -= need
-                if len(out) == limit:
-                    break
-        return out
+        fare, kind_of = rules.ticket_fare, rules.card_kind
+        return self.take(sorted(eligible, key=lambda c: fare[kind_of[c]], reverse=True), free, limit)
 
 
 _TARGETS: dict[int, tuple[Rules, dict[str, int]]] = {}
@@ -238,7 +230,10 @@ def _targets(rules: Rules) -> dict[str, int]:
     hit = _TARGETS.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    probe = Bot(rules, random.Random(0)).common_value
+    values = rules.op_values
+    copies = [rules.deck.count(k) for k in range(len(values))]
+    # the commonest card (highest value among equals) is the yardstick for load targets
+    probe = values[max(range(len(values)), key=lambda k: (copies[k], values[k]))]
     loads = range(rules.cap + 1)
     light = min(rules.penalty_divisor - 1, rules.cap)
     balanced = max(loads, key=lambda n: (n * rules.propulsion(probe, n, 0), -n))
@@ -249,13 +244,14 @@ def _targets(rules: Rules) -> dict[str, int]:
     return out
 
 
-BotFactory = Callable[[Rules, random.Random], Bot]
+#: factory(rules, seed) -> Bot; the seed feeds the bot's own random stream
+BotFactory = Callable[[Rules, int], Bot]
 
 BOTS: dict[str, BotFactory] = {
-    "heavy": lambda rules, rng: Archetype(rules, rng, "heavy", _targets(rules)["heavy"]),
-    "light": lambda rules, rng: Archetype(rules, rng, "light", _targets(rules)["light"]),
-    "balanced": lambda rules, rng: Archetype(rules, rng, "balanced", _targets(rules)["balanced"]),
-    "long": lambda rules, rng: Archetype(rules, rng, "long", _targets(rules)["heavy"], _targets(rules)["long_span"]),
+    "heavy": lambda rules, seed: Archetype(rules, seed, "heavy", _targets(rules)["heavy"]),
+    "light": lambda rules, seed: Archetype(rules, seed, "light", _targets(rules)["light"]),
+    "balanced": lambda rules, seed: Archetype(rules, seed, "balanced", _targets(rules)["balanced"]),
+    "long": lambda rules, seed: Archetype(rules, seed, "long", _targets(rules)["heavy"], _targets(rules)["long_span"]),
     "random": RandomBot,
     "lookahead": Lookahead,
 }

@@ -8,7 +8,6 @@ order, so a seed gives the same game either way (tested).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from cardgen.engine.bots import BOTS, Bot
@@ -16,7 +15,8 @@ from cardgen.engine.invariants import check_state
 from cardgen.engine.options import Options
 from cardgen.engine.rules import Rules, compile_rules
 from cardgen.engine.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
-from cardgen.engine.state import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP, GameState
+from cardgen.engine.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
+from cardgen.engine.state import GameState
 from cardgen.engine.view import PlayerView
 from cardgen.errors import UsageError
 from cardgen.model import Content
@@ -76,7 +76,7 @@ def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int) -> l
     unknown = [name for name in lineup if name not in BOTS]
     if unknown:
         raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOTS)}")
-    return [BOTS[name](rules, random.Random(seed * 1_000_003 + seat)) for seat, name in enumerate(lineup)]
+    return [BOTS[name](rules, seed * 1_000_003 + seat) for seat, name in enumerate(lineup)]
 
 
 def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:

@@ -8,7 +8,6 @@ reported at its ``file:line:col``.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,8 +24,8 @@ from cardgen.model import load
 class ScriptedBot(Bot):
     """Answers from the script where it speaks, from the fallback bot elsewhere."""
 
-    def __init__(self, rules: Rules, rng: random.Random, fallback: Bot, script: Script, labels: list[str]):
-        super().__init__(rules, rng)
+    def __init__(self, rules: Rules, fallback: Bot, script: Script, labels: list[str]):
+        super().__init__(rules, fallback.seed)
         self.fallback, self.script, self.labels = fallback, script, labels
         self.name = fallback.name
 
@@ -186,7 +185,12 @@ def snapshot(state: GameState, labels: list[str]) -> dict:
 def run_script(script: Script, content=None) -> Replay:
     """Play ``script`` and return every round's snapshot and the final table."""
     if content is None:
-        content = load(script.content, variant=script.variant)
+        folder = None
+        if script.content is not None:
+            folder = Path(script.content)
+            if not folder.is_absolute():
+                folder = script.path.parent / folder   # relative to the script, not the shell
+        content = load(folder, variant=script.variant)
     rules = rules_for(content)
     check_ids(script, rules)
     players = len(script.players)
@@ -197,7 +201,7 @@ def run_script(script: Script, content=None) -> Replay:
     rows: list[dict] = []
     state.on_round_end = lambda st: rows.append(snapshot(st, labels))
     fallbacks = make_bots(rules, [player.bot for player in script.players], script.seed)
-    bots = [ScriptedBot(rules, fallback.rng, fallback, script, labels) for fallback in fallbacks]
+    bots = [ScriptedBot(rules, fallback, script, labels) for fallback in fallbacks]
     try:
         run_checked(state, bots)
     except IllegalAction as exc:

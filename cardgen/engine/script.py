@@ -150,6 +150,9 @@ def read_script(path: Path) -> Script:
             for key in decision:
                 if key not in DECISION_KEYS:
                     bad(("rounds", rnd, label, key), f"unknown decision '{key}'; known: {', '.join(sorted(DECISION_KEYS))}")
+    for key in ("title", "content", "variant"):
+        if key in data and not isinstance(data[key], str):
+            bad((key,), f"{key} must be text")
     expect = data.get("expect", {}) or {}
     if problems:
         raise ScriptError(problems, smap.lines)

@@ -23,7 +23,7 @@ def test_targets_follow_the_content_when_it_changes():
 
 @pytest.mark.parametrize("name", ["heavy", "light", "balanced", "long", "lookahead"])
 def test_archetypes_never_board_past_their_target(rules, name):
-    limit = {"lookahead": _targets(rules)["balanced"], "long": _targets(rules)["heavy"]}.get(name)
+    limit = {"lookahead": rules.cap, "long": _targets(rules)["heavy"]}.get(name)
     limit = limit if limit is not None else _targets(rules)[name]
     for seed in range(5):
         state = GameState(rules, 4, seed)
@@ -57,3 +57,16 @@ def test_random_bot_exercises_every_decision(rules):
         for k, n in zip(rules.dispatch_ids, state.dispatch_used):
             used[k] += n
     assert all(used.values()), used
+
+
+def test_lookahead_sizes_its_load_to_the_cards_left(rules):
+    from cardgen.engine import PlayerView
+    from cardgen.engine.bots import Lookahead
+
+    state = GameState(rules, 2, 0)
+    bot, view = Lookahead(rules, 0), PlayerView(state, 0)
+    full = bot.best_load(view, 0)
+    assert full == _targets(rules)["balanced"]      # a fresh deck: the balanced peak
+    slow = [k for k in rules.deck if rules.op_values[k] <= min(rules.op_values) + 1]
+    state.deck[0] = slow                              # only the slowest cards left
+    assert bot.best_load(view, 0) < full

@@ -7,19 +7,16 @@ import json
 import pytest
 
 from cardgen.engine import BOTS, GameState, Options, play_game
+from cardgen.engine.actions import IllegalAction
 from cardgen.engine.invariants import check_state
 from cardgen.engine.play import make_bots, run_checked, run_fast
 from tests.engine.conftest import VARIANTS, variant_rules
 
 
 def _players(rules, variant):
-    if variant == "two_locomotives":
-        return [2]
-    if variant in ("extra_queue",):
-        return [3]
-    if variant == "single_line":
-        return [5]
-    return list(range(rules.players_min, rules.players_max + 1))
+    """Every player count whose trains fit the start seats (two locomotives each: 2 players only)."""
+    counts = range(rules.players_min, rules.players_max + 1)
+    return [p for p in counts if p * rules.trains_per_player <= len(rules.seats)]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -93,3 +90,39 @@ def test_state_round_trips_through_json_mid_game(rules):
     run_checked(restored, make_bots(rules, lineup, 3))
     assert restored.to_dict() == original.to_dict()
     assert restored.over
+
+
+def test_too_many_trains_for_the_seats_is_refused():
+    rules = variant_rules("two_locomotives")
+    with pytest.raises(IllegalAction, match="start seats"):
+        GameState(rules, 3, 0)
+
+
+@pytest.mark.parametrize("corrupt, needle", [
+    (lambda st: st.piles[0].pop(), "tickets accounted"),
+    (lambda st: st.wait.__setitem__(0, -1), "negative W"),
+    (lambda st: st.score.__setitem__(1, st.score[1] + 1), "score"),
+    (lambda st: st.places.__setitem__(0, st.places[0] + 1), "composition"),
+    (lambda st: st.deck[0].pop(), "operation cards"),
+])
+def test_the_checker_catches_a_broken_state(rules, corrupt, needle):
+    from cardgen.engine.invariants import InvariantError
+
+    state = GameState(rules, 3, 1)
+    check_state(state)
+    corrupt(state)
+    with pytest.raises(InvariantError, match=needle):
+        check_state(state)
+
+
+def test_the_checker_catches_two_trains_on_one_line(rules):
+    from cardgen.engine.invariants import InvariantError
+
+    state = GameState(rules, 3, 1)
+    section = next(c for c, s in enumerate(rules.station_of_cell) if s < 0)
+    for t in (0, 1):
+        state._occupy(t, -1)
+        state.cell[t], state.dir[t] = section, 1
+        state._occupy(t, 1)
+    with pytest.raises(InvariantError, match="holds"):
+        check_state(state)

@@ -104,3 +104,60 @@ def test_wrong_player_count_is_refused(tmp_path):
     path = _script(tmp_path, "players:\n  - {name: A, bot: heavy}\n")
     res = run(str(path))
     assert res.exit_code == 1 and "1 players" in res.stderr
+
+
+def test_two_locomotive_scripts_label_trains_per_player(tmp_path):
+    path = _script(tmp_path, "variant: two_locomotives\nseed: 2\nplayers:\n  - {name: A, bot: balanced}\n"
+                             "  - {name: B, bot: heavy}\nrounds:\n  1:\n    A/2: {board: []}\n")
+    replay = replay_file(path)
+    assert replay.labels == ["A/1", "B/1", "B/2", "A/2"]
+    assert replay.rounds[0]["trains"][3]["load"] == 0      # A/2 boarded nobody in round 1
+
+
+def test_unknown_variant_is_a_clear_error(tmp_path):
+    path = _script(tmp_path, "variant: turbo\n" + BASE)
+    res = run(str(path))
+    assert res.exit_code == 1 and "unknown variant 'turbo'" in res.stderr
+
+
+def test_scripted_signal_priority_and_group_booking(tmp_path):
+    """Round 1: Signal Priority adds its R; Group Booking draws below the platform and keeps one."""
+    path = _script(tmp_path, """\
+seed: 5
+players:
+  - {name: A, bot: heavy, cards: [express], dispatch: [signal_priority, group_booking]}
+  - {name: B, bot: light, dispatch: []}
+piles:
+  S4: [S4-S5, S4-S1, S4-S2, S4-S6, S4-S3, S4-S3]
+rounds:
+  1:
+    A: {signal: true, booking: {pile: S4, keep: [S4-S6]}, board: [S4-S6, S4-S5]}
+""")
+    from cardgen.engine import compile_rules
+    from cardgen.model import load
+
+    rules = compile_rules(load())
+    first = replay_file(path).rounds[0]["trains"][0]
+    ev = rules.track[1]
+    express = rules.op_values[rules.op_ids.index("express")]
+    assert first["r"] == express + ev.propulsion + rules.dispatch_signal_amount
+    assert first["place"] == "S4"
+    assert first["aboard"] == ["S4-S6", "S4-S5"]
+
+
+def test_scripted_booking_of_a_ticket_not_drawn_is_located(tmp_path):
+    path = _script(tmp_path, """\
+seed: 5
+players:
+  - {name: A, bot: heavy, cards: [express], dispatch: [signal_priority, group_booking]}
+  - {name: B, bot: light, dispatch: []}
+piles:
+  S4: [S4-S5, S4-S1, S4-S2, S4-S6, S4-S3, S4-S3]
+rounds:
+  1:
+    A: {signal: true, booking: {pile: S4, keep: [S4-S1]}}
+""")
+    with pytest.raises(ScriptError) as info:
+        replay_file(path)
+    assert info.value.problems[0].path == "rounds.1.A.booking.keep"
+    assert "was not drawn" in info.value.problems[0].message

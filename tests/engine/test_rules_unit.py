@@ -280,3 +280,16 @@ def test_wait_card_and_leaves_raise_w_capped_at_the_track(rules):
     st.wait[0] = rules.wait_max
     st._gain_wait(0, 5)
     assert st.wait[0] == rules.wait_max
+
+
+def test_returns_are_final_scores_only_at_the_end(rules):
+    st = GameState(rules, 3, 4).start()
+    assert st.returns() == [0, 0, 0] and not st.is_terminal()
+    while not st.is_terminal():
+        st.apply(st.legal_actions()[-1])
+    assert st.returns() == st.score and st.clock == rules.clock_end
+
+
+def test_a_hand_larger_than_the_deck_is_refused(rules):
+    with pytest.raises(IllegalAction, match="hand_size"):
+        GameState(rules, 2, 0, Options(hand_size=len(rules.deck) + 1))
