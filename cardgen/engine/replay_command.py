@@ -23,7 +23,8 @@ def _pad(text: str, width: int) -> str:
 def format_replay(replay: Replay) -> str:
     """A table per round for people: card, R, cells moved, place, direction, load, W, L, score."""
     out = [replay.title, ""]
-    head = f"  {'train':<10} {'card':<16} {'R':>2} {'mv':>2}  {'cell':<6} {'dir':<3} {'load':>4} {'W':>3} {'L':>3} {'score':>5}"
+    head = (f"  {'train':<10} {'card':<16} {'R':>2} {'mv':>2}  {'cell':<6} {'dir':<3} "
+            f"{'load':>4} {'W':>3} {'L':>3} {'score':>5}")
     for row in replay.rounds:
         out.append(f"Round {row['round']}  clock {row['clock']}  event {row['event'] or '-'}")
         out.append(head)

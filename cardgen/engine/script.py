@@ -149,7 +149,8 @@ def read_script(path: Path) -> Script:
                 continue
             for key in decision:
                 if key not in DECISION_KEYS:
-                    bad(("rounds", rnd, label, key), f"unknown decision '{key}'; known: {', '.join(sorted(DECISION_KEYS))}")
+                    known = ", ".join(sorted(DECISION_KEYS))
+                    bad(("rounds", rnd, label, key), f"unknown decision '{key}'; known: {known}")
     for key in ("title", "content", "variant"):
         if key in data and not isinstance(data[key], str):
             bad((key,), f"{key} must be text")
@@ -184,8 +185,9 @@ def check_ids(script: Script, rules: Rules) -> None:
                                                 f"unknown operation card '{card}'; known: {', '.join(rules.op_ids)}"))
         for j, card in enumerate(p.dispatch or []):
             if card not in rules.dispatch_ids:
+                known = ", ".join(rules.dispatch_ids)
                 problems.append(script.problem(("players", i, "dispatch", j),
-                                                f"unknown dispatch card '{card}'; known: {', '.join(rules.dispatch_ids)}"))
+                                                f"unknown dispatch card '{card}'; known: {known}"))
     for station, top in script.piles.items():
         if station not in stations:
             problems.append(script.problem(("piles", station), f"unknown station '{station}'"))

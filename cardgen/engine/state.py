@@ -183,12 +183,13 @@ class GameState(CheckedDriver):
             plat.append(pile.pop())
 
     def event_for(self, rnd: int) -> EventEffect | None:
-        """The event of round ``rnd`` after the track ends, per ruling R4."""
+        """The event of round ``rnd``. Rounds beyond the clock's length exist only because of clock holds;
+        in those, ruling R4 applies: no event, or the card of the last regular round again."""
         rules = self.rules
-        ev = rules.track.get(rnd)
-        if ev is None and rnd > rules.track_rounds and self.options.late_events == "repeat_last" and rules.track:
-            ev = rules.track[rules.track_rounds]
-        return ev
+        regular = rules.clock_end - rules.clock_start
+        if rnd <= regular or self.options.late_events == "none":
+            return rules.track.get(rnd)
+        return rules.track.get(regular)
 
     def begin_round(self) -> None:
         """Phase 1 (event): global W gain and festival tickets; remember the rest for later phases."""
@@ -388,7 +389,8 @@ class GameState(CheckedDriver):
         return drawn
 
     def booking_keep(self, drawn: list[int], picks: tuple[int, ...]) -> None:
-        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7), the rest are discarded."""
+        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7);
+        the rest are discarded."""
         rules = self.rules
         for i, card in enumerate(drawn):
             if i in picks:
@@ -485,7 +487,11 @@ class GameState(CheckedDriver):
     def _stalled(self) -> bool:
         """True when no train can ever move again (every R is at the floor whatever card or event comes)."""
         rules = self.rules
-        best = rules.best_op_value + rules.best_propulsion_after[min(self.round, rules.track_rounds)]
+        boost = rules.best_propulsion_after[min(self.round, rules.track_rounds)]
+        repeated = self.event_for(rules.clock_end - rules.clock_start + 1)   # R4: a card that comes back
+        if repeated is not None and repeated.propulsion > boost:
+            boost = repeated.propulsion
+        best = rules.best_op_value + boost
         divisor, floor = rules.penalty_divisor, rules.propulsion_floor
         for t in range(self.n):
             r = best - self.places[t] // divisor
@@ -530,7 +536,8 @@ class GameState(CheckedDriver):
     # ================================================================ serialisation
     _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck", "discard", "hand", "forced",
               "score", "delivered", "late", "bonus", "penalty", "blocked", "blocked_by_train", "piles",
-              "platforms", "discarded", "delivered_cards", "delivery_log", "dispatch", "dispatch_deck", "occ_right", "occ_left",
+              "platforms", "discarded", "delivered_cards", "delivery_log", "dispatch", "dispatch_deck",
+              "occ_right", "occ_left",
               "cards_played", "dispatch_used", "events_effective", "pile_empty_round", "card", "r", "moved",
               "signal", "order", "drawn")
     _SCALARS = ("players", "n", "round", "clock", "first_player", "stalled_round", "effective", "phase", "cursor")

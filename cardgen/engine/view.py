@@ -89,6 +89,10 @@ class PlayerView:
     def r(self, t: int) -> int:
         return self._state.r[t]
 
+    def moved(self, t: int) -> int:
+        """Cells train ``t`` ran this round (public: everyone watches the trains move)."""
+        return self._state.moved[t]
+
     def _own(self, t: int) -> None:
         if self._state.owner[t] != self.player:
             raise PermissionError(f"player {self.player} may not see train {t}'s private information")

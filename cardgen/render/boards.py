@@ -12,10 +12,10 @@ from cardgen.model.content import Content
 from cardgen.model.schema import Colour, PrintRow
 from cardgen.render.cards import card_size, holds_clock, line_for
 from cardgen.render.facekit import SAFE_MARGIN_MM, Face, FaceMaker
-from cardgen.render.reference import quick_reference_data
+from cardgen.render.reference import blocking_rule, quick_reference_data
 
 TRACK_CELL_MM = 36.0          # one map cell on the track map
-TRACK_MAP_HEIGHT_MM = 150.0
+TRACK_MAP_HEIGHT_MM = 135.0
 STRIP_CELL_MM = 11.0          # one space on the timetable and wait tracks
 STRIP_LABEL_MM = 28.0         # the label column left of a strip
 SLOT_GAP_MM = 5.0             # gap between card slots on a station mat
@@ -45,7 +45,7 @@ def track_map(content: Content, maker: FaceMaker) -> Face:
         kind="track_map", id="track_map", label="track map", template="track_map.html.j2",
         size=(width, TRACK_MAP_HEIGHT_MM), copies=content.printing.shared.track_map, layout="board",
         cells=cells, cell_w=TRACK_CELL_MM, up=line_for(content, "right"), down=line_for(content, "left"),
-        double=content.map.double_track,
+        double=content.map.double_track, blocking=blocking_rule(content, maker.words),
     )
 
 
@@ -73,11 +73,16 @@ def timetable_track(content: Content, maker: FaceMaker) -> Face:
 def wait_tracks(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
     track = content.game.wait_track
     values = list(range(track.min, track.max + 1))
+    movement = next((p.text for p in content.strings.phases if p.id == "movement"), None)
+    notes = {
+        "movement": maker.words(movement) if movement else "",
+        "blocked": maker.words.fill("rules", "blocked", gain=content.game.blocked_wait_gain),
+    }
     return [
         maker.make(kind="wait_track", id=f"wait_track-{colour.id}", label=f"wait track {colour.id}",
-                   template="wait_track.html.j2", size=(_strip_width(len(values)), 34.0), copies=1,
+                   template="wait_track.html.j2", size=(_strip_width(len(values)), 40.0), copies=1,
                    layout="board", colour=colour, values=values, start=content.game.setup.wait_start,
-                   cell_w=STRIP_CELL_MM, label_w=STRIP_LABEL_MM)
+                   cell_w=STRIP_CELL_MM, label_w=STRIP_LABEL_MM, **notes)
         for colour in colours_for(content, row.wait_tracks, "wait tracks")
     ]
 

@@ -68,9 +68,16 @@ def operation_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[F
     return faces
 
 
+def uses_dispatch(content: Content) -> bool:
+    """False when nobody is dealt dispatch cards (variant 9.6): the deck is not printed."""
+    return content.game.setup.dispatch_per_player > 0
+
+
 def dispatch_faces(content: Content, maker: FaceMaker) -> list[Face]:
     # The whole deck is printed whatever the player count: players draw their
     # cards at random from it (rules 5.3), which needs every card in the deck.
+    if not uses_dispatch(content):
+        return []
     return [
         maker.make(kind="dispatch", id=f"dispatch-{kind.id}", label=f"dispatch {kind.id}",
                    template="dispatch.html.j2", size=card_size(content), copies=kind.copies,
@@ -110,9 +117,10 @@ def back_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
         faces.append(maker.make(kind="card_back", id=f"back-operation-{colour.id}",
                                 label=f"operation back {colour.id}", template="back_operation.html.j2",
                                 size=size, copies=content.operation_set_size, colour=colour))
-    faces.append(maker.make(kind="card_back", id="back-dispatch", label="dispatch back",
-                            template="back_deck.html.j2", size=size, copies=content.dispatch_count,
-                            deck="dispatch", icons=[k.icon for k in content.dispatch.kinds]))
+    if uses_dispatch(content):
+        faces.append(maker.make(kind="card_back", id="back-dispatch", label="dispatch back",
+                                template="back_deck.html.j2", size=size, copies=content.dispatch_count,
+                                deck="dispatch", icons=[k.icon for k in content.dispatch.kinds]))
     faces.append(maker.make(kind="card_back", id="back-event", label="event back",
                             template="back_deck.html.j2", size=size, copies=len(content.event_track),
                             deck="event", icons=[k.icon for k in content.events.kinds]))

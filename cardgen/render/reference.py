@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.model.content import Content
-from cardgen.render.cards import holds_clock
+from cardgen.render.cards import holds_clock, line_for, uses_dispatch
 from cardgen.render.words import Words, signed
 
 
@@ -52,6 +52,11 @@ def fare_rows(content: Content) -> list[dict]:
     ]
 
 
+def blocking_rule(content: Content, w: Words) -> str:
+    """How sections block, for double track or the single-line variant (9.5)."""
+    return w.fill("rules", "blocking" if content.map.double_track else "blocking_single")
+
+
 def quick_reference_data(content: Content, w: Words) -> dict:
     game = content.game
     scoring = game.scoring
@@ -62,12 +67,13 @@ def quick_reference_data(content: Content, w: Words) -> dict:
                              divisor=game.propulsion.penalty_divisor),
         "cap": game.composition_cap,
         "kinds": content.operations.kinds,
+        "dispatch": content.dispatch.kinds if uses_dispatch(content) else [],
         "cliff": cliff_rows(content),
         "fares": fare_rows(content),
         "phases": content.strings.phases,
         "rules": [
             w.fill("rules", "boarding", cap=game.composition_cap),
-            w.fill("rules", "blocking"),
+            blocking_rule(content, w),
             w.fill("rules", "blocked", gain=game.blocked_wait_gain),
             w.fill("rules", "section_stop"),
             w.fill("rules", "terminal"),
@@ -82,6 +88,11 @@ def quick_reference_data(content: Content, w: Words) -> dict:
             w.fill("scoring", "worst_delay", amount=signed(scoring.worst_delay_penalty)),
         ],
         "tiebreaks": [w.fill("scoring", f"tiebreak_{t}") for t in scoring.tiebreaks],
+        "seats": [
+            {"seat": seat, "colour": colour, "station": content.station_at_cell.get(seat.cell),
+             "line": line_for(content, seat.direction)}
+            for seat, colour in zip(game.setup.seats, game.colours)
+        ],
         "track": [
             {"round": r, "icon": content.event_kinds[card.kind].icon,
              "name": w(content.event_kinds[card.kind].name),

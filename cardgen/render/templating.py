@@ -12,6 +12,8 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from cardgen.render.colour import ink_on, readable
+
 #: The repository's ``templates/`` folder: the only place templates load from.
 TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 
@@ -19,7 +21,7 @@ TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 @cache
 def environment() -> Environment:
     """The shared, strict, autoescaping environment."""
-    return Environment(
+    env = Environment(
         loader=FileSystemLoader(TEMPLATES_DIR),
         autoescape=select_autoescape(enabled_extensions=("html", "j2"), default_for_string=True, default=True),
         undefined=StrictUndefined,
@@ -27,6 +29,9 @@ def environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters["ink"] = ink_on
+    env.filters["readable"] = readable
+    return env
 
 
 def render(template: str, **context: object) -> str:

@@ -134,7 +134,9 @@ def test_freight_takes_more_places_and_is_never_late():
     k = next(i for i, f in enumerate(rules.ticket_freight) if f)
     _board_kind(st, 0, 0, rules.ticket_ids[k])
     assert st.places[0] == rules.ticket_seats[k] > 1
-    place(st, 0, rules.ticket_dest_cell[k], -rules.ticket_dir[k] if rules.ticket_dest_cell[k] in (0, rules.last_cell) else rules.ticket_dir[k])
+    dest = rules.ticket_dest_cell[k]
+    arriving = rules.ticket_dir[k]
+    place(st, 0, dest, -arriving if dest in (rules.first_cell, rules.last_cell) else arriving)
     st.boarded[0] = [0]
     st.clock = rules.clock_end * 10
     set_card(st, 0, "rapid")
@@ -209,10 +211,18 @@ def test_ties_break_on_deliveries_then_delays(rules):
 
 
 def test_late_events_after_the_track(rules):
-    after = rules.track_rounds + 1
-    assert GameState(rules, 2, 0).event_for(after) is None
-    repeat = GameState(rules, 2, 0, Options(late_events="repeat_last")).event_for(after)
-    assert repeat == rules.track[rules.track_rounds]
+    regular = rules.clock_end - rules.clock_start
+    assert GameState(rules, 2, 0).event_for(regular + 1) is None
+    repeat = GameState(rules, 2, 0, Options(late_events="repeat_last"))
+    assert repeat.event_for(regular + 1) == repeat.event_for(regular + 2) == rules.track[regular]
+    assert repeat.event_for(regular) == rules.track[regular]
+
+
+def test_late_events_never_refill_a_track_a_variant_shortened():
+    beginner = variant_rules("beginner")
+    repeat = GameState(beginner, 2, 0, Options(late_events="repeat_last"))
+    regular = beginner.clock_end - beginner.clock_start
+    assert all(repeat.event_for(r) is None for r in range(beginner.track_rounds + 1, regular + 3))
 
 
 def test_hidden_track_hides_future_events_from_bots():
@@ -293,3 +303,18 @@ def test_returns_are_final_scores_only_at_the_end(rules):
 def test_a_hand_larger_than_the_deck_is_refused(rules):
     with pytest.raises(IllegalAction, match="hand_size"):
         GameState(rules, 2, 0, Options(hand_size=len(rules.deck) + 1))
+
+
+def test_stall_is_flagged_only_when_no_card_or_event_can_move_any_train():
+    hard = variant_rules("hardcore")
+    st = GameState(hard, 2, 0)
+    st.dispatch = [[], []]
+    st.places = [hard.cap] * st.n
+    best_event = max(ev.propulsion for ev in hard.track.values())
+    assert hard.propulsion(hard.best_op_value, hard.cap, best_event) > hard.propulsion_floor
+    assert not st._stalled()                      # a propulsion event is still to come
+    st.round = max(r for r, ev in hard.track.items() if ev.propulsion > 0)
+    assert hard.propulsion(hard.best_op_value, hard.cap, 0) == hard.propulsion_floor
+    assert st._stalled()
+    st.places[0] = 0
+    assert not st._stalled()

@@ -1,0 +1,60 @@
+"""The quick reference is computed from the content: change the rules, the page follows."""
+
+from __future__ import annotations
+
+import re
+
+from cardgen.model import load
+from cardgen.render.faces import build_faces
+from cardgen.render.fit import visible_text
+from cardgen.render.reference import cliff_rows
+
+from .conftest import by_id
+
+
+def _table(html: str, cls: str) -> list[list[str]]:
+    body = re.search(rf'<table class="{cls}">(.*?)</table>', html, re.S)[1]
+    return [[visible_text(c).strip() for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
+            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+
+
+def _reference(content, lang="en"):
+    return by_id(build_faces(content, lang=lang))["quick_reference"].html
+
+
+def test_fare_table_follows_fares_yaml(edited, content):
+    before = _table(_reference(content), "fares")
+    assert before[1][:3] == ["1", "2", "3"]  # span 1: fare 2, slack 3 as in fares.yaml
+    changed = edited(fares=lambda d: d["spans"][1].update(fare=3, slack=4))
+    after = _table(_reference(changed), "fares")
+    assert after[1][:3] == ["1", "3", "4"]
+    assert after[1][4] == f"{3 / 2:.2f}"
+
+
+def test_cliff_table_follows_the_propulsion_rule(edited, content):
+    rows = _table(_reference(content), "cliff")
+    assert [r[0] for r in rows[1:]] == ["0–2", "3–5", "6–8", "9"]
+    changed = edited(game=lambda d: d["propulsion"].update(penalty_divisor=2))
+    rows = _table(_reference(changed), "cliff")
+    assert [r[0] for r in rows[1:]] == ["0–1", "2–3", "4–5", "6–7", "8–9"]
+    assert "⌊N ÷ 2⌋" in _reference(changed)
+
+
+def test_cliff_rows_match_the_formula(content):
+    kinds = content.operations.kinds
+    for row in cliff_rows(content):
+        for n in range(row.low, row.high + 1):
+            assert row.r == [content.propulsion(k.value, n) for k in kinds]
+
+
+def test_scoring_and_end_follow_game_yaml(content):
+    html = _reference(load(variant="hardcore"))
+    assert "Highest L (all tied): −6" in html  # hardcore: worst delay costs 6
+    assert "Highest L (all tied): −3" in _reference(content)
+    assert "The game ends when the clock reaches 20" in _reference(content)
+
+
+def test_phases_in_content_order(content):
+    steps = re.search(r"<ol>(.*?)</ol>", _reference(content, "zh"), re.S)[1]
+    items = [visible_text(li) for li in re.findall(r"<li>(.*?)</li>", steps, re.S)]
+    assert items == [f"{p.name.zh} — {p.text.zh}" for p in content.strings.phases]
