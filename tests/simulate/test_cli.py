@@ -104,3 +104,10 @@ def test_real_option_is_validated_by_the_engine(cli):
 def test_progress_bar_only_on_request(fake, cli):
     assert "games" not in cli("--games", "20").stderr
     assert "20/20 games" in cli("--games", "20", "--progress").stderr
+
+
+def test_commands_are_registered_on_the_cardgen_app():
+    from typer.testing import CliRunner
+    from cardgen.cli import app
+    out = CliRunner().invoke(app, ["--help"]).output
+    assert "simulate" in out and "tables" in out
