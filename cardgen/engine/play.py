@@ -16,6 +16,7 @@ from cardgen.engine.options import Options
 from cardgen.engine.rules import Rules, compile_rules
 from cardgen.engine.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
 from cardgen.engine.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
+from cardgen.engine.fast import kernel_plays, run_kernel
 from cardgen.engine.state import GameState
 from cardgen.engine.view import PlayerView
 from cardgen.errors import UsageError
@@ -80,7 +81,16 @@ def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int) -> l
 
 
 def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
-    """Play ``state`` to the end, asking ``bots`` (one per player) every decision."""
+    """Play ``state`` to the end, asking ``bots`` (one per player) every decision: the inlined
+    kernel of :mod:`cardgen.engine.fast` when it covers the game, else the generic loop."""
+    if kernel_plays(state, bots):
+        run_kernel(state, bots, check_invariants)
+    else:
+        run_generic(state, bots, check_invariants)
+
+
+def run_generic(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
+    """Play ``state`` to the end, calling each bot method and rule method in turn (any bot, any option)."""
     views = [PlayerView(state, p) for p in range(state.players)]
     owner, n = state.owner, state.n
     stop_short = state.options.stop_short
