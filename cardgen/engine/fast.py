@@ -35,6 +35,7 @@ class KernelTables:
     slack: tuple[int, ...]
     seats: tuple[int, ...]
     #: wanted[min_span][d > 0][card]: the ticket heads direction d and spans at least min_span
+    #: (min_span 0 .. longest span + 1)
     wanted: dict[int, tuple[tuple[bool, ...], tuple[bool, ...]]]
     #: paths[cell * 2 + (d > 0)][r]: the (cell, direction after) of each of r free steps, cut after a
     #: terminal when arriving there ends the move (ruling R1)
@@ -87,7 +88,7 @@ def tables_for(rules: Rules, options: Options, probe: GameState) -> KernelTables
     fares = by_card(rules.ticket_fare)
     spans, dirs = by_card(rules.ticket_span), by_card(rules.ticket_dir)
     wanted = {m: tuple(tuple(dirs[x] == d and spans[x] >= m for x in range(len(kinds))) for d in (-1, 1))
-              for m in set(spans) | {0}}
+              for m in range(max(spans) + 2)}
     out = KernelTables(
         dest_cell=by_card(rules.ticket_dest_cell), dest_station=by_card(rules.ticket_dest), fare=fares,
         neg_fare=tuple(-f for f in fares), late_fare=by_card(rules.ticket_late_fare),
@@ -149,7 +150,9 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
     # bots: per train target load, wanted tickets by direction, and the Signal Priority threshold
     bot_of = [bots[owner[t]] for t in trains]
     target = [b.target for b in bot_of]
-    wanted = [tb.wanted[b.min_span] for b in bot_of]
+    longest_span = len(tb.wanted) - 1              # a shorter minimum than 0 or longer than any span clamps
+    wanted = [tb.wanted[min(max(b.min_span, 0), longest_span)] for b in bot_of]
+    wanted_any = tb.wanted[0]                     # every ticket heading each way (crowded-train count)
     signal_places = 2 * rules.penalty_divisor     # Bot.wants_signal: the load costs two cells or more
     views: dict[int, PlayerView] = {}
 
@@ -183,8 +186,9 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
             if gains[k]:
                 w = wait[t] + gains[k]
                 wait[t] = w if w < wait_cap else wait_cap
-            base = values[k] - penalty[places[t]]
-            if places[t] >= signal_places and sig_k >= 0 and sig_k in hand_of[t]:
+            load = places[t]
+            base = values[k] - penalty[load]
+            if load >= signal_places and sig_k >= 0 and sig_k in hand_of[t]:
                 hand_of[t].remove(sig_k)
                 dispatch_used[sig_k] += 1
                 base += sig_amount
@@ -277,11 +281,12 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                 if not pile and empty_round[s] is None:
                     empty_round[s] = rnd
             due_t = due[t]
-            if due_t[s]:
+            left = due_t[s]
+            if left:
                 due_t[s] = 0
                 load, times = aboard[t], boarded[t]
                 p = owner[t]
-                for i in range(len(load) - 1, -1, -1):
+                for i in range(len(load) - 1, -1, -1):      # from the back, as GameState.alight does
                     x = load[i]
                     if dest_cell[x] == here:
                         if clock <= times[i] + slack[x]:
@@ -296,16 +301,18 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                         delivery_log.append([p, times[i], clock, points])
                         del load[i]
                         del times[i]
+                        left -= 1
+                        if not left:
+                            break
             if plat:
-                room = cap - places[t]
+                n_places = places[t]
+                room = cap - n_places
                 limit = limit_ev if limit_ev and not ignore_limit[card[t]] else 0
                 if limit and not effective:
-                    d = dirs[t]
-                    rules_dir = rules.ticket_dir
-                    kind_of = rules.card_kind
-                    if sum(1 for x in plat if rules_dir[kind_of[x]] == d and seats[x] <= room) > limit:
+                    ahead = wanted_any[dirs[t] > 0]
+                    if sum(1 for x in plat if ahead[x] and seats[x] <= room) > limit:
                         effective = True
-                free = target[t] - places[t]
+                free = target[t] - n_places
                 if room < free:
                     free = room
                 if free > 0:
@@ -349,13 +356,14 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                 stalled_round = state.stalled_round = rnd
         if ev is None or not ev.clock_hold:
             clock += 1
-        state.round, state.clock, state.event, state.order, state.effective = rnd, clock, ev, order, effective
-        state.first_player = first
-        if state.on_round_end is not None:
-            state.on_round_end(state)
-        if clock >= clock_end:
-            state.finish()
-            break
+        if state.on_round_end is not None or clock >= clock_end:
+            state.round, state.clock, state.event, state.order, state.effective = rnd, clock, ev, order, effective
+            state.first_player = first
+            if state.on_round_end is not None:
+                state.on_round_end(state)
+            if clock >= clock_end:
+                state.finish()
+                break
         if rotate:
             first = (first + 1) % players
             tie = [((owner[t] - first) % players) * n + t for t in trains]

@@ -527,13 +527,11 @@ class GameState(CheckedDriver):
 
     def winners(self) -> tuple[int, ...]:
         """Players ranked first after score and the content's tie-breaks (a tie shares the win)."""
-        def key(p: int) -> tuple:
-            parts = [self.score[p]]
-            for tb in self.rules.tiebreaks:
-                parts.append(self.delivered[p] if tb == "delivered_desc" else -self.late[p])
-            return tuple(parts)
-        best = max(key(p) for p in range(self.players))
-        return tuple(p for p in range(self.players) if key(p) == best)
+        columns = [self.score] + [self.delivered if tb == "delivered_desc" else [-x for x in self.late]
+                                  for tb in self.rules.tiebreaks]
+        keys = list(zip(*columns))
+        best = max(keys)
+        return tuple(p for p, key in enumerate(keys) if key == best)
 
     # ================================================================ serialisation
     _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck", "discard", "hand", "forced",
