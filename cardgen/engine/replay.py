@@ -214,6 +214,10 @@ def run_script(script: Script, content=None) -> Replay:
         else:
             where = ("rounds", state.round)
         raise script.fail(where, str(exc)) from None
+    late = sorted(r for r in script.rounds if isinstance(r, int) and r > state.round)
+    if late:
+        raise script.fail(("rounds", late[0]), f"round {late[0]} is never played: the game ended after "
+                                                f"round {state.round}", key=True)
     final = []
     for p, player in enumerate(script.players):
         final.append({"player": player.name, "bot": player.bot, "score": state.score[p],

@@ -23,6 +23,28 @@ PLAYER_KEYS = {"name", "bot", "cards", "dispatch"}
 DECISION_KEYS = {"board", "signal", "swap", "booking", "move", "card"}
 
 
+def _texts(value) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _booking(value) -> bool:
+    if value in (None, "none"):
+        return True
+    return (isinstance(value, dict) and set(value) <= {"pile", "keep"} and isinstance(value.get("pile"), str)
+            and _texts(value.get("keep", [])))
+
+
+#: decision -> (check, what it must be), so a wrong shape is reported where it is written
+_DECISION_SHAPES = {
+    "board": (_texts, "a list of ticket kinds, e.g. [S1-S3]"),
+    "signal": (lambda v: isinstance(v, bool), "true or false"),
+    "move": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0, "a whole number of cells"),
+    "swap": (lambda v: v is None or isinstance(v, str), "a train label or none"),
+    "booking": (_booking, "none or {pile: STATION, keep: [TICKET]}"),
+    "card": (lambda v: isinstance(v, str), "an operation kind id"),
+}
+
+
 class ScriptError(CardgenError):
     """A scripted game that cannot be played as written; carries located problems."""
 
@@ -58,12 +80,13 @@ class Script:
     rounds: dict[int, dict[str, dict[str, Any]]]
     expect: dict[str, Any] = field(default_factory=dict)
 
-    def problem(self, path: PathKey, message: str) -> Problem:
-        pos = self.smap.locate(path)
+    def problem(self, path: PathKey, message: str, key: bool = False) -> Problem:
+        pos = self.smap.locate(path, key=key)
         return Problem(pos.file, pos.line, pos.col, dotted(path), message)
 
-    def fail(self, path: PathKey, message: str) -> ScriptError:
-        return ScriptError([self.problem(path, message)], self.smap.lines)
+    def fail(self, path: PathKey, message: str, key: bool = False) -> ScriptError:
+        """A located error; ``key`` points at the mapping key instead of its value."""
+        return ScriptError([self.problem(path, message, key)], self.smap.lines)
 
 
 def read_script(path: Path) -> Script:
@@ -147,7 +170,10 @@ def read_script(path: Path) -> Script:
             if not isinstance(decision, dict):
                 bad(("rounds", rnd, label), "decisions are a mapping (board, signal, swap, booking, move, card)")
                 continue
-            for key in decision:
+            for key, value in decision.items():
+                shape = _DECISION_SHAPES.get(key)
+                if shape is not None and not shape[0](value):
+                    bad(("rounds", rnd, label, key), f"{key} must be {shape[1]}")
                 if key not in DECISION_KEYS:
                     known = ", ".join(sorted(DECISION_KEYS))
                     bad(("rounds", rnd, label, key), f"unknown decision '{key}'; known: {known}")

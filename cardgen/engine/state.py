@@ -23,9 +23,13 @@ SHORT_NONE, SHORT_TRAIN, SHORT_CLOSED, SHORT_TERMINAL, SHORT_CHOICE = 0, 1, 2, 3
 
 def shuffle(rng: random.Random, items: list) -> None:
     """Shuffle in place by sorting on random keys: one C call per item instead of Python's
-    rejection sampling, which dominated set-up time. Deterministic for a seeded ``rng``."""
+    rejection sampling, which dominated set-up time. Deterministic for a seeded ``rng``.
+
+    >>> deck = [1, 2, 3, 4]; shuffle(random.Random(5), deck); sorted(deck) == [1, 2, 3, 4]
+    True
+    """
     rnd = rng.random
-    items[:] = [x for _, x in sorted([(rnd(), x) for x in items])]
+    items.sort(key=lambda _: rnd())   # stable sort on distinct floats: the order sorted((rnd(), x)) gave
 
 
 def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]:
@@ -407,14 +411,11 @@ class GameState(CheckedDriver):
         c = self.cell[t]
         aboard, boarded = self.aboard[t], self.boarded[t]
         kind_of, dest_cell = rules.card_kind, rules.ticket_dest_cell
-        i = 0
+        here = [i for i, card in enumerate(aboard) if dest_cell[kind_of[card]] == c]
         p = self.owner[t]
-        while i < len(aboard):
+        for i in reversed(here):     # pop from the back so earlier positions stay valid
             card = aboard[i]
             k = kind_of[card]
-            if dest_cell[k] != c:
-                i += 1
-                continue
             if self.clock <= boarded[i] + rules.ticket_slack[k]:
                 points = rules.ticket_fare[k]
             else:
@@ -447,7 +448,8 @@ class GameState(CheckedDriver):
         """Stop step 2 (unchecked): move ``cards`` from the platform onto the train."""
         rules = self.rules
         plat = self.platforms[rules.station_of_cell[self.cell[t]]]
-        limit = self.boarding_limit(t)
+        ev = self.event
+        limit = self.boarding_limit(t) if ev is not None and ev.boarding_limit else 0
         if limit and not self.effective:
             room = rules.cap - self.places[t]
             fits = sum(1 for c in self.eligible(t) if rules.ticket_seats[rules.card_kind[c]] <= room)
@@ -525,13 +527,11 @@ class GameState(CheckedDriver):
 
     def winners(self) -> tuple[int, ...]:
         """Players ranked first after score and the content's tie-breaks (a tie shares the win)."""
-        def key(p: int) -> tuple:
-            parts = [self.score[p]]
-            for tb in self.rules.tiebreaks:
-                parts.append(self.delivered[p] if tb == "delivered_desc" else -self.late[p])
-            return tuple(parts)
-        best = max(key(p) for p in range(self.players))
-        return tuple(p for p in range(self.players) if key(p) == best)
+        columns = [self.score] + [self.delivered if tb == "delivered_desc" else [-x for x in self.late]
+                                  for tb in self.rules.tiebreaks]
+        keys = list(zip(*columns))
+        best = max(keys)
+        return tuple(p for p, key in enumerate(keys) if key == best)
 
     # ================================================================ serialisation
     _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck", "discard", "hand", "forced",

@@ -70,6 +70,10 @@ players:
     ("piles:\n  S2: [S1-S2]\n", 6, "not in the S2 pile"),
     ("options: {hand_size: 0}\n", 5, "hand_size"),
     ("rounds:\n  1:\n    A: {board: [S3-S1]}\n", 7, "no 'S3-S1' ticket waits here"),
+    ("rounds:\n  1:\n    A: {board: S1-S2}\n", 7, "board must be a list"),
+    ("rounds:\n  40:\n    A: {board: []}\n", 6, "never played"),
+    ("rounds:\n  1:\n    A: {signal: 1}\n", 7, "signal must be true or false"),
+    ("rounds:\n  1:\n    A: {booking: {pile: S1, take: 1}}\n", 7, "booking must be none or"),
 ])
 def test_bad_scripts_get_located_errors(tmp_path, extra, line, needle):
     path = _script(tmp_path, BASE + extra)
@@ -120,9 +124,8 @@ def test_unknown_variant_is_a_clear_error(tmp_path):
     assert res.exit_code == 1 and "unknown variant 'turbo'" in res.stderr
 
 
-def test_scripted_signal_priority_and_group_booking(tmp_path):
-    """Round 1: Signal Priority adds its R; Group Booking draws below the platform and keeps one."""
-    path = _script(tmp_path, """\
+# Player A holds Signal Priority and Group Booking; S4's pile puts S4-S6 first among the cards a booking draws.
+BOOKING = """\
 seed: 5
 players:
   - {name: A, bot: heavy, cards: [express], dispatch: [signal_priority, group_booking]}
@@ -131,8 +134,13 @@ piles:
   S4: [S4-S5, S4-S1, S4-S2, S4-S6, S4-S3, S4-S3]
 rounds:
   1:
-    A: {signal: true, booking: {pile: S4, keep: [S4-S6]}, board: [S4-S6, S4-S5]}
-""")
+"""
+
+
+def test_scripted_signal_priority_and_group_booking(tmp_path):
+    """Round 1: Signal Priority adds its R; Group Booking draws below the platform and keeps one."""
+    path = _script(tmp_path, BOOKING + "    A: {signal: true, booking: {pile: S4, keep: [S4-S6]}, "
+                                       "board: [S4-S6, S4-S5]}\n")
     from cardgen.engine import compile_rules
     from cardgen.model import load
 
@@ -146,17 +154,7 @@ rounds:
 
 
 def test_scripted_booking_of_a_ticket_not_drawn_is_located(tmp_path):
-    path = _script(tmp_path, """\
-seed: 5
-players:
-  - {name: A, bot: heavy, cards: [express], dispatch: [signal_priority, group_booking]}
-  - {name: B, bot: light, dispatch: []}
-piles:
-  S4: [S4-S5, S4-S1, S4-S2, S4-S6, S4-S3, S4-S3]
-rounds:
-  1:
-    A: {signal: true, booking: {pile: S4, keep: [S4-S1]}}
-""")
+    path = _script(tmp_path, BOOKING + "    A: {signal: true, booking: {pile: S4, keep: [S4-S1]}}\n")
     with pytest.raises(ScriptError) as info:
         replay_file(path)
     assert info.value.problems[0].path == "rounds.1.A.booking.keep"

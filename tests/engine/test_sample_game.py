@@ -87,3 +87,20 @@ def test_sample_runs_the_whole_clock(replay):
 
 def test_replay_is_reproducible(replay):
     assert replay_file(GAME).to_dict() == replay.to_dict()
+
+
+# Table 7.7: final W and blocks by a train ahead, per player.
+FINAL_W = {"阿重": (5, 2), "小急": (9, 4), "老均": (4, 0), "阿远": (7, 3)}
+
+
+def test_table_7_7_wait_values_are_unreachable(rules, replay):
+    """docs/rulings.md, "The sample game" point 3, computed from the content: W never falls, so each
+    player's final W is at least the fallen leaves, plus the wait cards every full deck cycle forces,
+    plus one gain per block by a train. Every W in table 7.7 is below that minimum."""
+    rounds = len(replay.rounds)
+    leaves = sum(ev.wait_gain for r, ev in rules.track.items() if r <= rounds)
+    per_cycle = sum(rules.op_wait_gain[k] for k in rules.deck)   # W gained by playing one whole set
+    cycles = rounds // len(rules.deck)
+    for name, (stated, by_train) in FINAL_W.items():
+        minimum = leaves + cycles * per_cycle + by_train * rules.blocked_wait_gain
+        assert minimum > stated, name
