@@ -48,8 +48,9 @@ class KernelTables:
 _TABLES: dict[tuple, tuple[Rules, KernelTables]] = {}
 
 
-def _paths(rules: Rules, longest: int, terminal_ends: bool) -> tuple:
-    """Every free run from every cell and direction, up to ``longest`` steps."""
+def free_runs(rules: Rules, longest: int, terminal_ends: bool) -> tuple:
+    """Every free run (no train, no closure in the way) from every cell and direction, up to ``longest``
+    steps: ``runs[cell * 2 + (d > 0)][r]`` lists the (cell, direction after) of each step."""
     out = []
     for c in range(rules.last_cell + 1):
         for d in (-1, 1):
@@ -93,7 +94,7 @@ def tables_for(rules: Rules, options: Options, probe: GameState) -> KernelTables
         dest_cell=by_card(rules.ticket_dest_cell), dest_station=by_card(rules.ticket_dest), fare=fares,
         neg_fare=tuple(-f for f in fares), late_fare=by_card(rules.ticket_late_fare),
         slack=by_card(rules.ticket_slack), seats=by_card(rules.ticket_seats), wanted=wanted,
-        paths=_paths(rules, longest, options.terminal_ends_move),
+        paths=free_runs(rules, longest, options.terminal_ends_move),
         penalty=tuple(n // rules.penalty_divisor for n in range(rules.cap + 1)),
         events=events, stall_best=stall)
     _TABLES[key] = (rules, out)
