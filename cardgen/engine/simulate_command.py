@@ -127,6 +127,8 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
         raise UsageError(f"--report: folder {report.parent} does not exist")
     engine = sim_options.engine_api()
     content = content_for(content_dir, variant)
+    if players is None and not lineup and content.variant is not None and content.variant.players:
+        players = content.variant.players[0]  # e.g. --variant two_locomotives alone means 2 players
     chosen = resolve_lineup(content, players, lineup, engine.BOTS)
     check_variant_players(content, len(chosen))
     options = sim_options.parse_options(engine.Options, option)

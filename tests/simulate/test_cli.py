@@ -63,6 +63,11 @@ def test_bad_input_is_a_usage_error(fake, cli, args, message):
     assert "Traceback" not in res.output
 
 
+def test_a_variant_for_one_player_count_picks_it_by_default(fake, cli):
+    doc = json.loads(cli("--variant", "two_locomotives", "--games", "4", "--json").stdout)
+    assert doc["players"] == 2 and doc["variant"] == "two_locomotives"
+
+
 def test_unknown_variant_is_a_content_error(fake, cli):
     res = cli("--variant", "nosuch", "--games", "5")
     assert res.exit_code == 1 and "unknown variant 'nosuch'" in res.stderr
