@@ -19,7 +19,7 @@ app = typer.Typer(
         "  cardgen validate my-pack/ --json      # machine-readable report\n\n"
         "  cardgen build --lang en --players 4   # print-and-play set in English for 4\n\n"
         "  cardgen simulate --players 4 --games 1000\n\n"
-        "  cardgen replay docs/sample-game.yaml"
+        "  cardgen replay games/sample-4p.yaml --json"
     ),
     no_args_is_help=True,
     add_completion=False,

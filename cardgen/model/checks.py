@@ -7,16 +7,24 @@ it passes). The clean-run summary lists the checks by name.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from typing import Callable, Iterator
+from itertools import islice
+from typing import Any, Callable, Collection, Iterable, Iterator
+
+from pydantic import BaseModel
 
 from cardgen.errors import Problem
-from cardgen.model.content import Content
+from cardgen.model.content import FILE_ATTR, Content
+from cardgen.model.messages import suggest
+from cardgen.model.schema import FILES, Text
 
 Locate = Callable[..., Problem]
 CheckFn = Callable[[Content, Locate], Iterator[Problem]]
 
 CHECKS: list[tuple[str, CheckFn]] = []
+#: The check :mod:`cardgen.model.load` runs last, over every variant's result.
+VARIANTS_CHECK = "variants overlay cleanly and validate"
 
 
 def check(name: str) -> Callable[[CheckFn], CheckFn]:
@@ -34,6 +42,24 @@ def _dupes(ids: list[str]) -> set[str]:
     return {i for i, n in Counter(ids).items() if n > 1}
 
 
+def missing_numbers(lo: int, hi: int, present: Collection[int], limit: int = 10) -> tuple[list[int], int]:
+    """The first ``limit`` numbers of ``lo..hi`` not in ``present``, and how many are missing in all.
+
+    Never walks further than it must, so an absurd range (a clock ending at
+    10**12) costs nothing.
+
+    >>> missing_numbers(1, 10**12, {1, 2, 4}, limit=2)
+    ([3, 5], 999999999997)
+    """
+    total = max(0, hi - lo + 1 - sum(1 for n in present if lo <= n <= hi))
+    wanted = min(limit, total)
+    return list(islice((n for n in range(lo, hi + 1) if n not in present), wanted)), total
+
+
+def _unknown(what: str, name: Any, known: Iterable[Any]) -> str:
+    return f"unknown {what} '{name}'{suggest(name, known)}"
+
+
 @check("ids are unique")
 def unique_ids(c: Content, where: Locate) -> Iterator[Problem]:
     groups = {
@@ -45,40 +71,40 @@ def unique_ids(c: Content, where: Locate) -> Iterator[Problem]:
         "events": [("kinds", [k.id for k in c.events.kinds])],
         "variants": [("variants", [v.id for v in c.variants.variants])],
         "game": [("colours", [col.id for col in c.game.colours])],
+        "strings": [("phases", [ph.id for ph in c.strings.phases])],
     }
     for stem, lists in groups.items():
         for key, ids in lists:
             for dup in sorted(_dupes(ids)):
                 index = len(ids) - 1 - ids[::-1].index(dup)
                 yield where(stem, (key, index, "id"), f"id '{dup}' is used more than once")
-    place_ids = [s.id for s in c.map.stations] + [s.id for s in c.map.sections]
-    for dup in sorted(_dupes(place_ids)):
-        index = [s.id for s in c.map.sections].index(dup)
-        yield where("map", ("sections", index, "id"), f"id '{dup}' names both a station and a section")
+    hexes = [col.hex.lower() for col in c.game.colours]
+    for dup in sorted(_dupes(hexes)):
+        index = len(hexes) - 1 - hexes[::-1].index(dup)
+        yield where("game", ("colours", index, "hex"), f"colour {dup} is used by two seats; trains must be told apart")
+    section_ids = [s.id for s in c.map.sections]
+    for dup in sorted(set(section_ids) & {s.id for s in c.map.stations}):
+        yield where("map", ("sections", section_ids.index(dup), "id"), f"id '{dup}' names both a station and a section")
 
 
-@check("map geometry: stations on even cells, sections between them, terminals at the ends")
+@check("map geometry: stations and sections alternate, each section joins its neighbours, terminals at the ends")
 def map_geometry(c: Content, where: Locate) -> Iterator[Problem]:
     m = c.map
     first, last = m.cells.min, m.cells.max
     cells = sorted([s.cell for s in m.stations] + [s.cell for s in m.sections])
-    if cells != list(range(first, last + 1)):
+    if len(cells) != last - first + 1 or cells != list(range(first, last + 1)):  # length first: no huge range
         yield where("map", ("cells",), f"stations and sections must cover cells {first}..{last} once each")
     for i, st in enumerate(m.stations):
         if i and st.cell <= m.stations[i - 1].cell:
             yield where("map", ("stations", i, "cell"), "stations must be listed left to right")
     for i, sec in enumerate(m.sections):
         a, b = sec.between
-        for j, sid in enumerate(sec.between):
-            if sid not in c.stations:
-                yield where("map", ("sections", i, "between", j), f"unknown station '{sid}'")
-        if a in c.stations and b in c.stations and not c.stations[a].cell < sec.cell < c.stations[b].cell:
-            yield where("map", ("sections", i, "cell"), f"cell {sec.cell} is not between {a} and {b}")
+        if a in c.stations and b in c.stations and \
+                (c.stations[a].cell, c.stations[b].cell) != (sec.cell - 1, sec.cell + 1):
+            yield where("map", ("sections", i, "cell"), f"cell {sec.cell} is not the cell between {a} and {b}")
     ends = {first, last}
     for i, tid in enumerate(m.terminals):
-        if tid not in c.stations:
-            yield where("map", ("terminals", i), f"unknown station '{tid}'")
-        elif c.stations[tid].cell not in ends:
+        if tid in c.stations and c.stations[tid].cell not in ends:
             yield where("map", ("terminals", i), f"terminal '{tid}' is not at cell {first} or {last}")
     if m.stations and {m.stations[0].cell, m.stations[-1].cell} != ends:
         yield where("map", ("stations",), f"the line must start and end with a station (cells {first} and {last})")
@@ -98,14 +124,8 @@ def ticket_spans(c: Content, where: Locate) -> Iterator[Problem]:
         if k > longest:
             yield where("fares", ("spans", k), f"span {k} is longer than the line ({longest})", key=True)
     for i, kind in enumerate(c.tickets_file.kinds):
-        ok = True
-        for field in ("origin", "destination"):
-            sid = getattr(kind, field)
-            if sid not in c.stations:
-                ok = False
-                yield where("tickets", ("kinds", i, field), f"unknown station '{sid}'")
-        if not ok:
-            continue
+        if kind.origin not in c.stations or kind.destination not in c.stations:
+            continue  # reported by the references check
         if kind.origin == kind.destination:
             yield where("tickets", ("kinds", i, "destination"), "destination equals origin")
             continue
@@ -142,13 +162,27 @@ def ticket_totals(c: Content, where: Locate) -> Iterator[Problem]:
         yield where("tickets", ("totals", "cards"), f"copies add up to {total} cards, totals say {declared.cards}")
 
 
-@check("each origin pile can fill its platform")
+@check("each origin pile can fill its platform, festival extras included")
 def origin_piles(c: Content, where: Locate) -> Iterator[Problem]:
     need = c.game.setup.platform_size
-    for i, st in enumerate(c.map.stations):
+    for st in c.map.stations:
         have = c.pile_size(st.id)
         if have < need:
-            yield where("tickets", ("kinds",), f"pile {st.id} holds {have} tickets; its platform needs {need}")
+            yield where("tickets", _pile_path(c, st.id), f"pile {st.id} holds {have} tickets; its platform needs {need}")
+    for rnd, card in c.event_track:
+        kind = c.event_kinds.get(card.kind)
+        if kind is None or kind.effect.type != "platform_extra" or card.station not in c.stations:
+            continue
+        have, more = c.pile_size(card.station), need + kind.effect.amount
+        if have < more:
+            yield where("events", ("track", rnd, "station"),
+                        f"pile {card.station} holds {have} tickets; this round's platform needs {need} + {kind.effect.amount}")
+
+
+def _pile_path(c: Content, origin: str) -> tuple:
+    """Where a pile is written: its last ticket kind's copies, or the kinds list if it has none."""
+    rows = [i for i, k in enumerate(c.tickets_file.kinds) if k.origin == origin]
+    return ("kinds", rows[-1], "copies") if rows else ("kinds",)
 
 
 @check("each operation set matches its stated card count and propulsion total")
@@ -187,31 +221,28 @@ def dispatch_deck(c: Content, where: Locate) -> Iterator[Problem]:
                     f"{most} players need {need} dispatch cards; the deck holds {c.dispatch_count}")
 
 
-@check("event track: one card per round within the clock, totals and targets as stated")
+@check("event track: every round of the clock once, totals and targets as stated")
 def event_track(c: Content, where: Locate) -> Iterator[Problem]:
     ev = c.events
-    end = c.game.clock.end
+    rounds = c.game.clock.end - c.game.clock.start
     for rnd, card in sorted(ev.track.items()):
-        if rnd > end:
-            yield where("events", ("track", rnd), f"round {rnd} is after the clock ends at {end}", key=True)
+        if rnd > rounds:
+            yield where("events", ("track", rnd), f"round {rnd} is after the last round ({rounds})", key=True)
         kind = c.event_kinds.get(card.kind)
         if kind is None:
-            yield where("events", ("track", rnd, "kind"), f"unknown event kind '{card.kind}'")
-            continue
-        if kind.target == "station":
-            if card.station is None:
-                yield where("events", ("track", rnd), f"a '{kind.id}' card must name a station")
-            elif card.station not in c.stations:
-                yield where("events", ("track", rnd, "station"), f"unknown station '{card.station}'")
-        elif card.station is not None:
-            yield where("events", ("track", rnd, "station"), f"a '{kind.id}' card takes no station")
-        if kind.target == "section":
-            if card.section is None:
-                yield where("events", ("track", rnd), f"a '{kind.id}' card must name a section")
-            elif card.section not in c.sections:
-                yield where("events", ("track", rnd, "section"), f"unknown section '{card.section}'")
-        elif card.section is not None:
-            yield where("events", ("track", rnd, "section"), f"a '{kind.id}' card takes no section")
+            continue  # reported by the references check
+        for target in ("station", "section"):
+            named = getattr(card, target)
+            if kind.target == target and named is None:
+                yield where("events", ("track", rnd), f"a '{kind.id}' card must name a {target}")
+            elif kind.target != target and named is not None:
+                yield where("events", ("track", rnd, target), f"a '{kind.id}' card takes no {target}")
+    if c.variant is None:  # variants may drop rounds (beginner plays rounds 1-10 only)
+        first, total = missing_numbers(1, rounds, ev.track)
+        for rnd in first:
+            yield where("events", ("track",), f"no event card for round {rnd}")
+        if total > len(first):
+            yield where("events", ("track",), f"{total - len(first)} more rounds have no event card")
     for i, kind in enumerate(ev.kinds):
         needs = {"platform_extra": "station", "section_closed": "section"}.get(kind.effect.type)
         if needs != kind.target:
@@ -221,6 +252,106 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
     used = {card.kind for card in ev.track.values()}
     if len(used) != ev.totals.kinds:
         yield where("events", ("totals", "kinds"), f"the track uses {len(used)} kinds, totals say {ev.totals.kinds}")
+
+
+@check("every station, section and card id referenced anywhere exists")
+def references(c: Content, where: Locate) -> Iterator[Problem]:
+    stations, sections = c.stations, c.sections
+    for i, sec in enumerate(c.map.sections):
+        for j, sid in enumerate(sec.between):
+            if sid not in stations:
+                yield where("map", ("sections", i, "between", j), _unknown("station", sid, stations))
+    for i, sid in enumerate(c.map.terminals):
+        if sid not in stations:
+            yield where("map", ("terminals", i), _unknown("station", sid, stations))
+    for i, kind in enumerate(c.tickets_file.kinds):
+        for field in ("origin", "destination"):
+            sid = getattr(kind, field)
+            if sid not in stations:
+                yield where("tickets", ("kinds", i, field), _unknown("station", sid, stations))
+    for rnd, card in sorted(c.events.track.items()):
+        if card.kind not in c.event_kinds:
+            yield where("events", ("track", rnd, "kind"), _unknown("event kind", card.kind, c.event_kinds))
+        if card.station is not None and card.station not in stations:
+            yield where("events", ("track", rnd, "station"), _unknown("station", card.station, stations))
+        if card.section is not None and card.section not in sections:
+            yield where("events", ("track", rnd, "section"), _unknown("section", card.section, sections))
+    seats = [seat.seat for seat in c.game.setup.seats]
+    for i, col in enumerate(c.game.colours):
+        if col.seat not in seats:
+            yield where("game", ("colours", i, "seat"), f"unknown seat {col.seat}; setup.seats has seats {', '.join(map(str, seats))}")
+    for rule in c.game.scoring.tiebreaks:
+        if f"tiebreak_{rule}" not in c.strings.scoring:
+            yield where("strings", ("scoring",), f"missing key 'tiebreak_{rule}' (game.scoring.tiebreaks uses '{rule}')")
+    if c.variant is None:
+        for i, variant in enumerate(c.variants.variants):
+            for stem, patch in variant.patch.items():
+                yield from _dangling_deletes(c.raw.get(stem), patch, ("variants", i, "patch", stem), where)
+
+
+def _dangling_deletes(target: Any, patch: Any, path: tuple, where: Locate) -> Iterator[Problem]:
+    """A ``null`` in a patch must delete something; else it is a typo that silently does nothing."""
+    if not isinstance(patch, dict) or not isinstance(target, dict):
+        return
+    for key, value in patch.items():
+        if value is None and key not in target:
+            yield where("variants", path + (key,), f"deletes '{key}', which the base content does not have"
+                        f"{suggest(key, target) if isinstance(key, str) else ''}", key=True)
+        elif key in target:
+            yield from _dangling_deletes(target[key], value, path + (key,), where)
+
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def placeholders(text: str) -> set[str]:
+    """Names written as ``{name}`` in a player-visible string.
+
+    >>> sorted(placeholders("{station} platform +{amount}"))
+    ['amount', 'station']
+    """
+    return set(_PLACEHOLDER.findall(text))
+
+
+def iter_texts(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, Text]]:
+    """Every :class:`Text` inside a model, with its path in the file."""
+    if isinstance(value, Text):
+        yield path, value
+        return
+    if isinstance(value, BaseModel):
+        items: Iterable = ((name, getattr(value, name)) for name in type(value).model_fields)
+    elif isinstance(value, (list, tuple)):
+        items = enumerate(value)
+    elif isinstance(value, dict):
+        items = value.items()
+    else:
+        return
+    for key, item in items:
+        if isinstance(item, (BaseModel, list, tuple, dict)):  # scalars hold no text; skip the call
+            yield from iter_texts(item, path + (key,))
+
+
+@check("texts: zh and en fill the same placeholders; event texts name their target")
+def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
+    event_texts = {("kinds", i, "text") for i in range(len(c.events.kinds))}  # checked against the target below
+    # A variant can only change the texts of the files it patches.
+    stems = [stem for stem in FILES if c.variant is None or stem in c.variant.patch]
+    for stem in stems:
+        model = getattr(c, FILE_ATTR[stem])
+        for path, text in iter_texts(model):
+            if stem == "events" and path in event_texts:
+                continue
+            zh, en = placeholders(text.zh), placeholders(text.en)
+            if zh != en:
+                yield where(stem, path + ("en",), f"placeholders {sorted(en)} differ from zh {sorted(zh)}")
+    for i, kind in enumerate(c.events.kinds):
+        want = {kind.target} if kind.target else set()
+        for lang in ("zh", "en"):
+            got = placeholders(kind.text(lang))
+            if got != want:
+                need = f"{{{kind.target}}}" if kind.target else "no placeholder"
+                yield where("events", ("kinds", i, "text", lang), f"text must use {need} (target: {kind.target}), "
+                            f"found {sorted(got) or 'none'}")
 
 
 @check("setup: a seat and a colour per player, start cells on the line")
@@ -248,6 +379,8 @@ def setup_seats(c: Content, where: Locate) -> Iterator[Problem]:
             yield where("game", ("colours", i, "seat"), f"colours must follow seat order (expected {i + 1})")
     if g.clock.start >= g.clock.end:
         yield where("game", ("clock", "end"), "the clock must end after it starts")
+    if g.composition_cap > c.ticket_count:  # also keeps per-composition tables (rules 6.5) finite
+        yield where("game", ("composition_cap",), f"cap {g.composition_cap} is more than the {c.ticket_count} tickets in the game")
     if g.setup.platform_size > g.composition_cap:
         yield where("game", ("setup", "platform_size"), "platform larger than the composition cap")
     if g.wait_track.min != g.setup.wait_start and not g.wait_track.min <= g.setup.wait_start <= g.wait_track.max:
@@ -260,9 +393,11 @@ def printing_table(c: Content, where: Locate) -> Iterator[Problem]:
         return  # a variant is played with the printed base set; the table describes that set
     p = c.printing
     g = c.game
-    for n in range(g.players.min, g.players.max + 1):
-        if n not in p.by_players:
-            yield where("printing", ("by_players",), f"no printing row for {n} players")
+    first, total = missing_numbers(g.players.min, g.players.max, p.by_players)
+    for n in first:
+        yield where("printing", ("by_players",), f"no printing row for {n} players")
+    if total > len(first):
+        yield where("printing", ("by_players",), f"{total - len(first)} more player counts have no printing row")
     for n, row in sorted(p.by_players.items()):
         if not g.players.min <= n <= g.players.max:
             yield where("printing", ("by_players", n), f"{n} players is outside {g.players.min}..{g.players.max}", key=True)
@@ -297,7 +432,7 @@ def counts(c: Content) -> dict:
         "stations": len(c.map.stations),
         "sections": len(c.map.sections),
         "fare_rows": len(c.fares.spans),
-        "ticket_kinds": len(c.tickets),
+        "ticket_kinds": len(c.tickets_file.kinds),
         "tickets": c.ticket_count,
         "piles": {sid: c.pile_size(sid) for sid in c.stations},
         "operation_kinds": len(c.operations.kinds),

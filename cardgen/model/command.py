@@ -10,6 +10,7 @@ import typer
 
 from cardgen.errors import Problem
 from cardgen.model.load import DEFAULT_CONTENT, Report, validate
+from cardgen.model.reference import schema_reference
 
 
 def format_problem(problem: Problem, lines: list[str]) -> str:
@@ -54,13 +55,18 @@ def format_report(report: Report, folder: Path) -> str:
 def validate_cmd(
     content_dir: Optional[Path] = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON report instead of text."),
+    schema: bool = typer.Option(False, "--schema", help="Print the content-format reference (Markdown) and exit."),
 ) -> None:
     """Check a content folder: every file, every cross-check, every variant.
 
     Exit 0 when valid, 1 on any problem. Nothing is written.
 
-    Example: cardgen validate content/rail-journey --json
+    Examples: cardgen validate content/rail-journey --json;
+    cardgen validate --schema > docs/content-format.md
     """
+    if schema:
+        typer.echo(schema_reference(), nl=False)
+        raise typer.Exit(0)
     folder = content_dir or DEFAULT_CONTENT
     report = validate(folder)
     if as_json:

@@ -42,6 +42,12 @@ class Ticket:
         return self.kind.copies
 
 
+#: File stem -> the :class:`Content` attribute holding that file's model.
+FILE_ATTR = {"game": "game", "map": "map", "fares": "fares", "tickets": "tickets_file", "operations": "operations",
+             "dispatch": "dispatch", "events": "events", "printing": "printing", "variants": "variants",
+             "strings": "strings"}
+
+
 @dataclass(frozen=True)
 class Content:
     """A whole validated content folder (optionally with a variant applied)."""
@@ -111,11 +117,12 @@ class Content:
         return out
 
     def pile_size(self, origin: str) -> int:
-        return sum(t.copies for t in self.piles.get(origin, []))
+        # From the kinds, not the derived tickets: checks count piles before fares are known to be complete.
+        return sum(k.copies for k in self.tickets_file.kinds if k.origin == origin)
 
     @property
     def ticket_count(self) -> int:
-        return sum(t.copies for t in self.tickets)
+        return sum(k.copies for k in self.tickets_file.kinds)
 
     # ------------------------------------------------------------ decks
     @property

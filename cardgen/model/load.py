@@ -8,7 +8,7 @@ and line, and raised together as one :class:`ContentError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,19 +16,14 @@ from pydantic import ValidationError
 
 from cardgen.errors import ContentError, Problem
 from cardgen.model import checks
-from cardgen.model.content import Content
+from cardgen.model.content import FILE_ATTR, Content
+from cardgen.model.messages import friendly, suggest
 from cardgen.model.overlay import merge_patch, patched_positions
 from cardgen.model.schema import FILES
-from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
+from cardgen.model.source import MISSING, PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
 
 #: The bundled game, used when no folder is named.
 DEFAULT_CONTENT = Path(__file__).resolve().parents[2] / "content" / "rail-journey"
-
-_FRIENDLY = {
-    "missing": "missing required key",
-    "extra_forbidden": "unknown key",
-}
-
 
 @dataclass
 class Report:
@@ -76,29 +71,18 @@ def _walk_loc(data: Any, loc: tuple) -> tuple[PathKey, bool]:
     return tuple(path), is_key
 
 
-def _message(err: dict, path: PathKey) -> str:
-    kind = err["type"]
-    if kind in _FRIENDLY:
-        return f"{_FRIENDLY[kind]} '{path[-1]}'" if path else _FRIENDLY[kind]
-    if kind == "union_tag_invalid":
-        ctx = err.get("ctx", {})
-        return f"unknown type {ctx.get('tag')!r}; expected one of {ctx.get('expected_tags')}"
-    if kind == "union_tag_not_found":
-        return "missing required key 'type'"
-    msg = err["msg"]
-    return msg[0].lower() + msg[1:]
-
-
 def schema_problems(exc: ValidationError, data: Any, stem: str, where: "Located") -> list[Problem]:
-    """Locate every pydantic error of one file's model."""
+    """Locate every pydantic error of one file's model, in plain words."""
     out = []
     for err in exc.errors(include_url=False):
         path, is_key = _walk_loc(data, err["loc"])
-        kind = err["type"]
-        if kind == "missing":
-            out.append(where(stem, path, _message(err, path), at=path[:-1]))
+        if err["type"] == "union_tag_invalid":
+            path += ("type",)  # point at the misspelt tag itself
+        message = friendly(err, FILES[stem], path)
+        if err["type"] == "missing":
+            out.append(where(stem, path, message, at=path[:-1]))
         else:
-            out.append(where(stem, path, _message(err, path), key=kind == "extra_forbidden" or is_key))
+            out.append(where(stem, path, message, key=err["type"] == "extra_forbidden" or is_key))
     return out
 
 
@@ -106,14 +90,16 @@ class Located:
     """Turns (file stem, path, message) into a located :class:`Problem`.
 
     ``overrides`` holds positions of values a variant patch wrote, so problems
-    in them point into variants.yaml; ``note`` prefixes every message.
+    in them point into variants.yaml (and name their path there, under
+    ``roots[stem]``); ``note`` prefixes every message.
     """
 
     def __init__(self, smaps: dict[str, SourceMap], overrides: dict[str, dict[PathKey, Position]] | None = None,
-                 note: str = ""):
+                 note: str = "", roots: dict[str, PathKey] | None = None):
         self.smaps = smaps
         self.overrides = overrides or {}
         self.note = note
+        self.roots = roots or {}
 
     def __call__(self, stem: str, path: PathKey, message: str, *, key: bool = False,
                  at: PathKey | None = None) -> Problem:
@@ -130,6 +116,10 @@ class Located:
             probe = probe[:-1]
         if pos is None:
             pos = smap.locate(path if at is None else at, key=key)
+        elif stem in self.roots:
+            path = self.roots[stem] + tuple(path)
+            if key and probe == tuple(path[len(self.roots[stem]):]):
+                pos = self.smaps["variants"].keys.get(path, pos)  # an unknown key: point at the key itself
         return Problem(pos.file, pos.line, pos.col, dotted(path), f"{self.note}{message}")
 
 
@@ -153,11 +143,6 @@ def _build(folder: Path, raw: dict[str, Any], where: Located, variant=None,
     return _content(folder, models, raw, variant), problems
 
 
-_ATTR = {"game": "game", "map": "map", "fares": "fares", "tickets": "tickets_file", "operations": "operations",
-         "dispatch": "dispatch", "events": "events", "printing": "printing", "variants": "variants",
-         "strings": "strings"}
-
-
 def _content(folder: Path, models: dict, raw: dict, variant) -> Content:
     return Content(
         folder=folder, game=models["game"], map=models["map"], fares=models["fares"],
@@ -171,14 +156,19 @@ def _read(folder: Path, report: Report) -> tuple[dict[str, Any], dict[str, Sourc
     raw: dict[str, Any] = {}
     smaps: dict[str, SourceMap] = {}
     if not folder.is_dir():
-        report.problems.append(Problem(str(folder), 1, 1, "", "content folder not found"))
+        reason = "is a file, not a content folder" if folder.exists() else "content folder not found"
+        report.problems.append(Problem(str(folder), 1, 1, "", reason))
         return raw, smaps
     for stem in FILES:
         name = f"{stem}.yaml"
         try:
             data, smap = load_file(folder / name, name)
         except YamlSourceError as exc:
-            report.problems.append(exc.problem)
+            problem = exc.problem
+            if problem.message == MISSING and not (folder / name).exists():
+                strays = [p.name for p in folder.glob("*.y*ml") if p.stem not in FILES]
+                problem = replace(problem, message=f"{MISSING}{suggest(name, strays)}")
+            report.problems.append(problem)
             report.sources[name] = exc.lines
             continue
         report.sources[name] = smap.lines
@@ -222,7 +212,7 @@ def validate(folder: Path | str | None = None) -> Report:
         report.problems.extend(found)
     if not report.problems:
         variant_problems = _check_variants(folder, raw, smaps, content)
-        name = "variants overlay cleanly and validate"
+        name = checks.VARIANTS_CHECK
         (report.checks_failed if variant_problems else report.checks_passed).append(name)
         report.problems.extend(variant_problems)
     report.counts = checks.counts(content)
@@ -246,22 +236,24 @@ def _check_variants(folder: Path, raw: dict[str, Any], smaps: dict[str, SourceMa
     for index, variant in enumerate(base.variants.variants):
         vpath: PathKey = ("variants", index, "patch")
         note = f"in variant '{variant.id}': "
-        unknown = [stem for stem in variant.patch if stem not in FILES or stem == "variants"]
+        patchable = [stem for stem in FILES if stem != "variants"]
+        unknown = [stem for stem in variant.patch if stem not in patchable]
         for stem in unknown:
             pos = vsmap.locate(vpath + (stem,), key=True)
             problems.append(Problem("variants.yaml", pos.line, pos.col, dotted(vpath + (stem,)),
-                                    f"{note}cannot patch '{stem}'"))
+                                    f"{note}cannot patch '{stem}'{suggest(stem, patchable)}"))
         for n in variant.players or []:
             if not lo <= n <= hi:
                 pos = vsmap.locate(("variants", index, "players"))
                 problems.append(Problem("variants.yaml", pos.line, pos.col, dotted(("variants", index, "players")),
-                                        f"player count {n} is outside {lo}..{hi}"))
+                                        f"{note}player count {n} is outside {lo}..{hi}"))
         if unknown:
             continue
         overrides = {stem: patched_positions(patch, vpath + (stem,), vsmap.values)
                      for stem, patch in variant.patch.items()}
-        where = Located(smaps, overrides, note=note)
-        untouched = {stem: getattr(base, attr) for stem, attr in _ATTR.items() if stem not in variant.patch}
+        roots = {stem: vpath + (stem,) for stem in variant.patch}
+        where = Located(smaps, overrides, note=note, roots=roots)
+        untouched = {stem: getattr(base, attr) for stem, attr in FILE_ATTR.items() if stem not in variant.patch}
         content, found = _build(folder, _variant_raw(raw, variant), where, variant, untouched)
         if content is not None:
             for _, more in checks.run_all(content, where):

@@ -21,7 +21,8 @@ def merge_patch(target: Any, patch: Any) -> Any:
     """
     if not isinstance(patch, dict):
         return copy.deepcopy(patch)
-    result = copy.deepcopy(target) if isinstance(target, dict) else {}
+    # Shallow copy: untouched branches are shared, never mutated (patches copy what they write).
+    result = dict(target) if isinstance(target, dict) else {}
     for key, value in patch.items():
         if value is None:
             result.pop(key, None)

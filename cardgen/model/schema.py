@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")]
 PositiveInt = Annotated[int, Field(ge=1)]
@@ -25,8 +25,16 @@ class Model(BaseModel):
 class Text(Model):
     """A player-visible string in both languages."""
 
-    zh: str = Field(min_length=1, description="Simplified Chinese text.")
-    en: str = Field(min_length=1, description="English text.")
+    zh: str = Field(min_length=1, description="Simplified Chinese text; not blank.")
+    en: str = Field(min_length=1, description="English text; not blank.")
+
+    @field_validator("zh", "en")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        # A whitespace-only string would print an empty card; treat it like a missing one.
+        if not value.strip():
+            raise ValueError("text is blank (only spaces)")
+        return value
 
     def __call__(self, lang: str) -> str:
         return self.zh if lang == "zh" else self.en

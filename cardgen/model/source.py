@@ -1,7 +1,8 @@
 """Read one YAML content file safely and remember where every value came from.
 
-Content files are untrusted data: they are size-capped before parsing, decoded
-as strict UTF-8, parsed with PyYAML's safe composer, and turned into plain
+Content files are untrusted data: only regular files are opened, they are
+size-capped before parsing, decoded as strict UTF-8, composed by PyYAML's safe
+loader (LibYAML's C parser when present, for speed), and turned into plain
 Python values by a walk that refuses duplicate keys, anchors/aliases (so an
 alias bomb costs nothing), merge keys and absurd nesting. Each value's line
 and column is kept in a :class:`SourceMap` keyed by its path, so a schema
@@ -18,14 +19,23 @@ import yaml
 
 from cardgen.errors import Problem
 
-#: Largest content file read, in bytes. The whole Rail Journey set is ~20 kB.
-MAX_FILE_BYTES = 1_048_576
+#: Largest content file read, in bytes. The whole Rail Journey set is ~22 kB and
+#: its largest file ~5 kB, so an expansion has ten times room; the cap keeps the
+#: worst case (a file packed with tiny values) well under a second.
+MAX_FILE_BYTES = 65_536
 #: Deepest nesting accepted; real content is under 8 levels.
 MAX_DEPTH = 48
-#: Most nodes in one file; a runaway generated file stops here.
-MAX_NODES = 200_000
+#: Most values in one file (the whole set has ~2,000); a runaway generated file stops here.
+MAX_NODES = 20_000
 
 PathKey = tuple[str | int, ...]
+MISSING = "file is missing"
+_STR = "tag:yaml.org,2002:str"
+_PLAIN_COLLECTIONS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+#: LibYAML's C parser when PyYAML was built with it (about 10x faster); its
+#: marks count characters like the pure-Python one, so positions are identical.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -72,9 +82,16 @@ class YamlSourceError(Exception):
         self.lines = lines
 
 
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[:width] + "…"
+
+
 def dotted(path: PathKey) -> str:
-    """``("kinds", 3, "copies")`` -> ``"kinds.3.copies"``."""
-    return ".".join(str(p) for p in path)
+    """``("kinds", 3, "copies")`` -> ``"kinds.3.copies"`` (absurdly deep paths are elided in the middle)."""
+    parts = [str(p) for p in path]
+    if len(parts) > 12:
+        parts = parts[:6] + ["…"] + parts[-3:]
+    return ".".join(parts)
 
 
 def _fail(name: str, line: int, col: int, message: str, lines: list[str], path: PathKey = ()) -> None:
@@ -87,7 +104,7 @@ def _decode(name: str, raw: bytes) -> str:
     except UnicodeDecodeError as exc:
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8")) + 1  # characters, not bytes
         lines = before.decode("utf-8", errors="replace").split("\n")
         _fail(name, line, col, f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})", lines)
     raise AssertionError("unreachable")
@@ -107,29 +124,37 @@ class _Walker:
     def pos(self, node: yaml.Node) -> Position:
         return Position(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
 
-    def walk(self, node: yaml.Node, path: PathKey, depth: int) -> Any:
+    def walk(self, node: yaml.Node, path: PathKey, depth: int, parent: Position | None = None) -> Any:
         where = self.pos(node)
         if id(node) in self.seen:
-            _fail(self.name, where.line, where.col, "anchors and aliases are not allowed in content files", self.lines, path)
+            # An alias yields the anchored node itself, whose marks are the anchor's:
+            # point at the reusing parent instead and say where the anchor is.
+            here = parent or where
+            _fail(self.name, here.line, here.col, f"reuses the value anchored at line {where.line}; "
+                  "anchors and aliases are not allowed in content files", self.lines, path)
         self.seen.add(id(node))
         self.count += 1
         if self.count > MAX_NODES:
             _fail(self.name, where.line, where.col, f"file has more than {MAX_NODES} values", self.lines, path)
         if depth > MAX_DEPTH:
             _fail(self.name, where.line, where.col, f"nesting deeper than {MAX_DEPTH} levels", self.lines, path)
-        if getattr(node, "anchor", None):
-            _fail(self.name, where.line, where.col, "anchors and aliases are not allowed in content files", self.lines, path)
         self.smap.values[path] = where
+        if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_COLLECTIONS:
+            _fail(self.name, where.line, where.col, f"tag {node.tag!r} is not allowed in content files", self.lines, path)
         if isinstance(node, yaml.MappingNode):
             return self.walk_mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
-            return [self.walk(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+            return [self.walk(item, path + (i,), depth + 1, where) for i, item in enumerate(node.value)]
+        if node.tag == _STR:
+            return node.value  # the common case, without the constructor's dispatch
         if node.tag == "tag:yaml.org,2002:timestamp":
             return node.value  # dates stay text; nothing in content is a date
         try:
             return self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
             _fail(self.name, where.line, where.col, f"cannot read value: {getattr(exc, 'problem', exc)}", self.lines, path)
+        except ValueError:  # e.g. an integer of more digits than Python converts
+            _fail(self.name, where.line, where.col, f"cannot read value {_clip(node.value)!r}", self.lines, path)
 
     def walk_mapping(self, node: yaml.MappingNode, path: PathKey, depth: int) -> dict:
         out: dict = {}
@@ -146,7 +171,7 @@ class _Walker:
                 first = self.smap.keys[path + (key,)]
                 _fail(self.name, kpos.line, kpos.col, f"duplicate key {key!r} (first written at line {first.line})", self.lines, path + (key,))
             self.smap.keys[path + (key,)] = kpos
-            out[key] = self.walk(value_node, path + (key,), depth + 1)
+            out[key] = self.walk(value_node, path + (key,), depth + 1, kpos)
         return out
 
 
@@ -159,12 +184,22 @@ def parse_text(name: str, text: str) -> tuple[Any, SourceMap]:
     """
     lines = text.split("\n")
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        # The end of a file without a final newline is reported one line past it.
+        line = min(line, len(lines))
+        col = min(col, len(lines[line - 1]) + 1)
         reason = exc.problem or exc.context or "invalid YAML"
         _fail(name, line, col, f"invalid YAML: {reason}", lines)
+    except yaml.reader.ReaderError as exc:
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        # LibYAML reports a byte offset into the UTF-8 text, the pure-Python reader a character offset.
+        before = text.encode("utf-8")[: exc.position].decode("utf-8", "ignore") if _LOADER is not yaml.SafeLoader \
+            else text[: exc.position]
+        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        _fail(name, line, col, f"invalid YAML: control character U+{code:04X} is not allowed", lines)
     except yaml.YAMLError as exc:
         _fail(name, 1, 1, f"invalid YAML: {exc}", lines)
     except RecursionError:
@@ -179,25 +214,29 @@ def parse_text(name: str, text: str) -> tuple[Any, SourceMap]:
     return data, walker.smap
 
 
-def load_file(path: Path, name: str | None = None) -> tuple[Any, SourceMap]:
+def load_file(path: Path, name: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> tuple[Any, SourceMap]:
     """Read, bound-check, decode and parse one content file.
 
-    ``name`` is how the file is shown in errors (relative to the content folder).
+    ``name`` is how the file is shown in errors (relative to the content folder);
+    ``max_bytes`` lets other YAML inputs (scripted games) choose their own cap.
     Raises :class:`YamlSourceError` with a located problem on any failure.
     """
     name = name or path.name
+    if path.exists() and not path.is_dir() and not path.is_file():
+        # A named pipe or device would block or never end; only regular files are read.
+        _fail(name, 1, 1, "expected a regular file (found a pipe, socket or device)", [])
     try:
         with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
+            raw = fh.read(max_bytes + 1)
     except FileNotFoundError:
-        _fail(name, 1, 1, "file is missing", [])
+        _fail(name, 1, 1, MISSING, [])
     except IsADirectoryError:
         _fail(name, 1, 1, "expected a file, found a folder", [])
     except OSError as exc:
         _fail(name, 1, 1, f"cannot read file: {exc.strerror}", [])
-    if len(raw) > MAX_FILE_BYTES:
+    if len(raw) > max_bytes:
         size = path.stat().st_size
-        _fail(name, 1, 1, f"file is {size:,} bytes; content files may be at most {MAX_FILE_BYTES:,} bytes", [])
+        _fail(name, 1, 1, f"file is {size:,} bytes; content files may be at most {max_bytes:,} bytes", [])
     text = _decode(name, raw)
     if text.startswith("\ufeff"):
         text = text[1:]

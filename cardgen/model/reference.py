@@ -1,0 +1,175 @@
+"""The content-format reference, generated from the schema's own field descriptions.
+
+``cardgen validate --schema`` prints it and ``docs/content-format.md`` holds
+the same text, so the documentation cannot drift from the models (a test
+compares them). Regenerate the doc with::
+
+    cardgen validate --schema > docs/content-format.md
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Annotated, Any, Iterator, Literal, Union, get_args, get_origin
+
+import annotated_types as at
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticUndefined
+
+from cardgen.model import schema as s
+from cardgen.model.checks import CHECKS, VARIANTS_CHECK
+from cardgen.model.source import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
+
+_SCALARS = {int: "whole number", float: "number", str: "text", bool: "true/false", dict: "mapping"}
+_ID_PATTERN = next(m.pattern for m in get_args(s.Id)[1].metadata if getattr(m, "pattern", None))
+
+
+def _constraints(meta: list[Any]) -> list[str]:
+    out: list[str] = []
+    if _is_id(meta):
+        return out  # the id format is described once, in the header
+    for m in _flat(meta):
+        if isinstance(m, at.Ge):
+            out.append(f"≥ {m.ge}")
+        elif isinstance(m, at.Gt):
+            out.append(f"> {m.gt}")
+        elif isinstance(m, at.Le):
+            out.append(f"≤ {m.le}")
+        elif isinstance(m, at.MinLen) and m.min_length > 0:
+            out.append(f"at least {m.min_length}")
+        elif isinstance(m, at.MaxLen):
+            out.append(f"at most {m.max_length}")
+        elif getattr(m, "pattern", None):
+            out.append(f"matches `{m.pattern}`")
+    return out
+
+
+def _flat(meta: list[Any]) -> list[Any]:
+    return [x for m in meta for x in ([m, *_flat(m.metadata)] if isinstance(m, FieldInfo) else [m])]
+
+
+def _is_id(meta: list[Any]) -> bool:
+    return any(getattr(m, "pattern", None) == _ID_PATTERN for m in _flat(meta))
+
+
+def type_name(tp: Any, meta: list[Any] | None = None) -> str:
+    """A readable name for an annotation, with its constraints.
+
+    >>> type_name(s.PositiveInt)
+    'whole number (≥ 1)'
+    >>> type_name(list[s.Id])
+    'list of id'
+    """
+    meta = list(meta or [])
+    origin = get_origin(tp)
+    if origin is Annotated:
+        inner, *extra = get_args(tp)
+        if any(isinstance(m, FieldInfo) and m.discriminator for m in extra):
+            return "[effect](#effects)"
+        return type_name(inner, meta + extra)
+    if origin in (Union, types.UnionType):
+        arms = [a for a in get_args(tp) if a is not type(None)]
+        name = " or ".join(type_name(a) for a in arms)
+        return f"{name} or null" if len(arms) < len(get_args(tp)) else name
+    if origin is Literal:
+        values = [f"`{v}`" for v in get_args(tp)]
+        return values[0] if len(values) == 1 else "one of " + ", ".join(values)
+    if origin is list:
+        base = f"list of {type_name(get_args(tp)[0])}"
+    elif origin is dict:
+        key, value = get_args(tp)
+        base = f"mapping {type_name(key)} → {type_name(value)}"
+    elif isinstance(tp, type) and issubclass(tp, BaseModel):
+        base = f"[{tp.__name__}](#{tp.__name__.lower()})"
+    else:
+        base = "id" if _is_id(meta) else _SCALARS.get(tp, getattr(tp, "__name__", str(tp)))
+    limits = _constraints(meta)
+    return f"{base} ({', '.join(limits)})" if limits else base
+
+
+def _nested(tp: Any) -> Iterator[type[BaseModel]]:
+    """Models mentioned inside an annotation."""
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        yield tp
+    for arg in get_args(tp):
+        if not isinstance(arg, (FieldInfo, str, int)):
+            yield from _nested(arg)
+
+
+def _models(roots: list[type[BaseModel]]) -> list[type[BaseModel]]:
+    """Every model reachable from ``roots``, each once, in reading order."""
+    seen: list[type[BaseModel]] = []
+    queue = list(roots)
+    while queue:
+        model = queue.pop(0)
+        if model in seen:
+            continue
+        seen.append(model)
+        for info in model.model_fields.values():
+            queue.extend(m for m in _nested(info.annotation) if m not in seen)
+    return seen
+
+
+def _table(model: type[BaseModel]) -> list[str]:
+    rows = ["| key | type | required | description |", "| --- | --- | --- | --- |"]
+    for name, info in model.model_fields.items():
+        required = "yes" if info.is_required() else f"no (default `{_default(info)}`)"
+        kind = "[effect](#effects)" if info.discriminator else type_name(info.annotation, info.metadata)
+        rows.append(f"| `{name}` | {kind} | {required} | {info.description} |")
+    return rows
+
+
+def _default(info: FieldInfo) -> str:
+    value = info.default
+    if value is PydanticUndefined or value is None:
+        return "null"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _doc(model: type[BaseModel]) -> str:
+    return " ".join((model.__doc__ or "").split())
+
+
+def schema_reference() -> str:
+    """The whole reference as Markdown."""
+    effects = [a for a in get_args(get_args(s.Effect)[0])]
+    files = list(s.FILES.values())
+    out = [
+        "# Content format",
+        "",
+        "<!-- Generated by `cardgen validate --schema` from the field descriptions in",
+        "     cardgen/model/schema.py; do not edit by hand. -->",
+        "",
+        "A content folder holds one YAML file per section below. Every key is required",
+        "unless a default is given; unknown keys are errors. Values are strict: `3` is a",
+        "number, `\"3\"` is text. Anchors, aliases, merge keys and duplicate keys are refused.",
+        f"An *id* is 1-40 characters matching `{_ID_PATTERN}`. A [Text](#text) holds `zh` and `en`.",
+        f"Limits per file: at most {MAX_FILE_BYTES:,} bytes of UTF-8 (a leading BOM is skipped),",
+        f"{MAX_NODES:,} values and {MAX_DEPTH} levels of nesting.",
+        "Cross-file rules (a ticket's origin is a station, totals add up...) are the named",
+        "checks listed by `cardgen validate`; variants (variants.yaml) are JSON merge patches",
+        "whose result must pass the same checks.",
+        "",
+        "`cardgen validate [FOLDER]` reports every problem at once, sorted by file and line, as",
+        "`file:line:col: dotted.path: message` followed by the source line and a caret, and exits 1;",
+        "`--json` prints `{\"ok\", \"errors\": [{\"file\", \"line\", \"col\", \"path\", \"message\"}], \"counts\", \"checks\"}`.",
+        "",
+    ]
+    out += ["## Named checks", "", "Run on the base content, then on each variant's result:", ""]
+    out += [f"- {name}" for name, _ in CHECKS] + [f"- {VARIANTS_CHECK}", ""]
+    for stem, model in s.FILES.items():
+        out += [f"## {stem}.yaml", "", _doc(model), "", *_table(model), ""]
+    out += ["## Nested values", ""]
+    for model in _models(files):
+        if model in files or model in effects:
+            continue
+        out += [f"### {model.__name__}", ""]
+        if model.__doc__ and model.__doc__ != s.Model.__doc__:
+            out += [_doc(model), ""]
+        out += [*_table(model), ""]
+    out += ["## Effects", "", "An effect is a mapping whose `type` picks one of these.", ""]
+    for model in effects:
+        tag = get_args(model.model_fields["type"].annotation)[0]
+        out += [f"### `{tag}`", "", _doc(model), "", *_table(model), ""]
+    return "\n".join(out).rstrip() + "\n"
