@@ -225,6 +225,8 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                     occ_r[c] -= 1
                 else:
                     occ_l[c] -= 1
+            # GameState.move inlined on purpose (a call per train per round is what this module saves);
+            # test_fast_path.py holds the two to the same results
             m = why = 0
             for nxt, nd in paths[c + c + (d > 0)][r]:
                 if station_of_cell[nxt] < 0:

@@ -1,9 +1,12 @@
 """Play whole games with bots, fast: the simulator's entry point.
 
-This driver calls the rule methods of :class:`GameState` directly, asking
-each bot only the questions the rules let it decide, with no action objects
-and no validation. The checked driver asks the same questions in the same
-order, so a seed gives the same game either way (tested).
+Two unchecked drivers: when every bot is an archetype and the options leave
+no hand or move choice, the inlined kernel of :mod:`cardgen.engine.fast`
+plays the whole game (the simulator's usual case); otherwise the generic loop
+here calls the rule methods of :class:`GameState` directly, asking each bot
+only the questions the rules let it decide, with no action objects and no
+validation. The checked driver asks the same questions in the same order, so a
+seed gives the same game on all three (tests/engine/test_fast_path.py).
 """
 
 from __future__ import annotations

@@ -45,6 +45,10 @@ def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]
     return owners
 
 
+#: rules as written; Options is frozen, so one instance serves every game
+_DEFAULT_OPTIONS = Options()
+
+
 class GameState(CheckedDriver):
     """One game in progress. Trains are numbered by seat; players own one or more trains."""
 
@@ -52,7 +56,7 @@ class GameState(CheckedDriver):
                  arrange=None):
         """Set up a game. ``arrange(state)``, if given, runs after the shuffles and the dispatch deal and
         before the platforms are filled: a scripted game reorders piles, hands and draws there."""
-        opts = options or Options()
+        opts = options or _DEFAULT_OPTIONS
         self.rules, self.options = rules, opts
         if not rules.players_min <= players <= rules.players_max:
             raise IllegalAction(f"{players} players; this game takes {rules.players_min}-{rules.players_max}")
@@ -64,7 +68,9 @@ class GameState(CheckedDriver):
         self.rng = random.Random(seed)
         self.players = players
         self.owner = seat_owners(players, rules.trains_per_player, opts.seating)
-        self.trains_of = [[t for t in range(n) if self.owner[t] == p] for p in range(players)]
+        self.trains_of = [[] for _ in range(players)]
+        for t, p in enumerate(self.owner):
+            self.trains_of[p].append(t)
         self.n = n
         self.round = 1
         self.clock = rules.clock_start

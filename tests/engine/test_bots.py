@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.engine import BOTS, GameState, Options
+from cardgen.engine import BOTS, GameState, Options, PlayerView
 from cardgen.engine.bots import _targets
-from cardgen.engine.play import make_bots, run_fast
+from cardgen.engine.lookahead import Lookahead
+from cardgen.engine.play import make_bots, run_fast, run_generic
 from cardgen.errors import UsageError
 from tests.engine.conftest import variant_rules
 
@@ -60,13 +61,9 @@ def test_random_bot_exercises_every_decision(rules):
 
 
 def _boarding_point(rules, seed):
-    """A state where train 0 stops with a real boarding choice (two or more sets of tickets)."""
-    from cardgen.engine.lookahead import Lookahead
-
+    """A state where train 0 stops with a real boarding choice (more than two sets of tickets fit)."""
     state = GameState(rules, 4, seed)
     bots = make_bots(rules, ["balanced"] * 4, seed)
-    from cardgen.engine.play import run_generic
-
     found = []
 
     def look(st):
@@ -83,9 +80,6 @@ def _boarding_point(rules, seed):
 def test_lookahead_decides_from_its_view_only(rules):
     """Reordering everything hidden from player 0 (every deck's order, the piles' order) cannot change
     its choice: it only knows which cards are left, never their order."""
-    from cardgen.engine import PlayerView
-    from cardgen.engine.lookahead import Lookahead
-
     checked = 0
     for seed in range(6):
         state = _boarding_point(rules, seed)
@@ -102,9 +96,6 @@ def test_lookahead_decides_from_its_view_only(rules):
 
 
 def test_lookahead_boards_nothing_when_the_game_ends_this_round(rules):
-    from cardgen.engine import PlayerView
-    from cardgen.engine.lookahead import Lookahead
-
     state = _boarding_point(rules, 1)
     state.clock = rules.clock_end - 1
     state.event = None
@@ -115,9 +106,6 @@ def test_lookahead_boards_nothing_when_the_game_ends_this_round(rules):
 
 
 def test_lookahead_choice_respects_room_and_the_crowded_train_limit(rules):
-    from cardgen.engine import PlayerView
-    from cardgen.engine.lookahead import Lookahead
-
     state = _boarding_point(rules, 2)
     eligible = state.eligible(0)
     for room, limit in ((rules.cap - state.places[0], 0), (1, 0), (rules.cap, 1)):
