@@ -154,7 +154,8 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
     longest_span = len(tb.wanted) - 1              # a shorter minimum than 0 or longer than any span clamps
     wanted = [tb.wanted[min(max(b.min_span, 0), longest_span)] for b in bot_of]
     wanted_any = tb.wanted[0]                     # every ticket heading each way (crowded-train count)
-    signal_places = 2 * rules.penalty_divisor     # Bot.wants_signal: the load costs two cells or more
+    # Bot.wants_signal: the load costs two cells or more (never, when the content has no Signal Priority)
+    signal_places = 2 * rules.penalty_divisor if sig_k >= 0 else 1 << 30
     views: dict[int, PlayerView] = {}
 
     def view_of(p: int) -> PlayerView:
@@ -172,6 +173,7 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
     stalled_round = state.stalled_round
     tie = [((owner[t] - first) % players) * n + t for t in trains]
     keys = [0] * n
+    stand_still = [0] * n
     for s, pile in enumerate(piles):          # a pile the set-up refill emptied
         if not pile and empty_round[s] is None:
             empty_round[s] = rnd
@@ -189,7 +191,7 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                 wait[t] = w if w < wait_cap else wait_cap
             load = places[t]
             base = values[k] - penalty[load]
-            if load >= signal_places and sig_k >= 0 and sig_k in hand_of[t]:
+            if load >= signal_places and sig_k in hand_of[t]:
                 hand_of[t].remove(sig_k)
                 dispatch_used[sig_k] += 1
                 base += sig_amount
@@ -205,8 +207,8 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
             else:
                 r = base if base > floor else floor
             rr[t] = r
-            moved[t] = 0
             keys[t] = tie[t] - wait[t] * span_n
+        moved[:] = stand_still
         order = sorted(trains, key=keys.__getitem__)
         if ev is not None and ev.order_reversed:
             normal = order
