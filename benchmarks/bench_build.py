@@ -87,7 +87,8 @@ def rebuild_after_editing_one_ticket(work: Path) -> tuple[float, int, float]:
     folder = work / "pack"
     shutil.copytree(DEFAULT_CONTENT, folder)
     out = work / "edit" / "rail-journey"
-    shutil.copytree(work / "cold-cache", default_cache(out))  # the cold build's faces, where the CLI looks
+    os.environ["XDG_CACHE_HOME"] = str(work / "xdg-cache")  # the CLI child inherits it
+    shutil.copytree(work / "cold-cache", default_cache())  # the cold build's faces, where the CLI looks
     build(folder, BuildOptions(), out=out)
     tickets_path = folder / "tickets.yaml"
     tickets = yaml.safe_load(tickets_path.read_text(encoding="utf-8"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import time
 from collections.abc import Callable, Sequence
@@ -25,7 +26,7 @@ from cardgen.render import impose, tts
 from cardgen.render.face_cache import FaceCache
 from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.manifest import Manifest
-from cardgen.render.output import atomic_folder
+from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.facekit import Face
 from cardgen.render.pdf import FacePdf, FaceRenderer
 from cardgen.render.raster import PNG_DPI, face_cell_png, face_png
@@ -71,15 +72,22 @@ class BuildReport:
     seconds: float
     counts: dict[str, int] = field(default_factory=dict)
     stages: dict[str, float] = field(default_factory=dict)  # CPU seconds per pipeline stage
+    cache_problem: str | None = None  # the face cache could not be written (the build is still complete)
 
 
 def default_out(game_id: str) -> Path:
     return Path("output") / game_id
 
 
-def default_cache(out: Path) -> Path:
-    """Outside the output folder, so the atomic swap never throws the cache away."""
-    return out.parent / ".cache" / out.name
+def default_cache() -> Path:
+    """``$XDG_CACHE_HOME/cardgen`` (``~/.cache/cardgen``): one predictable place for every build.
+
+    Outside the output folder, so the atomic swap never throws the cache away,
+    and never beside an arbitrary ``--out`` target. Entries are keyed by content
+    hash, so builds of different games, options or output folders share it safely.
+    """
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "cardgen"
 
 
 def check_options(content, options: BuildOptions) -> None:
@@ -112,12 +120,12 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     check_options(content, options)
     faces = faces_module.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
     check_only(faces, options.only)
-    out = Path(out) if out is not None else default_out(content.game.id)
+    out = check_target(Path(out) if out is not None else default_out(content.game.id))
     font_files = [Path(p) for p in fonts.font_files()]
     renderer = FaceRenderer(
         roots=[Path(content.folder), TEMPLATES_DIR],
         fonts=font_files,
-        cache=FaceCache(cache_dir or default_cache(out)),
+        cache=FaceCache(cache_dir or default_cache()),
         check_layout=fit.check_layout,
         check_glyphs=fit.check_glyphs,
     )
@@ -243,7 +251,8 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
         tick(1, "manifest.json")
     lap("preview, manifest and swap")
     return BuildReport(out, sorted(manifest.files), len(order), list(renderer.rendered),
-                       len(everything), time.perf_counter() - started, dict(manifest.counts), stages)
+                       len(everything), time.perf_counter() - started, dict(manifest.counts), stages,
+                       renderer.cache.unwritable if renderer.cache is not None else None)
 
 
 def _stopwatch(stages: dict[str, float]) -> Callable[[str], None]:

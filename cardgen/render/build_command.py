@@ -89,6 +89,9 @@ def build_cmd(
                f"({len(result.rendered)} laid out, {result.faces - len(result.rendered)} from cache) "
                f"in {result.seconds:.1f} s")
     typer.echo(f"  printed: {counts}")
+    if result.cache_problem:
+        typer.echo(f"note: the face cache could not be written ({result.cache_problem}); "
+                   "the next build will lay every face out again", err=True)
 
 
 def register(app: typer.Typer) -> None:

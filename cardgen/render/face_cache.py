@@ -70,6 +70,14 @@ class FaceCache:
         self.folder = Path(folder)
         self.hits = 0
         self.misses = 0
+        self.unwritable: str | None = None  # why the cache could not be written, if it could not
+
+    def _store(self, path: Path, data: bytes) -> None:
+        """Keep ``data``; a cache that cannot be written only makes the next build slower, never fails this one."""
+        try:
+            write_atomically(path, data)
+        except OSError as exc:
+            self.unwritable = f"{exc.filename or path}: {exc.strerror or exc}"
 
     def _paths(self, key: str) -> tuple[Path, Path]:
         base = self.folder / key[:2] / key
@@ -91,8 +99,8 @@ class FaceCache:
     def put(self, key: str, pdf: bytes, used_files: set[Path]) -> None:
         pdf_path, deps_path = self._paths(key)
         deps = {str(p): file_digest(p) for p in sorted(used_files)}
-        write_atomically(pdf_path, pdf)
-        write_atomically(deps_path, json.dumps(deps, sort_keys=True).encode())
+        self._store(pdf_path, pdf)
+        self._store(deps_path, json.dumps(deps, sort_keys=True).encode())
 
     def memo(self, namespace: str, material: bytes, produce: Callable[[], bytes]) -> bytes:
         """Bytes derived only from ``material`` (e.g. sheets from face PDFs), produced once and kept."""
@@ -102,5 +110,5 @@ class FaceCache:
             data = path.read_bytes()
         except OSError:
             data = produce()
-            write_atomically(path, data)
+            self._store(path, data)
         return data

@@ -20,6 +20,6 @@ class Manifest:
         self.components.append({"kind": kind, "id": face_id, "copies": copies, "file": file, "page": page})
 
     def to_json(self) -> str:
-        doc = {"game": self.game, "options": self.options, "counts": self.counts,
+        doc = {"generator": "cardgen", "game": self.game, "options": self.options, "counts": self.counts,
                "files": sorted(self.files), "components": self.components}
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"

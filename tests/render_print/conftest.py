@@ -22,6 +22,15 @@ def face_cache_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("face-cache")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_default_cache(tmp_path_factory):
+    """Builds without an explicit cache (the CLI) use ~/.cache/cardgen: point it at a session folder."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    yield
+    mp.undo()
+
+
 @pytest.fixture(scope="session")
 def full_build(tmp_path_factory, face_cache_dir):
     """``cardgen build`` defaults: the whole Chinese set for 5 players on A4, long-edge duplex."""

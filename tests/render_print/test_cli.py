@@ -55,3 +55,51 @@ def test_a_small_build_from_the_command_line(tmp_path):
                                    "duplex": "short", "only": ["dispatch"]}
     assert set(manifest["counts"]) == {"dispatch", "card_back"}
     assert "dispatch" in result.output
+
+
+def test_out_holding_a_users_files_is_refused_and_kept(tmp_path):
+    """P1-1: the swap replaces the target, so a folder a build did not make must never be the target."""
+    folder = tmp_path / "mydocs"
+    folder.mkdir()
+    (folder / "thesis.txt").write_text("precious", encoding="utf-8")
+    result = runner.invoke(app, ["build", "--out", str(folder), "--only", "dispatch"])
+    assert result.exit_code == 2, result.output
+    assert "is not a cardgen output folder" in result.output and "Traceback" not in result.output
+    assert sorted(p.name for p in folder.iterdir()) == ["thesis.txt"]
+    assert (folder / "thesis.txt").read_text(encoding="utf-8") == "precious"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mydocs"]  # no staging or cache left beside it
+
+
+def test_out_that_is_a_file_is_refused_and_kept(tmp_path):
+    target = tmp_path / "afile.txt"
+    target.write_text("keep me", encoding="utf-8")
+    result = runner.invoke(app, ["build", "--out", str(target), "--only", "dispatch"])
+    assert result.exit_code == 2, result.output
+    assert "is not a folder" in result.output
+    assert target.read_text(encoding="utf-8") == "keep me"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile.txt"]
+
+
+@pytest.mark.parametrize("where", ["under_a_file", "proc"])
+def test_bad_out_paths_give_a_message_not_a_traceback(where, tmp_path):
+    """P1-2: an --out nobody can write is a usage error naming the path."""
+    if where == "under_a_file":
+        (tmp_path / "afile").write_text("x", encoding="utf-8")
+        out = tmp_path / "afile" / "sub"
+    else:  # a folder that exists but where nothing can be created (as root too)
+        out = tmp_path.anchor + "proc/cardgen-test-out"
+    result = runner.invoke(app, ["build", "--out", str(out), "--only", "dispatch"])
+    assert result.exit_code in (1, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output and str(out) in result.output
+
+
+def test_an_empty_folder_and_a_previous_output_are_replaced(tmp_path):
+    out = tmp_path / "set"
+    out.mkdir()
+    for _ in range(2):  # empty folder first, then the stamped output of the first build
+        result = runner.invoke(app, ["build", "--out", str(out), "--only", "dispatch"])
+        assert result.exit_code == 0, result.output
+        assert (out / ".cardgen-output").is_file() and (out / "dispatch.pdf").is_file()
+        assert json.loads((out / "manifest.json").read_text(encoding="utf-8"))["generator"] == "cardgen"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["set"]
