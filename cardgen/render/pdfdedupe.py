@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from cardgen.render.fonttags import retag
+
 _HEADER = re.compile(rb"\s*(\d+) 0 obj\s")
 _REF = re.compile(rb"(\d+) 0 R\b")
 _LENGTH = re.compile(rb"/Length (\d+)\b")
@@ -60,11 +62,15 @@ def parse(data: bytes) -> tuple[bytes, dict[int, tuple[bytes, bytes | None]], by
 
 
 def dedupe(data: bytes) -> bytes:
-    """The same document with identical non-page objects merged (unchanged if not pdfium's layout)."""
+    """The same document with identical non-page objects merged (unchanged if not pdfium's layout).
+
+    Subset font tags are made unique per font program first (cardgen.render.fonttags).
+    """
     try:
         header, objects, trailer = parse(data)
     except NotPlainPdf:
         return data
+    objects, retagged = retag(objects)
     target: dict[int, int] = {}
 
     def final(number: int) -> int:
@@ -92,7 +98,7 @@ def dedupe(data: bytes) -> bytes:
                 seen[key] = number
         if not merged:
             break
-    if not target:
+    if not target and not retagged:
         return data
     out = bytearray(header)
     offsets: dict[int, int] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 
@@ -110,6 +111,32 @@ def test_every_font_is_embedded_and_subset(full_build, content):
         assert fonts
         for font in fonts:
             assert font_is_embedded_subset(font) == (True, True), (name, font.get("/BaseFont"))
+
+
+def _descriptor(font):
+    if "/DescendantFonts" in font:
+        font = font["/DescendantFonts"][0].get_object()
+    return font["/FontDescriptor"].get_object()
+
+
+def test_one_subset_tag_means_one_font_program_in_every_pdf(full_build, manifest):
+    """P2-2: distinct subsets must carry distinct tags (PDF 32000 9.6.4), in every output PDF."""
+    out, _ = full_build
+    pdfs = [f for f in manifest["files"] if f.endswith(".pdf")]
+    assert len(pdfs) > 5
+    for name in pdfs:
+        reader = pypdf.PdfReader(out / name)
+        programs: dict[str, set[str]] = {}
+        for font in (f for page in reader.pages for f in fonts_of(page)):
+            descriptor = _descriptor(font)
+            tag = str(descriptor["/FontName"])[1:7]
+            assert str(font["/BaseFont"])[1:7] == tag, (name, font["/BaseFont"], descriptor["/FontName"])
+            key = next(k for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in descriptor)
+            program = hashlib.md5(descriptor[key].get_object().get_data()).hexdigest()
+            programs.setdefault(tag, set()).add(program)
+        assert programs, name
+        shared = {tag: len(p) for tag, p in programs.items() if len(p) > 1}
+        assert not shared, (name, shared)
 
 
 def test_print_shop_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(full_build, manifest):
