@@ -21,11 +21,14 @@ from cardgen.render.layout import (
     Rect,
     back_slot,
     board_tiles,
+    card_grid,
     card_slots,
     fold_slots,
+    mark_gap,
+    outer_sides,
     pack_boards,
 )
-from cardgen.render.marks import Furniture, furniture_pdf, grid_crop_marks, tile_furniture
+from cardgen.render.marks import Furniture, furniture_pdf, grid_crop_marks, margin_label, tile_furniture
 from cardgen.render.facekit import Face
 from cardgen.render.pdf import FacePdf
 
@@ -60,52 +63,71 @@ def card_sheets(
     duplex: str,
     label: str,
 ) -> list[Sheet]:
-    """Sheets for one deck: every copy of every front, 3 x 3, each front sheet followed by its backs.
+    """Sheets for one deck: every copy of every front, as many per sheet as fit, each front sheet followed by its backs.
 
     ``duplex`` picks where backs go: "long"/"short" on the next sheet at the
     mirrored column/row, "fold" on the same sheet below a fold line (rotated
-    180 degrees), "none" not at all.
+    180 degrees), "none" not at all. Cards are butted (one cut between
+    neighbours); the sides facing the margin carry the face's bleed.
     """
     copies = [face for face in fronts for _ in range(face.copies)]
     if not copies:
         return []
-    w, h = fronts[0].width_mm, fronts[0].height_mm
+    w, h, bleed = fronts[0].width_mm, fronts[0].height_mm, fronts[0].bleed_mm
     if duplex == "fold":
-        front_slots, back_slots, fold_y = fold_slots(paper, w, h)
+        front_slots, back_slots, fold_y = fold_slots(paper, w, h, bleed)
     else:
-        front_slots, back_slots, fold_y = card_slots(paper, w, h), [], None
+        front_slots, back_slots, fold_y = card_slots(paper, w, h, bleed), [], None
+        grid = card_grid(paper, w, h, bleed)
+    gap = mark_gap(bleed)
     per_sheet = len(front_slots)
     chunks = [copies[i : i + per_sheet] for i in range(0, len(copies), per_sheet)]
     sheets: list[Sheet] = []
     for number, chunk in enumerate(chunks, start=1):
-        trims = front_slots[: len(chunk)]
-        place = [Placement(f.id, _trim(f), (r.x, r.y)) for f, r in zip(chunk, trims)]
-        side = "fold" if duplex == "fold" else "front"
         tag = f"{label}  {number}/{len(chunks)}"
         if duplex == "fold":
             backs = [(faces[f.back], back_slots[i]) for i, f in enumerate(chunk) if f.back]
-            place += [Placement(b.id, _trim(b), (r.x, r.y), rotate180=True) for b, r in backs]
-            trims = trims + [r for _, r in backs]
-            top = max(r.top for r in trims)
-            furniture = Furniture(paper, crop=grid_crop_marks(trims), label=f"{tag}  fold on the dashed line",
-                                  label_at=(min(r.x for r in trims) + 1.5, top + MARK_OFFSET_MM + 1.0))
-            left, right = min(r.x for r in trims), max(r.right for r in trims)
-            furniture.dashed += [(0.0, fold_y, left - MARK_OFFSET_MM, fold_y), (right + MARK_OFFSET_MM, fold_y, paper[0], fold_y)]
-        else:
-            furniture = _grid_furniture(paper, trims, f"{tag}  front")
-        sheets.append(Sheet(paper, place, furniture, side))
+            cards = [(f, r, False) for f, r in zip(chunk, front_slots)] + [(b, r, True) for b, r in backs]
+            furniture = _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag}  fold on the dashed line")
+            left = min(r.x for _, r, _ in cards)
+            right = max(r.right for _, r, _ in cards)
+            furniture.dashed += [(0.0, fold_y, left - gap, fold_y), (right + gap, fold_y, paper[0], fold_y)]
+            sheets.append(Sheet(paper, _bled_placements(cards, bleed), furniture, "fold"))
+            continue
+        cards = [(f, r, False) for f, r in zip(chunk, front_slots)]
+        sheets.append(Sheet(paper, _bled_placements(cards, bleed),
+                            _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag}  front"), "front"))
         if duplex in ("long", "short"):
-            slots = [(faces[f.back], front_slots[back_slot(i, duplex)]) for i, f in enumerate(chunk) if f.back]
-            if slots:
-                back_place = [Placement(b.id, _trim(b), (r.x, r.y)) for b, r in slots]
-                sheets.append(Sheet(paper, back_place, _grid_furniture(paper, [r for _, r in slots], f"{tag}  back"), "back"))
+            backs = [(faces[f.back], front_slots[back_slot(i, duplex, grid)], False)
+                     for i, f in enumerate(chunk) if f.back]
+            if backs:
+                sheets.append(Sheet(paper, _bled_placements(backs, bleed),
+                                    _grid_furniture(paper, [r for _, r, _ in backs], gap, f"{tag}  back"), "back"))
     return sheets
 
 
-def _grid_furniture(paper: tuple[float, float], trims: list[Rect], label: str) -> Furniture:
-    top = max(r.top for r in trims)
-    return Furniture(paper, crop=grid_crop_marks(trims), label=label,
-                     label_at=(min(r.x for r in trims) + 1.5, top + MARK_OFFSET_MM + 1.0))
+def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float) -> list[Placement]:
+    """Each card's trim grown by the bleed on the sides that face the margin (inner cuts stay shared).
+
+    A card printed upside down (fold backs) shows its own left side on the
+    page's right, so the face-side growth is mirrored.
+    """
+    trims = [r for _, r, _ in cards]
+    placements = []
+    for index, (face, slot, rotated) in enumerate(cards):
+        outer = outer_sides(trims, index)
+        page = {side: bleed if outer[side] else 0.0 for side in outer}
+        own = ({"left": page["right"], "right": page["left"], "bottom": page["top"], "top": page["bottom"]}
+               if rotated else page)
+        source = _trim(face).grow(**own)
+        at = (slot.x - page["left"], slot.y - page["bottom"])
+        placements.append(Placement(face.id, source, at, rotate180=rotated))
+    return placements
+
+
+def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float, label: str) -> Furniture:
+    label_at, angle = margin_label(trims, gap)
+    return Furniture(paper, crop=grid_crop_marks(trims, gap, paper), label=label, label_at=label_at, label_angle=angle)
 
 
 def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: str) -> list[Sheet]:
@@ -125,7 +147,7 @@ def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: s
         sheets = []
         for number, entries in enumerate(pages, start=1):
             trims = [r for _, r in entries]
-            crop = [seg for r in trims for seg in grid_crop_marks([r], offset=bleed)]
+            crop = [seg for r in trims for seg in grid_crop_marks([r], MARK_OFFSET_MM + bleed)]
             top = max(r.top for r in trims)
             furniture = Furniture(page, crop=crop, label=f"{label}  {number}/{len(pages)}",
                                   label_at=(min(r.x for r in trims), top + bleed + MARK_OFFSET_MM + MARK_LENGTH_MM + 1.0))

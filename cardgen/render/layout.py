@@ -1,6 +1,6 @@
 """Sheet geometry in millimetres (PDF orientation: origin bottom-left, y up).
 
-Pure arithmetic, no PDF library: where the 3 x 3 cards sit on a sheet, where
+Pure arithmetic, no PDF library: how many cards fit a sheet and where they sit, where
 each back lands for long-edge, short-edge and fold printing, and how a board
 larger than the paper is cut into overlapping tiles. These are print-layout
 choices, not game rules, so they live here as named constants.
@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from cardgen.errors import BuildError
 
 PAPERS_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-GRID_COLUMNS = 3
-GRID_ROWS = 3
-MARK_OFFSET_MM = 2.0  # gap between a trim line and its crop mark, so marks never touch a card
-MARK_LENGTH_MM = 4.0
+MARK_OFFSET_MM = 2.0  # least gap between a trim line and its crop mark (the bleed, when larger, is the gap)
+MARK_LENGTH_MM = 4.0  # full crop mark; shortened when the margin is narrow (Letter's top and bottom)
+MIN_MARK_MM = 0.5  # a crop mark shorter than this would not be seen: the grid gets one card less
+PRINTABLE_EDGE_MM = 4.0  # home printers cannot print closer to the paper edge: no mark or label there
+LABEL_ROOM_MM = 3.0  # width of the sheet label, printed upright along the left margin
 BOARD_MARGIN_MM = 14.0  # room kept free around a board or tile (home printers cannot print the edge)
 TILE_OVERLAP_MM = 12.0  # strip printed on both neighbouring tiles of a board, to glue and align
 DUPLEX_MODES = ("long", "short", "fold", "none")
@@ -49,53 +50,109 @@ def paper_size(name: str) -> tuple[float, float]:
         raise BuildError(f"unknown paper {name!r}; choose one of {', '.join(PAPERS_MM)}") from None
 
 
-def card_slots(paper: tuple[float, float], card_w: float, card_h: float) -> list[Rect]:
-    """The 3 x 3 trim boxes, centred and butted (shared cut lines), row-major from the top left."""
+def mark_gap(bleed: float) -> float:
+    """Distance from a trim line to the start of its crop mark: never on the bleed, which gets printed."""
+    return max(MARK_OFFSET_MM, bleed)
+
+
+def _margin_need(bleed: float, *, label: bool = False) -> float:
+    """Room one side of a card block needs: the bleed or mark gap, a mark (or the label), the unprintable edge."""
+    return mark_gap(bleed) + max(MIN_MARK_MM, LABEL_ROOM_MM if label else 0.0) + PRINTABLE_EDGE_MM
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Cards per sheet, from the card size and the paper: as many butted cards as fit with bleed and marks."""
+
+    columns: int
+    rows: int
+
+    @property
+    def slots(self) -> int:
+        return self.columns * self.rows
+
+
+def card_grid(paper: tuple[float, float], card_w: float, card_h: float, bleed: float = 0.0) -> Grid:
+    """The largest columns x rows of butted cards that fit (3 x 3 for poker cards on A4 and Letter).
+
+    The sides keep the bleed, a crop mark and the unprintable edge; the left
+    and right sides also keep room for the sheet label. BuildError if not even
+    one card fits.
+    """
     pw, ph = paper
-    grid_w, grid_h = GRID_COLUMNS * card_w, GRID_ROWS * card_h
-    need = 2 * (MARK_OFFSET_MM + 1.0)
-    if grid_w + need > pw or grid_h + need > ph:
+    columns = int((pw - 2 * _margin_need(bleed, label=True)) // card_w)
+    rows = int((ph - 2 * _margin_need(bleed)) // card_h)
+    if columns < 1 or rows < 1:
         raise BuildError(
-            f"{GRID_COLUMNS} x {GRID_ROWS} cards of {card_w:g} x {card_h:g} mm with crop marks "
-            f"do not fit on a {pw:g} x {ph:g} mm sheet"
+            f"a card of {card_w:g} x {card_h:g} mm with {bleed:g} mm bleed and crop marks "
+            f"does not fit on a {pw:g} x {ph:g} mm sheet"
         )
-    x0, top = (pw - grid_w) / 2, (ph + grid_h) / 2
+    return Grid(columns, rows)
+
+
+def card_slots(paper: tuple[float, float], card_w: float, card_h: float, bleed: float = 0.0) -> list[Rect]:
+    """The trim boxes of :func:`card_grid`, centred and butted (shared cut lines), row-major from the top left."""
+    grid = card_grid(paper, card_w, card_h, bleed)
+    pw, ph = paper
+    x0, top = (pw - grid.columns * card_w) / 2, (ph + grid.rows * card_h) / 2
     return [
         Rect(x0 + col * card_w, top - (row + 1) * card_h, card_w, card_h)
-        for row in range(GRID_ROWS)
-        for col in range(GRID_COLUMNS)
+        for row in range(grid.rows)
+        for col in range(grid.columns)
     ]
 
 
-def back_slot(front_slot: int, duplex: str) -> int:
+def back_slot(front_slot: int, duplex: str, grid: Grid) -> int:
     """Slot on the back sheet behind ``front_slot``.
 
     Long-edge duplex turns the sheet over its long (vertical) side, so columns
     mirror; short-edge turns it over the top, so rows mirror.
     """
-    row, col = divmod(front_slot, GRID_COLUMNS)
+    row, col = divmod(front_slot, grid.columns)
     if duplex == "long":
-        return row * GRID_COLUMNS + (GRID_COLUMNS - 1 - col)
+        return row * grid.columns + (grid.columns - 1 - col)
     if duplex == "short":
-        return (GRID_ROWS - 1 - row) * GRID_COLUMNS + col
+        return (grid.rows - 1 - row) * grid.columns + col
     raise ValueError(f"no back sheet for duplex {duplex!r}")
 
 
-def fold_slots(paper: tuple[float, float], card_w: float, card_h: float) -> tuple[list[Rect], list[Rect], float]:
+def fold_slots(paper: tuple[float, float], card_w: float, card_h: float, bleed: float = 0.0
+               ) -> tuple[list[Rect], list[Rect], float]:
     """Fronts in a row above the sheet's middle, their backs mirrored below it, and the fold line's y.
 
     Folding along the line puts each back behind its front; the backs are
     printed upside down (rotated 180 degrees) so they read upright afterwards.
     """
     pw, ph = paper
-    columns = min(GRID_COLUMNS, int((pw - 2 * (MARK_OFFSET_MM + 1.0)) // card_w))
-    if columns < 1 or 2 * card_h + 2 * (MARK_OFFSET_MM + 1.0) > ph:
-        raise BuildError(f"a folded card of {card_w:g} x {card_h:g} mm does not fit on a {pw:g} x {ph:g} mm sheet")
+    columns = int((pw - 2 * _margin_need(bleed, label=True)) // card_w)
+    if columns < 1 or 2 * card_h + 2 * _margin_need(bleed) > ph:
+        raise BuildError(f"a folded card of {card_w:g} x {card_h:g} mm with {bleed:g} mm bleed and crop marks "
+                         f"does not fit on a {pw:g} x {ph:g} mm sheet")
     fold_y = ph / 2
     x0 = (pw - columns * card_w) / 2
     fronts = [Rect(x0 + c * card_w, fold_y, card_w, card_h) for c in range(columns)]
     backs = [Rect(x0 + c * card_w, fold_y - card_h, card_w, card_h) for c in range(columns)]
     return fronts, backs, fold_y
+
+
+def outer_sides(trims: list[Rect], index: int) -> dict[str, bool]:
+    """Which sides of ``trims[index]`` face the sheet margin (no card butted against them).
+
+    Those sides get the bleed; inner sides are shared cuts and stay at the trim.
+    """
+    me = trims[index]
+    eps = 1e-6
+
+    def touches(other: Rect, side: str) -> bool:
+        overlap_x = other.x < me.right - eps and other.right > me.x + eps
+        overlap_y = other.y < me.top - eps and other.top > me.y + eps
+        return {"left": overlap_y and abs(other.right - me.x) < eps,
+                "right": overlap_y and abs(other.x - me.right) < eps,
+                "bottom": overlap_x and abs(other.top - me.y) < eps,
+                "top": overlap_x and abs(other.y - me.top) < eps}[side]
+
+    return {side: not any(touches(o, side) for i, o in enumerate(trims) if i != index)
+            for side in ("left", "right", "bottom", "top")}
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from cardgen.render.layout import MARK_LENGTH_MM, MARK_OFFSET_MM, Rect, Tile
+from cardgen.render.layout import MARK_LENGTH_MM, MARK_OFFSET_MM, PRINTABLE_EDGE_MM, Rect, Tile
 
 LABEL_FONT = "CardgenLabel"
 LABEL_SIZE_PT = 6.0
@@ -38,6 +38,7 @@ class Furniture:
     targets: list[tuple[float, float]] = field(default_factory=list)
     label: str = ""
     label_at: tuple[float, float] = (0.0, 0.0)
+    label_angle: float = 0.0  # degrees counter-clockwise about label_at
 
 
 def _label_font() -> str:
@@ -47,26 +48,46 @@ def _label_font() -> str:
     return LABEL_FONT
 
 
-def grid_crop_marks(trims: list[Rect], offset: float = 0.0) -> list[Segment]:
+def grid_crop_marks(trims: list[Rect], gap: float, paper: tuple[float, float] | None = None) -> list[Segment]:
     """Marks on every cut line of a block of butted cards, outside the block only.
 
-    ``offset`` adds the bleed when the faces show it, so a mark never touches ink.
+    Each mark starts ``gap`` from the block (at least the bleed, so a mark never
+    touches ink) and is cut short so it ends PRINTABLE_EDGE_MM inside ``paper``,
+    where a home printer can still print it.
     """
     left = min(r.x for r in trims)
     right = max(r.right for r in trims)
     bottom = min(r.y for r in trims)
     top = max(r.top for r in trims)
-    gap = MARK_OFFSET_MM + offset
     xs = sorted({round(v, 4) for r in trims for v in (r.x, r.right)})
     ys = sorted({round(v, 4) for r in trims for v in (r.y, r.top)})
+
+    def length(room: float) -> float:
+        return MARK_LENGTH_MM if paper is None else min(MARK_LENGTH_MM, room - gap - PRINTABLE_EDGE_MM)
+
+    pw, ph = paper if paper is not None else (0.0, 0.0)
+    up, down, west, east = length(ph - top), length(bottom), length(left), length(pw - right)
     segments: list[Segment] = []
     for x in xs:
-        segments.append((x, top + gap, x, top + gap + MARK_LENGTH_MM))
-        segments.append((x, bottom - gap, x, bottom - gap - MARK_LENGTH_MM))
+        segments.append((x, top + gap, x, top + gap + up))
+        segments.append((x, bottom - gap, x, bottom - gap - down))
     for y in ys:
-        segments.append((left - gap, y, left - gap - MARK_LENGTH_MM, y))
-        segments.append((right + gap, y, right + gap + MARK_LENGTH_MM, y))
-    return segments
+        segments.append((left - gap, y, left - gap - west, y))
+        segments.append((right + gap, y, right + gap + east, y))
+    return [s for s in segments if abs(s[0] - s[2]) + abs(s[1] - s[3]) > 0]
+
+
+def margin_label(trims: list[Rect], gap: float) -> tuple[tuple[float, float], float]:
+    """Where the sheet label goes: upright along the left margin, beside the top card, clear of the marks.
+
+    The left margin is wider than Letter's top one, which has no room left
+    outside the printer's unprintable edge once bleed and marks are in.
+    Returns the baseline start and the angle (90: reads bottom to top).
+    """
+    left = min(r.x for r in trims)
+    first = max((r for r in trims if r.x == left), key=lambda r: r.top)
+    descent = 0.3 * LABEL_SIZE_PT / 72 * 25.4  # glyphs below the baseline point towards the cards
+    return (left - gap - descent, first.y + 1.5), 90.0
 
 
 def tile_furniture(tile: Tile, tiles: list[Tile], bleed: float, label: str) -> Furniture:
@@ -141,7 +162,11 @@ def furniture_pdf(sheets: list[Furniture]) -> bytes:
         if sheet.label:
             pdf.setFont(font, LABEL_SIZE_PT)
             pdf.setFillColorRGB(0.3, 0.3, 0.3)
-            pdf.drawString(sheet.label_at[0] * mm, sheet.label_at[1] * mm, sheet.label)
+            pdf.saveState()
+            pdf.translate(sheet.label_at[0] * mm, sheet.label_at[1] * mm)
+            pdf.rotate(sheet.label_angle)
+            pdf.drawString(0, 0, sheet.label)
+            pdf.restoreState()
         pdf.showPage()
     pdf.save()
     return buffer.getvalue()

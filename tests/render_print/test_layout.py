@@ -1,4 +1,4 @@
-"""Sheet geometry: 3 x 3 centred, backs mirrored per duplex mode, fold pairs, board tiles and packing."""
+"""Sheet geometry: a grid from the card size, centred, backs mirrored per duplex mode, fold pairs, tiles, packing."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from hypothesis import strategies as st
 
 from cardgen.errors import BuildError
 from cardgen.render.layout import (
-    GRID_COLUMNS,
-    GRID_ROWS,
     PAPERS_MM,
     TILE_OVERLAP_MM,
+    Grid,
     back_slot,
     board_tiles,
+    card_grid,
     card_slots,
     fold_slots,
     pack_boards,
@@ -25,8 +25,8 @@ from cardgen.render.layout import (
 def test_nine_cards_centred_and_butted(paper, content):
     w, h = content.game.card_size_mm.width, content.game.card_size_mm.height
     pw, ph = PAPERS_MM[paper]
-    slots = card_slots((pw, ph), w, h)
-    assert len(slots) == GRID_COLUMNS * GRID_ROWS == 9
+    slots = card_slots((pw, ph), w, h, 3.0)
+    assert card_grid((pw, ph), w, h, 3.0) == Grid(3, 3) and len(slots) == 9
     left, right = min(s.x for s in slots), max(s.right for s in slots)
     bottom, top = min(s.y for s in slots), max(s.top for s in slots)
     assert left == pytest.approx(pw - right) and bottom == pytest.approx(ph - top)  # centred
@@ -34,22 +34,39 @@ def test_nine_cards_centred_and_butted(paper, content):
     assert all(s.w == w and s.h == h for s in slots)
 
 
+@pytest.mark.parametrize("paper, size, grid", [
+    ("a4", (63, 88), Grid(3, 3)),
+    ("letter", (63, 88), Grid(3, 3)),
+    ("a4", (70, 120), Grid(2, 2)),  # tarot-like cards
+    ("letter", (70, 120), Grid(2, 2)),
+    ("a4", (44, 68), Grid(4, 4)),  # mini cards
+    ("a4", (180, 250), Grid(1, 1)),
+])
+def test_the_grid_is_as_many_cards_as_fit(paper, size, grid):
+    assert card_grid(PAPERS_MM[paper], *size, 3.0) == grid
+    slots = card_slots(PAPERS_MM[paper], *size, 3.0)
+    assert len(slots) == grid.slots
+    pw, ph = PAPERS_MM[paper]
+    assert all(0 < s.x and s.right < pw and 0 < s.y and s.top < ph for s in slots)
+
+
 def test_cards_too_big_for_the_paper_are_refused():
-    with pytest.raises(BuildError, match="do not fit"):
-        card_slots(PAPERS_MM["a4"], 80, 100)
+    with pytest.raises(BuildError, match="does not fit"):
+        card_slots(PAPERS_MM["a4"], 200, 100, 3.0)
 
 
-def test_long_edge_mirrors_columns_and_short_edge_mirrors_rows():
-    for slot in range(9):
-        row, col = divmod(slot, 3)
-        assert divmod(back_slot(slot, "long"), 3) == (row, 2 - col)
-        assert divmod(back_slot(slot, "short"), 3) == (2 - row, col)
-        assert back_slot(back_slot(slot, "long"), "long") == slot
+@pytest.mark.parametrize("grid", [Grid(3, 3), Grid(2, 2), Grid(4, 3)])
+def test_long_edge_mirrors_columns_and_short_edge_mirrors_rows(grid):
+    for slot in range(grid.slots):
+        row, col = divmod(slot, grid.columns)
+        assert divmod(back_slot(slot, "long", grid), grid.columns) == (row, grid.columns - 1 - col)
+        assert divmod(back_slot(slot, "short", grid), grid.columns) == (grid.rows - 1 - row, col)
+        assert back_slot(back_slot(slot, "long", grid), "long", grid) == slot
 
 
 def test_fold_backs_sit_directly_below_their_fronts(content):
     w, h = content.game.card_size_mm.width, content.game.card_size_mm.height
-    fronts, backs, fold_y = fold_slots(PAPERS_MM["a4"], w, h)
+    fronts, backs, fold_y = fold_slots(PAPERS_MM["a4"], w, h, 3.0)
     assert len(fronts) == len(backs) >= 1
     for front, back in zip(fronts, backs):
         assert front.x == back.x and front.y == pytest.approx(fold_y) and back.top == pytest.approx(fold_y)

@@ -9,7 +9,16 @@ import re
 import pypdf
 import pytest
 
-from cardgen.render.layout import PAPERS_MM, back_slot, board_tiles, card_slots, fold_slots
+from cardgen.render.layout import (
+    PAPERS_MM,
+    PRINTABLE_EDGE_MM,
+    back_slot,
+    board_tiles,
+    card_grid,
+    card_slots,
+    fold_slots,
+    outer_sides,
+)
 
 from .pdfcheck import MM, font_is_embedded_subset, fonts_of, page_text, placements, text_in
 
@@ -43,27 +52,71 @@ def test_ticket_sheets_are_a4_with_fronts_and_backs(full_build, content):
         assert float(page.mediabox.height) == pytest.approx(ph * MM, abs=0.01)
 
 
-def _card_placements(page, w, h):
-    """(x, y, a, d) in mm of every card XObject on a sheet (the furniture layer is page sized)."""
+def _card_placements(page, w, h, bleed=3.0):
+    """(x, y, a, d, box w, box h) in mm of every card XObject on a sheet.
+
+    A card's box is its trim plus the bleed on its outer sides; the furniture
+    layer is page sized, so it is left out.
+    """
     out = []
     for name, (a, b, c, d, e, f) in placements(page):
         xobject = page["/Resources"]["/XObject"][name].get_object()
-        x0, y0, x1, y1 = (float(v) for v in xobject["/BBox"])
-        if (x1 - x0) == pytest.approx(w * MM, abs=0.01) and (y1 - y0) == pytest.approx(h * MM, abs=0.01):
-            out.append((round(e / MM, 2), round(f / MM, 2), a, d))
+        x0, y0, x1, y1 = (float(v) / MM for v in xobject["/BBox"])
+        if w - 0.01 <= x1 - x0 <= w + 2 * bleed + 0.01 and h - 0.01 <= y1 - y0 <= h + 2 * bleed + 0.01:
+            out.append((round(e / MM, 2), round(f / MM, 2), a, d, round(x1 - x0, 2), round(y1 - y0, 2)))
     return out
 
 
-def test_cards_are_placed_as_xobjects_on_the_3x3_grid(full_build, content):
+@pytest.mark.parametrize("paper", sorted(PAPERS_MM))
+def test_cards_are_butted_with_bleed_on_the_outer_sides_only(paper, full_build, build_subset, content):
+    """P2-1: a slightly-off outer cut must land on printed bleed, not white paper; inner cuts stay shared."""
+    out = full_build[0] if paper == "a4" else build_subset(only=("ticket",), paper=paper)
+    w, h = card_size(content)
+    bleed = 3.0
+    slots = card_slots(PAPERS_MM[paper], w, h, bleed)
+    assert len(slots) == 9
+    expected = []
+    for i, slot in enumerate(slots):
+        outer = outer_sides(slots, i)
+        box = slot.grow(*(bleed if outer[side] else 0.0 for side in ("left", "bottom", "right", "top")))
+        expected.append((round(box.x, 2), round(box.y, 2), round(box.w, 2), round(box.h, 2)))
+    page = pypdf.PdfReader(out / "ticket.pdf").pages[0]
+    cards = sorted((x, y, bw, bh) for x, y, _, _, bw, bh in _card_placements(page, w, h))
+    assert cards == sorted(expected)
+    assert {(bw, bh) for *_, bw, bh in cards} >= {(w + bleed, h + bleed), (w, h + bleed)}  # corner, top middle
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS_MM))
+def test_crop_marks_start_past_the_bleed_and_stay_printable(paper, content):
+    """Marks never touch ink (they start >= bleed from the trim) and end >= PRINTABLE_EDGE_MM from the edge."""
+    from cardgen.render import faces as faces_module
+    from cardgen.render.build import BuildOptions, plan_sheets
+
+    faces = faces_module.build_faces(content)
+    pw, ph = PAPERS_MM[paper]
+    for duplex in ("long", "fold"):
+        sheets = plan_sheets(content.game.id, faces, BuildOptions(paper=paper, duplex=duplex, only=("ticket",)))
+        sheet = sheets["ticket"][0]
+        trims = [(p.at[0], p.at[1], p.at[0] + p.source.w, p.at[1] + p.source.h) for p in sheet.placements]
+        inked = (min(t[0] for t in trims), min(t[1] for t in trims), max(t[2] for t in trims), max(t[3] for t in trims))
+        for x1, y1, x2, y2 in sheet.furniture.crop:
+            for x, y in ((x1, y1), (x2, y2)):
+                assert PRINTABLE_EDGE_MM - 1e-6 <= x <= pw - PRINTABLE_EDGE_MM + 1e-6, (paper, duplex, x)
+                assert PRINTABLE_EDGE_MM - 1e-6 <= y <= ph - PRINTABLE_EDGE_MM + 1e-6, (paper, duplex, y)
+                inside = inked[0] + 1e-6 < x < inked[2] - 1e-6 and inked[1] + 1e-6 < y < inked[3] - 1e-6
+                assert not inside, (paper, duplex, x, y)  # outside the cards and their bleed
+        assert len(sheet.furniture.crop) >= 12  # every cut line marked on both ends
+        assert PRINTABLE_EDGE_MM <= sheet.furniture.label_at[0] < inked[0]
+
+
+def test_cards_are_placed_as_xobjects_on_the_grid(full_build, content):
     out, _ = full_build
     w, h = card_size(content)
-    slots = card_slots(PAPERS_MM["a4"], w, h)
     page = pypdf.PdfReader(out / "ticket.pdf").pages[0]
-    cards = _card_placements(page, w, h)
-    assert sorted((x, y) for x, y, _, _ in cards) == sorted((round(s.x, 2), round(s.y, 2)) for s in slots)
-    # one XObject per distinct face: a face printed 4 times on the sheet is the same object 4 times
-    resources = page["/Resources"]["/XObject"]
-    objects = [resources.raw_get(n).idnum for n, _ in placements(page)]
+    assert len(_card_placements(page, w, h)) == card_grid(PAPERS_MM["a4"], w, h, 3.0).slots == 9
+    # one XObject per distinct face and box: a face placed again (same slot kind, other sheet) is the same object
+    reader = pypdf.PdfReader(out / "ticket.pdf")
+    objects = [p["/Resources"]["/XObject"].raw_get(n).idnum for p in reader.pages for n, _ in placements(p)]
     assert len(set(objects)) < len(objects)
 
 
@@ -81,25 +134,26 @@ def _slot_text(path, page, slot):
 def test_backs_are_behind_their_fronts(duplex, full_build, build_subset, content):
     """Ticket backs show the origin pile, so the back behind each front must name the same station."""
     out = full_build[0] if duplex == "long" else build_subset(only=("ticket",), duplex=duplex)
-    slots = card_slots(PAPERS_MM["a4"], *card_size(content))
+    slots = card_slots(PAPERS_MM["a4"], *card_size(content), 3.0)
+    grid = card_grid(PAPERS_MM["a4"], *card_size(content), 3.0)
     path = out / "ticket.pdf"
     for sheet in (0, 2):
         for i, slot in enumerate(slots):
             front = _origin(_slot_text(path, sheet, slot))
-            back = _origin(_slot_text(path, sheet + 1, slots[back_slot(i, duplex)]))
+            back = _origin(_slot_text(path, sheet + 1, slots[back_slot(i, duplex, grid)]))
             assert front == back, (duplex, sheet, i)
 
 
 def test_fold_layout_puts_each_back_below_its_front_upside_down(build_subset, content):
     out = build_subset(only=("ticket",), duplex="fold")
     w, h = card_size(content)
-    fronts, backs, _ = fold_slots(PAPERS_MM["a4"], w, h)
+    fronts, backs, _ = fold_slots(PAPERS_MM["a4"], w, h, 3.0)
     path = out / "ticket.pdf"
     reader = pypdf.PdfReader(path)
     assert len(reader.pages) == math.ceil(content.ticket_count / len(fronts))
     for front, back in zip(fronts, backs):
         assert _origin(_slot_text(path, 0, front)) == _origin(_slot_text(path, 0, back))
-    turned = [(a, d) for _, _, a, d in _card_placements(reader.pages[0], w, h) if a < 0]
+    turned = [(a, d) for _, _, a, d, _, _ in _card_placements(reader.pages[0], w, h) if a < 0]
     assert turned and all(d < 0 for _, d in turned)  # backs rotated 180 degrees
 
 
