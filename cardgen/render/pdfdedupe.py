@@ -21,6 +21,7 @@ _LENGTH = re.compile(rb"/Length (\d+)\b")
 _TRAILER = re.compile(rb"trailer\s*(<<.*?>>)\s*startxref", re.S)
 _STREAM = re.compile(rb">>\s*stream(\r\n|\n)")
 _PAGE = re.compile(rb"/Type\s*/Pages?\b")
+_SIZE = re.compile(rb"/Size\s+\d+")
 
 
 class NotPlainPdf(ValueError):
@@ -100,21 +101,29 @@ def dedupe(data: bytes) -> bytes:
             break
     if not target and not retagged:
         return data
+    # Survivors are numbered 1..n: pdfium's numbers are sparse after merging and
+    # importing, and every unused number would cost a 20-byte xref entry.
+    alive = [number for number in sorted(objects) if number not in target]
+    renumber = {number: index for index, number in enumerate(alive, start=1)}
+    size = len(alive) + 1
+
+    def rewrite(text: bytes) -> bytes:
+        # a reference to a missing object stays missing (past the xref: null), as before
+        return _REF.sub(lambda m: b"%d 0 R" % renumber.get(final(int(m.group(1))), size + int(m.group(1))), text)
+
     out = bytearray(header)
-    offsets: dict[int, int] = {}
-    for number in sorted(objects):
-        if number in target:
-            continue
+    offsets: list[int] = []
+    for number in alive:
         head, stream = objects[number]
-        offsets[number] = len(out)
-        out += b"%d 0 obj\r\n" % number + remap(head)
+        offsets.append(len(out))
+        out += b"%d 0 obj\r\n" % renumber[number] + rewrite(head)
         if stream is not None:
             out += b"stream\r\n" + stream + b"\r\nendstream"
         out += b"\r\nendobj\r\n"
-    size = max(objects) + 1
     xref_at = len(out)
-    out += b"xref\r\n0 %d\r\n" % size
-    for number in range(size):
-        out += b"%010d 00000 n\r\n" % offsets[number] if number in offsets else b"0000000000 65535 f\r\n"
-    out += b"trailer\r\n" + remap(trailer) + b"\r\nstartxref\r\n%d\r\n%%%%EOF\r\n" % xref_at
+    out += b"xref\r\n0 %d\r\n0000000000 65535 f\r\n" % size
+    for offset in offsets:
+        out += b"%010d 00000 n\r\n" % offset
+    trailer = _SIZE.sub(b"/Size %d" % size, rewrite(trailer))
+    out += b"trailer\r\n" + trailer + b"\r\nstartxref\r\n%d\r\n%%%%EOF\r\n" % xref_at
     return bytes(out)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pypdf
 import pypdfium2 as pdfium
@@ -58,3 +59,13 @@ def test_styles_move_out_of_the_document_in_order():
     body, css = split_styles("<html><head><style>a{x:1}</style><STYLE media=print>b{y:2}</STYLE></head>"
                              "<body><p>&lt;style&gt;c{}&lt;/style&gt;</p></body></html>")
     assert css == "a{x:1}\nb{y:2}" and "<style" not in body.lower() and "&lt;style&gt;" in body
+
+
+def test_merged_objects_are_renumbered_densely():
+    """Sparse numbers after merging would cost a free xref entry each (20 bytes)."""
+    merged = dedupe(_two_forms_of_one_document())
+    reader = pypdf.PdfReader(io.BytesIO(merged), strict=True)
+    numbers = [int(n) for n in re.findall(rb"\n(\d+) 0 obj", merged)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert reader.trailer["/Size"] == len(numbers) + 1
+    assert [p.extract_text().strip() for p in reader.pages] == ["card 1", "card 2"]
