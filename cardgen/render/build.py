@@ -218,7 +218,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
             tick(1, name)
         everything = [s for sheets in sheets_by_kind.values() for s in sheets]
         combined = memo("combined", b"".join(hashlib.sha256(d).digest() for d in kind_files),
-                        lambda: impose.concatenate(kind_files))
+                        lambda: impose.concatenate(kind_files, merge=False))  # kinds share no faces
         _write(stage, f"{game_id}-print.pdf", combined, manifest)
         tick(1, "combined print PDF")
         shop_ids = [f.id for f in order]

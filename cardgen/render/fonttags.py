@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-Objects = dict[int, tuple[bytes, bytes | None]]
+Objects = dict[int, tuple[bytes, bytes | None]]  # number -> (dictionary text, stream bytes or None)
 
 _FONT_FILE = re.compile(rb"/FontFile[23]?\s*(\d+) 0 R")
 _DESCRIPTOR = re.compile(rb"/FontDescriptor\s*(\d+) 0 R")

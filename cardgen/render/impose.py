@@ -14,7 +14,8 @@ from typing import Sequence
 import pypdfium2 as pdfium
 from reportlab.lib.units import mm
 
-from cardgen.render import pdfbytes
+from cardgen.render import pdfbytes, pdfjoin
+from cardgen.render.pdfdedupe import NotPlainPdf, dedupe
 from cardgen.render.layout import (
     MARK_LENGTH_MM,
     MARK_OFFSET_MM,
@@ -257,14 +258,24 @@ def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
         target.close()
 
 
-def concatenate(documents: Sequence[bytes]) -> bytes:
-    """Whole PDFs one after another; identical objects (a face placed on several sheets) kept once."""
+def concatenate(documents: Sequence[bytes], *, merge: bool = True) -> bytes:
+    """Whole PDFs one after another; with ``merge``, identical objects (a face on several sheets) kept once.
+
+    The parts are joined by renumbering (cardgen.render.pdfjoin), which is much
+    faster than pdfium re-importing every page; pdfium is the fallback for a
+    part in a layout that module does not read.
+    """
+    try:
+        joined = pdfjoin.join(documents)
+        return pdfbytes.normalize(dedupe(joined) if merge else joined)
+    except NotPlainPdf:
+        pass
     target = pdfium.PdfDocument.new()
     try:
         for data in documents:
             source = pdfium.PdfDocument(data)
             target.import_pages(source)
             source.close()
-        return pdfbytes.save(target)
+        return pdfbytes.save(target, merge=merge)
     finally:
         target.close()

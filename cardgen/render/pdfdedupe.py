@@ -12,8 +12,9 @@ never merged. The input must be pdfium's plain layout (classic xref table,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from cardgen.render.fonttags import retag
+from cardgen.render.fonttags import Objects, retag
 
 _HEADER = re.compile(rb"\s*(\d+) 0 obj\s")
 _REF = re.compile(rb"(\d+) 0 R\b")
@@ -28,7 +29,7 @@ class NotPlainPdf(ValueError):
     """The PDF is not in the layout this module understands; leave it as it is."""
 
 
-def parse(data: bytes) -> tuple[bytes, dict[int, tuple[bytes, bytes | None]], bytes]:
+def parse(data: bytes) -> tuple[bytes, Objects, bytes]:
     """(header, {number: (dictionary text, stream bytes or None)}, trailer dictionary)."""
     first = data.find(b"1 0 obj")
     xref = data.rfind(b"\nxref")
@@ -105,18 +106,29 @@ def dedupe(data: bytes) -> bytes:
     # importing, and every unused number would cost a 20-byte xref entry.
     alive = [number for number in sorted(objects) if number not in target]
     renumber = {number: index for index, number in enumerate(alive, start=1)}
-    size = len(alive) + 1
+    bodies = [objects[number] for number in alive]
+    return serialize(header, bodies, trailer, lambda number: renumber.get(final(number)))
 
-    def rewrite(text: bytes) -> bytes:
-        # a reference to a missing object stays missing (past the xref: null), as before
-        return _REF.sub(lambda m: b"%d 0 R" % renumber.get(final(int(m.group(1))), size + int(m.group(1))), text)
 
+def renumber_refs(text: bytes, new_number: Callable[[int], int | None], size: int) -> bytes:
+    """``text`` with every ``N 0 R`` renumbered; a reference to a missing object stays missing (null)."""
+    def one(match: re.Match) -> bytes:
+        old = int(match.group(1))
+        new = new_number(old)
+        return b"%d 0 R" % (new if new is not None else size + old)
+
+    return _REF.sub(one, text)
+
+
+def serialize(header: bytes, bodies: list[tuple[bytes, bytes | None]], trailer: bytes,
+              new_number: Callable[[int], int | None]) -> bytes:
+    """A classic PDF of ``bodies`` numbered 1..n in order; references (and the trailer's) via ``new_number``."""
+    size = len(bodies) + 1
     out = bytearray(header)
     offsets: list[int] = []
-    for number in alive:
-        head, stream = objects[number]
+    for number, (head, stream) in enumerate(bodies, start=1):
         offsets.append(len(out))
-        out += b"%d 0 obj\r\n" % renumber[number] + rewrite(head)
+        out += b"%d 0 obj\r\n" % number + renumber_refs(head, new_number, size)
         if stream is not None:
             out += b"stream\r\n" + stream + b"\r\nendstream"
         out += b"\r\nendobj\r\n"
@@ -124,6 +136,6 @@ def dedupe(data: bytes) -> bytes:
     out += b"xref\r\n0 %d\r\n0000000000 65535 f\r\n" % size
     for offset in offsets:
         out += b"%010d 00000 n\r\n" % offset
-    trailer = _SIZE.sub(b"/Size %d" % size, rewrite(trailer))
+    trailer = _SIZE.sub(b"/Size %d" % size, renumber_refs(trailer, new_number, size))
     out += b"trailer\r\n" + trailer + b"\r\nstartxref\r\n%d\r\n%%%%EOF\r\n" % xref_at
     return bytes(out)

@@ -69,3 +69,15 @@ def test_merged_objects_are_renumbered_densely():
     assert numbers == list(range(1, len(numbers) + 1))
     assert reader.trailer["/Size"] == len(numbers) + 1
     assert [p.extract_text().strip() for p in reader.pages] == ["card 1", "card 2"]
+
+
+def test_joined_pdfs_keep_every_page_in_order():
+    from cardgen.render.pdfjoin import join
+
+    part = dedupe(_two_forms_of_one_document())
+    joined = join([part, _two_forms_of_one_document(), part])
+    reader = pypdf.PdfReader(io.BytesIO(joined), strict=True)
+    assert [p.extract_text().strip() for p in reader.pages] == ["card 1", "card 2"] * 3
+    assert all(p["/Parent"].get_object() == reader.trailer["/Root"]["/Pages"].get_object() for p in reader.pages)
+    assert len(pdfium.PdfDocument(joined)) == 6
+    assert dedupe(joined).count(b"/FontFile") == 1  # the parts' identical fonts merge once joined
