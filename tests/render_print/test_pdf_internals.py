@@ -74,8 +74,8 @@ def test_merged_objects_are_renumbered_densely():
 def test_joined_pdfs_keep_every_page_in_order():
     from cardgen.render.pdfjoin import join
 
-    part = dedupe(_two_forms_of_one_document())
-    joined = join([part, _two_forms_of_one_document(), part])
+    raw = _two_forms_of_one_document()
+    joined = join([dedupe(raw), raw, dedupe(raw)])
     reader = pypdf.PdfReader(io.BytesIO(joined), strict=True)
     assert [p.extract_text().strip() for p in reader.pages] == ["card 1", "card 2"] * 3
     assert all(p["/Parent"].get_object() == reader.trailer["/Root"]["/Pages"].get_object() for p in reader.pages)
