@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 from reportlab.lib.units import mm
 
 from cardgen.render import pdfbytes, pdfjoin
-from cardgen.render.pdfdedupe import NotPlainPdf, dedupe
+from cardgen.render.pdfdedupe import NotPlainPdf, merged
 from cardgen.render.layout import (
     MARK_LENGTH_MM,
     MARK_OFFSET_MM,
@@ -266,8 +266,7 @@ def concatenate(documents: Sequence[bytes], *, merge: bool = True) -> bytes:
     part in a layout that module does not read.
     """
     try:
-        joined = pdfjoin.join(documents)
-        return pdfbytes.normalize(dedupe(joined) if merge else joined)
+        return pdfbytes.normalize(merged(*pdfjoin.join_objects(documents)) if merge else pdfjoin.join(documents))
     except NotPlainPdf:
         pass
     target = pdfium.PdfDocument.new()

@@ -53,9 +53,9 @@ def parse(data: bytes) -> tuple[bytes, Objects, bytes]:
             body = stream_at.end()
             stream = data[body : body + int(length.group(1))]
             end_obj = data.find(b"endobj", body + len(stream))
-            objects[number] = (head, stream)
+            objects[number] = (head.lstrip(), stream)  # stripped: round trips must not grow whitespace
         else:
-            objects[number] = (data[start:end_obj], None)
+            objects[number] = (data[start:end_obj].strip(), None)
         pos = end_obj + len(b"endobj")
     trailer = _TRAILER.search(data, xref)
     if not trailer:
@@ -72,7 +72,34 @@ def dedupe(data: bytes) -> bytes:
         header, objects, trailer = parse(data)
     except NotPlainPdf:
         return data
-    objects, retagged = retag(objects)
+    return merged(header, objects, trailer)
+
+
+def merged(header: bytes, objects: Objects, trailer: bytes) -> bytes:
+    """Parsed objects written out with subset tags fixed and identical objects kept once."""
+    objects, _ = retag(objects)
+    target = _identical(objects)
+
+    def final(number: int) -> int:
+        while number in target:
+            number = target[number]
+        return number
+
+    # Survivors are numbered 1..n: pdfium's numbers are sparse after merging and
+    # importing, and every unused number would cost a 20-byte xref entry.
+    alive = [number for number in sorted(objects) if number not in target]
+    renumber = {number: index for index, number in enumerate(alive, start=1)}
+    bodies = [objects[number] for number in alive]
+    return serialize(header, bodies, trailer, lambda number: renumber.get(final(number)))
+
+
+def _identical(objects: Objects) -> dict[int, int]:
+    """Which object each duplicate merges into: identical text (references resolved) and stream.
+
+    Repeated until nothing changes, since merging fonts makes their parents
+    identical; after the first pass only the objects that refer to something
+    just merged are looked at again (a deck PDF has thousands of objects).
+    """
     target: dict[int, int] = {}
 
     def final(number: int) -> int:
@@ -80,34 +107,33 @@ def dedupe(data: bytes) -> bytes:
             number = target[number]
         return number
 
-    def remap(text: bytes) -> bytes:
-        return _REF.sub(lambda m: b"%d 0 R" % final(int(m.group(1))), text)
+    tokens = {n: _REF.split(head) for n, (head, _) in objects.items() if not _PAGE.search(head)}
+    referrers: dict[int, set[int]] = {}
+    for number, parts in tokens.items():
+        for ref in parts[1::2]:
+            referrers.setdefault(int(ref), set()).add(number)
 
+    def key(number: int) -> tuple[bytes, bytes | None]:
+        parts = tokens[number]
+        text = b"".join(part if i % 2 == 0 else b"%d 0 R" % final(int(part)) for i, part in enumerate(parts))
+        return text, objects[number][1]
+
+    keys = {number: key(number) for number in tokens}
     while True:
         seen: dict[tuple[bytes, bytes | None], int] = {}
-        merged = False
-        for number in sorted(objects):
+        merged: list[int] = []
+        for number in sorted(keys):
             if number in target:
                 continue
-            head, stream = objects[number]
-            if _PAGE.search(head):
-                continue
-            key = (remap(head), stream)
-            if key in seen:
-                target[number] = seen[key]
-                merged = True
+            if keys[number] in seen:
+                target[number] = seen[keys[number]]
+                merged.append(number)
             else:
-                seen[key] = number
+                seen[keys[number]] = number
         if not merged:
-            break
-    if not target and not retagged:
-        return data
-    # Survivors are numbered 1..n: pdfium's numbers are sparse after merging and
-    # importing, and every unused number would cost a 20-byte xref entry.
-    alive = [number for number in sorted(objects) if number not in target]
-    renumber = {number: index for index, number in enumerate(alive, start=1)}
-    bodies = [objects[number] for number in alive]
-    return serialize(header, bodies, trailer, lambda number: renumber.get(final(number)))
+            return target
+        for number in {r for m in merged for r in referrers.get(m, ())} - target.keys():
+            keys[number] = key(number)
 
 
 def renumber_refs(text: bytes, new_number: Callable[[int], int | None], size: int) -> bytes:

@@ -26,7 +26,13 @@ CATALOG, PAGES = 1, 2
 
 
 def join(documents: Sequence[bytes]) -> bytes:
-    """One PDF with the pages of ``documents`` in order (NotPlainPdf if one is not in the plain layout).
+    """One PDF with the pages of ``documents`` in order (NotPlainPdf if one is not in the plain layout)."""
+    header, objects, trailer = join_objects(documents)
+    return serialize(header, list(objects.values()), trailer, lambda n: n)
+
+
+def join_objects(documents: Sequence[bytes]) -> tuple[bytes, Objects, bytes]:
+    """The joined document as (header, objects numbered 1..n, trailer), ready to merge or write.
 
     Only flat page trees whose root holds nothing but Type, Kids and Count are
     accepted (nothing inherited), so every page keeps exactly what it had.
@@ -44,7 +50,8 @@ def join(documents: Sequence[bytes]) -> bytes:
         kids += [mapping[kid] for kid in part_kids]
     catalog = (b"<</Pages %d 0 R /Type/Catalog>>" % PAGES, None)
     tree = (b"<</Count %d/Kids[ %s ]/Type/Pages>>" % (len(kids), b" ".join(b"%d 0 R" % k for k in kids)), None)
-    return serialize(HEADER, [catalog, tree, *bodies], b"<</Root %d 0 R /Size 0>>" % CATALOG, lambda n: n)
+    numbered = dict(enumerate([catalog, tree, *bodies], start=1))
+    return HEADER, numbered, b"<</Root %d 0 R /Size %d>>" % (CATALOG, len(numbered) + 1)
 
 
 def _part(data: bytes) -> tuple[int, Objects, list[int]]:
