@@ -397,3 +397,5 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                 if not pile and empty_round[s] is None:
                     empty_round[s] = rnd
     state.phase = OVER
+    if check_invariants:
+        check_state(state)      # final scoring too
