@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.engine.bots import Archetype, Bot
+from cardgen.engine.bots import SIGNAL_AT_PENALTY, Archetype, Bot
 from cardgen.engine.checked import OVER
 from cardgen.engine.invariants import check_state
 from cardgen.engine.options import Options
@@ -133,8 +133,8 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
     longest_span = len(tb.wanted) - 1              # a shorter minimum than 0 or longer than any span clamps
     wanted = [tb.wanted[min(max(b.min_span, 0), longest_span)] for b in bot_of]
     wanted_any = tb.wanted[0]                     # every ticket heading each way (crowded-train count)
-    # Bot.wants_signal: the load costs two cells or more (never, when the content has no Signal Priority)
-    signal_places = 2 * rules.penalty_divisor if sig_k >= 0 else 1 << 30
+    # Bot.wants_signal: the load costs SIGNAL_AT_PENALTY cells or more (never without Signal Priority)
+    signal_places = SIGNAL_AT_PENALTY * rules.penalty_divisor if sig_k >= 0 else 1 << 30
     views: dict[int, PlayerView] = {}
 
     def view_of(p: int) -> PlayerView:
