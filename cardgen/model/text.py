@@ -111,29 +111,39 @@ def _target_values(content: "Content", kind: s.EventKind, card: s.EventCard | No
     return {"section": card.section or ""}
 
 
+def _freight(content: "Content") -> tuple[int, s.Span] | None:
+    """The shortest freight span and its fare row, if any (variant 9.7)."""
+    return next(((k, row) for k, row in sorted(content.fares.spans.items()) if row.freight), None)
+
+
+def _variant_players(content: "Content") -> list[int]:
+    return content.variant.players if content.variant and content.variant.players else []
+
+
+#: What a variant summary may quote, read from the content WITH the variant
+#: applied; a getter returning None means "not in this content" (no freight row...).
+VARIANT_VALUES: dict[str, Callable[["Content"], Value | None]] = {
+    "cap": lambda c: c.game.composition_cap,
+    "worst_delay": lambda c: c.game.scoring.worst_delay_penalty,
+    "no_delay_bonus": lambda c: c.game.scoring.no_delay_bonus,
+    "platform": lambda c: c.game.setup.platform_size,
+    "trains_per_player": lambda c: c.game.setup.trains_per_player,
+    "dispatch_per_player": lambda c: c.game.setup.dispatch_per_player,
+    "capacity": lambda c: c.map.section_capacity_per_line,
+    "events": lambda c: len(c.event_track),
+    "last_round": lambda c: max(c.events.track, default=0),
+    "players": lambda c: "/".join(map(str, _variant_players(c))) or None,
+    "trains": lambda c: max(_variant_players(c)) * c.game.setup.trains_per_player if _variant_players(c) else None,
+    "freight_span": lambda c: f[0] if (f := _freight(c)) else None,
+    "freight_fare": lambda c: f[1].fare if (f := _freight(c)) else None,
+    "freight_seats": lambda c: f[1].seats if (f := _freight(c)) else None,
+}
+
+
 def variant_values(content: "Content") -> dict[str, Value]:
-    """What a variant summary may quote, read from the content with the variant applied."""
-    g = content.game
-    players = content.variant.players if content.variant and content.variant.players else None
-    out: dict[str, Value] = {
-        "cap": g.composition_cap,
-        "worst_delay": g.scoring.worst_delay_penalty,
-        "no_delay_bonus": g.scoring.no_delay_bonus,
-        "platform": g.setup.platform_size,
-        "trains_per_player": g.setup.trains_per_player,
-        "dispatch_per_player": g.setup.dispatch_per_player,
-        "capacity": content.map.section_capacity_per_line,
-        "events": len(content.event_track),
-        "last_round": max(content.events.track, default=0),
-    }
-    if players:
-        out["players"] = "/".join(map(str, players))
-        out["trains"] = max(players) * g.setup.trains_per_player
-    freight = [(k, row) for k, row in sorted(content.fares.spans.items()) if row.freight]
-    if freight:
-        span, row = freight[0]
-        out.update(freight_span=span, freight_fare=row.fare, freight_seats=row.seats)
-    return out
+    """The :data:`VARIANT_VALUES` this content has."""
+    values = {name: get(content) for name, get in VARIANT_VALUES.items()}
+    return {name: value for name, value in values.items() if value is not None}
 
 
 def text_values(content: "Content", owner: Any, lang: str = "en", card: s.EventCard | None = None) -> dict[str, Value]:
@@ -167,34 +177,29 @@ def render(content: "Content", owner: Any, text: s.Text, lang: str, card: s.Even
 
 # ------------------------------------------------------------------ strings.yaml
 
-def _scoring(c: "Content") -> s.Scoring:
-    return c.game.scoring
-
-
-#: strings.yaml ``group -> key -> values``: the placeholders each entry may use.
-#: An entry not listed here may use none. This table is the single source for
-#: the renderer (:func:`string`) and the validator.
-STRING_VALUES: dict[str, dict[str, Callable[["Content"], dict[str, Value]]]] = {
+#: strings.yaml ``group -> key -> name -> getter``: the placeholders each entry
+#: may use. An entry not listed here may use none. This table is the single
+#: source for the renderer (:func:`string`), the validator and the docs.
+STRING_VALUES: dict[str, dict[str, dict[str, Callable[["Content"], Value]]]] = {
     "scoring": {
-        "late": lambda c: {"divisor": _scoring(c).late_fare_divisor},
-        "no_delay_bonus": lambda c: {"amount": _scoring(c).no_delay_bonus},
-        "worst_delay": lambda c: {"amount": _scoring(c).worst_delay_penalty},
+        "late": {"divisor": lambda c: c.game.scoring.late_fare_divisor},
+        "no_delay_bonus": {"amount": lambda c: c.game.scoring.no_delay_bonus},
+        "worst_delay": {"amount": lambda c: c.game.scoring.worst_delay_penalty},
     },
     "rules": {
-        "propulsion": lambda c: {"floor": c.game.propulsion.floor, "divisor": c.game.propulsion.penalty_divisor},
-        "blocking": lambda c: {"capacity": c.map.section_capacity_per_line},
-        "blocking_single": lambda c: {"capacity": c.map.section_capacity_per_line},
-        "blocked": lambda c: {"gain": c.game.blocked_wait_gain},
-        "boarding": lambda c: {"cap": c.game.composition_cap},
-        "game_end": lambda c: {"end": c.game.clock.end, "start": c.game.clock.start},
+        "propulsion": {"floor": lambda c: c.game.propulsion.floor, "divisor": lambda c: c.game.propulsion.penalty_divisor},
+        "blocking": {"capacity": lambda c: c.map.section_capacity_per_line},
+        "blocking_single": {"capacity": lambda c: c.map.section_capacity_per_line},
+        "blocked": {"gain": lambda c: c.game.blocked_wait_gain},
+        "boarding": {"cap": lambda c: c.game.composition_cap},
+        "game_end": {"end": lambda c: c.game.clock.end, "start": lambda c: c.game.clock.start},
     },
 }
 
 
 def string_values(content: "Content", group: str, key: str) -> dict[str, Value]:
     """The placeholders ``strings.yaml`` entry ``group.key`` may use, with their values."""
-    provider = STRING_VALUES.get(group, {}).get(key)
-    return provider(content) if provider else {}
+    return {name: get(content) for name, get in STRING_VALUES.get(group, {}).get(key, {}).items()}
 
 
 def string(content: "Content", group: str, key: str, lang: str) -> str:

@@ -81,7 +81,7 @@ def test_variants_check_passes_and_fails(pack):
     report = validate(pack.root)
     assert VARIANTS_CHECK in report.checks_failed
     assert [p.headline() for p in report.problems] == [
-        "variants.yaml:16:31: variants.0.patch.game.composition_cap: in variant 'beginner': "
+        "variants.yaml:15:31: variants.0.patch.game.composition_cap: in variant 'beginner': "
         "must be at least 1, got the number 0"]
 
 
