@@ -1,4 +1,4 @@
-"""Bots: the four archetypes of rules section 7, a random legal bot and a lookahead bot.
+"""Bots: the four archetypes of rules section 7 and a random legal bot (the lookahead bot: lookahead.py).
 
 A bot only ever gets a :class:`PlayerView`. Archetype targets are derived from
 the content, not typed: "light" keeps the largest load with no penalty,
@@ -182,58 +182,6 @@ class RandomBot(Bot):
         return out
 
 
-class Lookahead(Bot):
-    """Plans with the cards it still holds: load size and Signal Priority.
-
-    It sees only its own player view. The order of its deck is hidden, but
-    which cards remain before the next reshuffle is known. From those it
-    does two things:
-
-    - It picks the load N with the most expected places x cells,
-      N x E[R(N)], and boards the best fares up to it. When the deck is rich
-      in fast cards it carries more; when only slow cards are left it
-      carries less.
-    - It plays Signal Priority at the first chance instead of keeping it for
-      a heavy load it never carries.
-
-    The event track is public unless hidden (variant 9.2); this bot reads
-    only the current round's event.
-    """
-
-    name = "lookahead"
-
-    def __init__(self, rules: Rules, seed: int = 0):
-        super().__init__(rules, seed)
-        self.target = _targets(rules)["balanced"]
-
-    def best_load(self, view: PlayerView, t: int) -> int:
-        """The load with the most expected places x cells over the cards left in the deck."""
-        rules = self.rules
-        left = view.deck_left(t)
-        if not sum(left):
-            return self.target
-        best, best_value = 0, -1
-        for n in range(rules.cap + 1):
-            value = n * sum(c * rules.propulsion(v, n, 0) for v, c in zip(rules.op_values, left))
-            if value > best_value:
-                best, best_value = n, value
-        return best
-
-    def wants_signal(self, view: PlayerView, t: int) -> bool:
-        """Play Signal Priority at once. Holding it gains nothing: +2 keeps a move's parity, so it hardly ever
-        turns a section landing into a station, and a balanced load never reaches the archetypes'
-        trigger. Playing it early was worth about 1.6 points a game in 800-game trials."""
-        return True
-
-    def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
-        rules = self.rules
-        free = min(room, self.best_load(view, t) - view.places[t])
-        if free <= 0:
-            return []
-        fare, kind_of = rules.ticket_fare, rules.card_kind
-        return self.take(sorted(eligible, key=lambda c: fare[kind_of[c]], reverse=True), free, limit)
-
-
 _TARGETS: dict[int, tuple[Rules, dict[str, int]]] = {}
 
 
@@ -265,5 +213,9 @@ BOTS: dict[str, BotFactory] = {
     "balanced": lambda rules, seed: Archetype(rules, seed, "balanced", _targets(rules)["balanced"]),
     "long": lambda rules, seed: Archetype(rules, seed, "long", _targets(rules)["heavy"], _targets(rules)["long_span"]),
     "random": RandomBot,
-    "lookahead": Lookahead,
 }
+
+# imported last: the lookahead bot builds on Bot and _targets above
+from cardgen.engine.lookahead import Lookahead  # noqa: E402
+
+BOTS["lookahead"] = Lookahead

@@ -1,9 +1,12 @@
 """Play whole games with bots, fast: the simulator's entry point.
 
-This driver calls the rule methods of :class:`GameState` directly, asking
-each bot only the questions the rules let it decide, with no action objects
-and no validation. The checked driver asks the same questions in the same
-order, so a seed gives the same game either way (tested).
+Two unchecked drivers: when every bot is an archetype and the options leave
+no hand or move choice, the inlined kernel of :mod:`cardgen.engine.fast`
+plays the whole game (the simulator's usual case); otherwise the generic loop
+here calls the rule methods of :class:`GameState` directly, asking each bot
+only the questions the rules let it decide, with no action objects and no
+validation. The checked driver asks the same questions in the same order, so a
+seed gives the same game on all three (tests/engine/test_fast_path.py).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from cardgen.engine.options import Options
 from cardgen.engine.rules import Rules, compile_rules
 from cardgen.engine.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
 from cardgen.engine.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
+from cardgen.engine.fast import kernel_plays, run_kernel
 from cardgen.engine.state import GameState
 from cardgen.engine.view import PlayerView
 from cardgen.errors import UsageError
@@ -80,7 +84,16 @@ def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int) -> l
 
 
 def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
-    """Play ``state`` to the end, asking ``bots`` (one per player) every decision."""
+    """Play ``state`` to the end, asking ``bots`` (one per player) every decision: the inlined
+    kernel of :mod:`cardgen.engine.fast` when it covers the game, else the generic loop."""
+    if kernel_plays(state, bots):
+        run_kernel(state, bots, check_invariants)
+    else:
+        run_generic(state, bots, check_invariants)
+
+
+def run_generic(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
+    """Play ``state`` to the end, calling each bot method and rule method in turn (any bot, any option)."""
     views = [PlayerView(state, p) for p in range(state.players)]
     owner, n = state.owner, state.n
     stop_short = state.options.stop_short
@@ -166,22 +179,26 @@ def run_checked(state: GameState, bots: list[Bot]) -> None:
 
 def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResult:
     rules = state.rules
-    players = []
-    for p in range(state.players):
-        trains = state.trains_of[p]
-        players.append(PlayerResult(
-            seat=p, bot=lineup[p], score=state.score[p], delivered=state.delivered[p], late=state.late[p],
-            delays=state.late[p], wait=sum(state.wait[t] for t in trains),
-            blocked=sum(state.blocked[t] for t in trains),
-            blocked_by_train=sum(state.blocked_by_train[t] for t in trains),
-            bonus=state.bonus[p], penalty=state.penalty[p]))
+    wait, blocked, by_train = state.wait, state.blocked, state.blocked_by_train
+    if rules.trains_per_player == 1:          # train t is player t's: no sums (this runs once a game)
+        waits, blocks, by_trains = wait, blocked, by_train
+    else:
+        groups = state.trains_of
+        waits = [sum(wait[t] for t in g) for g in groups]
+        blocks = [sum(blocked[t] for t in g) for g in groups]
+        by_trains = [sum(by_train[t] for t in g) for g in groups]
+    players = tuple(
+        PlayerResult(seat=p, bot=lineup[p], score=state.score[p], delivered=state.delivered[p], late=state.late[p],
+                     delays=state.late[p], wait=waits[p], blocked=blocks[p], blocked_by_train=by_trains[p],
+                     bonus=state.bonus[p], penalty=state.penalty[p])
+        for p in range(state.players))
     return GameResult(
-        players=tuple(players), winners=state.winners(), rounds=state.round, final_clock=state.clock,
+        players=players, winners=state.winners(), rounds=state.round, final_clock=state.clock,
         pile_empty_round=dict(zip(rules.station_ids, state.pile_empty_round)),
         cards_played=dict(zip(rules.op_ids, state.cards_played)),
         dispatch_used=dict(zip(rules.dispatch_ids, state.dispatch_used)),
         events_effective=dict(zip(rules.event_ids, state.events_effective)),
-        stalled=state.stalled_round is not None, blocks=sum(state.blocked), variant=rules.variant)
+        stalled=state.stalled_round is not None, blocks=sum(blocked), variant=rules.variant)
 
 
 def play_game(content: Content | Rules, lineup: list[str] | tuple[str, ...], seed: int = 0,

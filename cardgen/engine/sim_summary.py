@@ -30,9 +30,12 @@ def build_summary(content, spec: RunSpec, tally: Tally) -> dict:
     n = tally.games
     copies = Counter(spec.lineup)
     bots = list(dict.fromkeys(spec.lineup))
-    win = {bot: wilson(tally.bot_share.get(bot, 0), n) for bot in bots}
-    per_copy = {bot: wilson(tally.bot_share.get(bot, 0) / copies[bot], n) for bot in bots}
-    seats = {seat + 1: wilson(tally.seat_share.get(seat, 0), n) for seat in range(spec.players)}
+    seat_share, bot_share = tally.seat_share, tally.bot_share
+    seats = {seat + 1: wilson(seat_share.get(seat, 0), n) for seat in range(spec.players)}
+    player_stats, seat_scores, pile_dry = tally.player_stats, tally.seat_scores, tally.pile_dry
+    played, used, effective = tally.cards_played, tally.dispatch_used, tally.events_effective
+    win = {bot: wilson(bot_share.get(bot, 0), n) for bot in bots}
+    per_copy = {bot: wilson(bot_share.get(bot, 0) / copies[bot], n) for bot in bots}
     return {
         "game": content.game.id,
         "variant": spec.variant,
@@ -49,18 +52,18 @@ def build_summary(content, spec: RunSpec, tally: Tally) -> dict:
         "win_rate_per_copy": {bot: per_copy[bot].as_dict() for bot in bots},
         "fair_share": {bot: round(copies[bot] / spec.players, 6) for bot in bots},
         "seat_win_rate": {str(seat): iv.as_dict() for seat, iv in seats.items()},
-        "seat_scores": {str(seat + 1): summarize(tally.seat_scores.get(seat, Counter()))
+        "seat_scores": {str(seat + 1): summarize(seat_scores.get(seat, Counter()))
                         for seat in range(spec.players)},
         "ties": tally.ties,
-        "bots": {bot: {name: summarize(tally.player_stats.get(bot, {}).get(name, Counter()))
+        "bots": {bot: {name: summarize(player_stats.get(bot, {}).get(name, Counter()))
                        for name in PLAYER_FIELDS} for bot in bots},
-        "score_histogram": {bot: _hist(tally.player_stats.get(bot, {}).get("score", Counter())) for bot in bots},
+        "score_histogram": {bot: _hist(player_stats.get(bot, {}).get("score", Counter())) for bot in bots},
         "blocks_per_game": summarize(tally.blocks),
-        "pile_dry_round": {pile: _pile(tally.pile_dry.get(pile, Counter()))
-                           for pile in [st.id for st in content.map.stations] if pile in tally.pile_dry},
-        "cards_played": {k.id: tally.cards_played.get(k.id, 0) for k in content.operations.kinds},
-        "dispatch_used": {k.id: tally.dispatch_used.get(k.id, 0) for k in content.dispatch.kinds},
-        "events_effective": {k: tally.events_effective.get(k, 0)
+        "pile_dry_round": {pile: _pile(pile_dry[pile]) for pile in [st.id for st in content.map.stations]
+                           if pile in pile_dry},
+        "cards_played": {k.id: played.get(k.id, 0) for k in content.operations.kinds},
+        "dispatch_used": {k.id: used.get(k.id, 0) for k in content.dispatch.kinds},
+        "events_effective": {k: effective.get(k, 0)
                              for k in dict.fromkeys(card.kind for _, card in content.event_track)},
         "problems": playability_problems(content, spec, tally),
         "warnings": balance_warnings(spec, tally),

@@ -69,22 +69,20 @@ def expected_max_rounds(content) -> int:
 
 @dataclass
 class Tally:
-    """Mergeable, exact record of a set of games (integer histograms and fractions only)."""
+    """Mergeable, exact record of a set of games: integer Counters only.
+
+    Each game costs a few Counter increments (rows are counted whole, as tuples);
+    per-field histograms are derived when a summary asks for them.
+    """
 
     games: int = 0
-    rounds: Counter = field(default_factory=Counter)
-    final_clock: Counter = field(default_factory=Counter)
-    blocks: Counter = field(default_factory=Counter)
     ties: int = 0
-    bot_seats: Counter = field(default_factory=Counter)
-    bot_share: dict[str, Fraction] = field(default_factory=dict)
-    seat_share: dict[int, Fraction] = field(default_factory=dict)
-    player_stats: dict[str, dict[str, Counter]] = field(default_factory=dict)
-    seat_scores: dict[int, Counter] = field(default_factory=dict)
-    pile_dry: dict[str, Counter] = field(default_factory=dict)
-    cards_played: Counter = field(default_factory=Counter)
-    dispatch_used: Counter = field(default_factory=Counter)
-    events_effective: Counter = field(default_factory=Counter)
+    game_rows: Counter = field(default_factory=Counter)    # (rounds, final_clock, blocks) -> games
+    bot_wins: Counter = field(default_factory=Counter)     # (bot, k) -> wins shared k ways
+    seat_wins: Counter = field(default_factory=Counter)    # (seat, k) -> wins shared k ways
+    player_rows: Counter = field(default_factory=Counter)  # (seat, bot, PLAYER_FIELDS values) -> count
+    pile_rows: Counter = field(default_factory=Counter)    # ((pile, round or None), ...) -> games
+    usage_rows: Counter = field(default_factory=Counter)   # (cards, dispatch, events item tuples) -> games
     stalled: list[int] = field(default_factory=list)
     overlong: list[int] = field(default_factory=list)
     stalled_count: int = 0
@@ -93,60 +91,126 @@ class Tally:
     def add_game(self, index: int, bots: Sequence[str], result: Any, clock_end: int, max_rounds: int) -> None:
         """Record one game played with ``bots`` by seat."""
         self.games += 1
-        self.rounds[result.rounds] += 1
-        self.final_clock[result.final_clock] += 1
-        self.blocks[result.blocks] += 1
-        winners = tuple(result.winners)
-        if len(winners) > 1:
+        self.game_rows[(result.rounds, result.final_clock, result.blocks)] += 1
+        winners = result.winners
+        k = len(winners)
+        if k > 1:
             self.ties += 1
-        share = Fraction(1, len(winners)) if winners else Fraction(0)
-        for seat, bot in enumerate(bots):
-            self.bot_seats[bot] += 1
-            won = share if seat in winners else Fraction(0)
-            self.bot_share[bot] = self.bot_share.get(bot, Fraction(0)) + won
-            self.seat_share[seat] = self.seat_share.get(seat, Fraction(0)) + won
-            player = result.players[seat]
-            stats = self.player_stats.setdefault(bot, {name: Counter() for name in PLAYER_FIELDS})
-            for name in PLAYER_FIELDS:
-                stats[name][getattr(player, name)] += 1
-            self.seat_scores.setdefault(seat, Counter())[player.score] += 1
-        for pile, rnd in result.pile_empty_round.items():
-            self.pile_dry.setdefault(pile, Counter())[rnd] += 1
-        self.cards_played.update(result.cards_played)
-        self.dispatch_used.update(result.dispatch_used)
-        self.events_effective.update(result.events_effective)
+        for seat in winners:
+            self.bot_wins[(bots[seat], k)] += 1
+            self.seat_wins[(seat, k)] += 1
+        rows = self.player_rows
+        for seat, p in enumerate(result.players):
+            rows[(seat, bots[seat], p.score, p.delivered, p.late, p.delays, p.blocked, p.blocked_by_train)] += 1
+        self.pile_rows[tuple(result.pile_empty_round.items())] += 1
+        self.usage_rows[(tuple(result.cards_played.items()), tuple(result.dispatch_used.items()),
+                         tuple(result.events_effective.items()))] += 1
         if result.stalled:
             self.stalled_count += 1
             self.stalled.append(index)
+            del self.stalled[MAX_EXAMPLES:]
         if result.final_clock != clock_end or result.rounds > max_rounds:
             self.overlong_count += 1
             self.overlong.append(index)
-        del self.stalled[MAX_EXAMPLES:], self.overlong[MAX_EXAMPLES:]
+            del self.overlong[MAX_EXAMPLES:]
+
+    # ------------------------------------------------------------ derived views
+    def _game_field(self, i: int) -> Counter:
+        out: Counter = Counter()
+        for row, n in self.game_rows.items():
+            out[row[i]] += n
+        return out
+
+    @property
+    def rounds(self) -> Counter:
+        return self._game_field(0)
+
+    @property
+    def final_clock(self) -> Counter:
+        return self._game_field(1)
+
+    @property
+    def blocks(self) -> Counter:
+        return self._game_field(2)
+
+    def _usage(self, i: int) -> Counter:
+        out: Counter = Counter()
+        for row, n in self.usage_rows.items():
+            for kind, times in row[i]:
+                out[kind] += times * n
+        return out
+
+    @property
+    def cards_played(self) -> Counter:
+        """Operation card kind -> times played over all games."""
+        return self._usage(0)
+
+    @property
+    def dispatch_used(self) -> Counter:
+        """Dispatch kind -> times used over all games."""
+        return self._usage(1)
+
+    @property
+    def events_effective(self) -> Counter:
+        """Event kind -> rounds it changed something, over all games."""
+        return self._usage(2)
+
+    @property
+    def player_stats(self) -> dict[str, dict[str, Counter]]:
+        """bot -> field -> histogram, over every seat the bot played."""
+        out: dict[str, dict[str, Counter]] = {}
+        for (_seat, bot, *values), n in self.player_rows.items():
+            stats = out.get(bot)
+            if stats is None:
+                stats = out[bot] = {name: Counter() for name in PLAYER_FIELDS}
+            for name, value in zip(PLAYER_FIELDS, values):
+                stats[name][value] += n
+        return out
+
+    @property
+    def seat_scores(self) -> dict[int, Counter]:
+        out: dict[int, Counter] = {}
+        for (seat, _bot, score, *_), n in self.player_rows.items():
+            out.setdefault(seat, Counter())[score] += n
+        return out
+
+    @property
+    def pile_dry(self) -> dict[str, Counter]:
+        """pile -> histogram of the round it ran dry (``None``: never)."""
+        out: dict[str, Counter] = {}
+        for row, n in self.pile_rows.items():
+            for pile, rnd in row:
+                out.setdefault(pile, Counter())[rnd] += n
+        return out
+
+    @property
+    def bot_share(self) -> dict[str, Fraction]:
+        """Wins per bot, a k-way shared win counting 1/k (exact)."""
+        return _shares(self.bot_wins)
+
+    @property
+    def seat_share(self) -> dict[int, Fraction]:
+        """Wins per seat (0-based), a k-way shared win counting 1/k (exact)."""
+        return _shares(self.seat_wins)
 
     def merge(self, other: "Tally") -> "Tally":
         """Fold ``other`` (a later chunk) into this tally; exact, so order only matters for examples."""
         self.games += other.games
         self.ties += other.ties
-        for mine, theirs in ((self.rounds, other.rounds), (self.final_clock, other.final_clock),
-                             (self.blocks, other.blocks), (self.bot_seats, other.bot_seats),
-                             (self.cards_played, other.cards_played), (self.dispatch_used, other.dispatch_used),
-                             (self.events_effective, other.events_effective)):
-            mine.update(theirs)
-        for mine_f, theirs_f in ((self.bot_share, other.bot_share), (self.seat_share, other.seat_share)):
-            for key, value in theirs_f.items():
-                mine_f[key] = mine_f.get(key, Fraction(0)) + value
-        for bot, stats in other.player_stats.items():
-            target = self.player_stats.setdefault(bot, {name: Counter() for name in PLAYER_FIELDS})
-            for name, hist in stats.items():
-                target[name].update(hist)
-        for key_hist_mine, key_hist_theirs in ((self.seat_scores, other.seat_scores), (self.pile_dry, other.pile_dry)):
-            for key, hist in key_hist_theirs.items():
-                key_hist_mine.setdefault(key, Counter()).update(hist)
+        for name in ("game_rows", "bot_wins", "seat_wins", "player_rows", "pile_rows", "usage_rows"):
+            getattr(self, name).update(getattr(other, name))
         self.stalled_count += other.stalled_count
         self.overlong_count += other.overlong_count
         self.stalled = sorted(self.stalled + other.stalled)[:MAX_EXAMPLES]
         self.overlong = sorted(self.overlong + other.overlong)[:MAX_EXAMPLES]
         return self
+
+
+def _shares(wins: Counter) -> dict:
+    out: dict = {}
+    for (key, k), count in sorted(wins.items(), key=lambda kv: str(kv[0])):
+        out[key] = out.get(key, Fraction(0)) + Fraction(count, k)
+    return out
 
 
 # ------------------------------------------------------------------ running

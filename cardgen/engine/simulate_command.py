@@ -80,7 +80,7 @@ class Progress:
 
 def simulate_cmd(
     content_dir: Optional[Path] = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Player count (default: the game's best count, or the lineup's length)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Player count (default: the lineup's length, the variant's count, or the game's best count)."),
     games: int = typer.Option(1000, "--games", "-n", help="Games to play."),
     lineup: Optional[str] = typer.Option(None, "--lineup", help="Bots by seat, comma separated (default: the 10.16 archetypes for the count)."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Rules variant id (see variants.yaml)."),
@@ -127,6 +127,8 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
         raise UsageError(f"--report: folder {report.parent} does not exist")
     engine = sim_options.engine_api()
     content = content_for(content_dir, variant)
+    if players is None and not lineup and content.variant is not None and content.variant.players:
+        players = content.variant.players[0]  # e.g. --variant two_locomotives alone means 2 players
     chosen = resolve_lineup(content, players, lineup, engine.BOTS)
     check_variant_players(content, len(chosen))
     options = sim_options.parse_options(engine.Options, option)

@@ -23,9 +23,13 @@ SHORT_NONE, SHORT_TRAIN, SHORT_CLOSED, SHORT_TERMINAL, SHORT_CHOICE = 0, 1, 2, 3
 
 def shuffle(rng: random.Random, items: list) -> None:
     """Shuffle in place by sorting on random keys: one C call per item instead of Python's
-    rejection sampling, which dominated set-up time. Deterministic for a seeded ``rng``."""
+    rejection sampling, which dominated set-up time. Deterministic for a seeded ``rng``.
+
+    >>> deck = [1, 2, 3, 4]; shuffle(random.Random(5), deck); sorted(deck) == [1, 2, 3, 4]
+    True
+    """
     rnd = rng.random
-    items[:] = [x for _, x in sorted([(rnd(), x) for x in items])]
+    items.sort(key=lambda _: rnd())   # stable sort on distinct floats: the order sorted((rnd(), x)) gave
 
 
 def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]:
@@ -41,6 +45,10 @@ def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]
     return owners
 
 
+#: rules as written; Options is frozen, so one instance serves every game
+_DEFAULT_OPTIONS = Options()
+
+
 class GameState(CheckedDriver):
     """One game in progress. Trains are numbered by seat; players own one or more trains."""
 
@@ -48,7 +56,7 @@ class GameState(CheckedDriver):
                  arrange=None):
         """Set up a game. ``arrange(state)``, if given, runs after the shuffles and the dispatch deal and
         before the platforms are filled: a scripted game reorders piles, hands and draws there."""
-        opts = options or Options()
+        opts = options or _DEFAULT_OPTIONS
         self.rules, self.options = rules, opts
         if not rules.players_min <= players <= rules.players_max:
             raise IllegalAction(f"{players} players; this game takes {rules.players_min}-{rules.players_max}")
@@ -60,7 +68,9 @@ class GameState(CheckedDriver):
         self.rng = random.Random(seed)
         self.players = players
         self.owner = seat_owners(players, rules.trains_per_player, opts.seating)
-        self.trains_of = [[t for t in range(n) if self.owner[t] == p] for p in range(players)]
+        self.trains_of = [[] for _ in range(players)]
+        for t, p in enumerate(self.owner):
+            self.trains_of[p].append(t)
         self.n = n
         self.round = 1
         self.clock = rules.clock_start
@@ -523,13 +533,11 @@ class GameState(CheckedDriver):
 
     def winners(self) -> tuple[int, ...]:
         """Players ranked first after score and the content's tie-breaks (a tie shares the win)."""
-        def key(p: int) -> tuple:
-            parts = [self.score[p]]
-            for tb in self.rules.tiebreaks:
-                parts.append(self.delivered[p] if tb == "delivered_desc" else -self.late[p])
-            return tuple(parts)
-        best = max(key(p) for p in range(self.players))
-        return tuple(p for p in range(self.players) if key(p) == best)
+        columns = [self.score] + [self.delivered if tb == "delivered_desc" else [-x for x in self.late]
+                                  for tb in self.rules.tiebreaks]
+        keys = list(zip(*columns))
+        best = max(keys)
+        return tuple(p for p, key in enumerate(keys) if key == best)
 
     # ================================================================ serialisation
     _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck", "discard", "hand", "forced",

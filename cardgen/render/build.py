@@ -8,7 +8,7 @@ so a failure at any step leaves the previous output untouched.
 
 from __future__ import annotations
 
-import io
+import hashlib
 import json
 import shutil
 import time
@@ -17,22 +17,22 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from PIL import Image
-
 from cardgen.errors import BuildError, UsageError
+from cardgen.model import load
+from cardgen.render import faces as faces_module
+from cardgen.render import fit, fonts
 from cardgen.render import impose, tts
-from cardgen.render.face_cache import FaceCache, fonts_fingerprint, write_atomically
+from cardgen.render.face_cache import FaceCache
 from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.manifest import Manifest
 from cardgen.render.output import atomic_folder
-from cardgen.render.pdf import FaceLike, FaceRenderer
-from cardgen.render.raster import PNG_DPI, face_image, png_bytes
+from cardgen.render.facekit import Face
+from cardgen.render.pdf import FacePdf, FaceRenderer
+from cardgen.render.raster import PNG_DPI, face_cell_png, face_png
+from cardgen.render.templating import TEMPLATES_DIR
 
-LANGUAGES = ("zh", "en")
 CARD_BACK = "card_back"
 MAX_BLEED_MM = 5.0  # more would push crop marks off the printable part of the paper
-TEMPLATES = Path(__file__).resolve().parent / "templates"
-
 
 
 class Progress(Protocol):
@@ -70,6 +70,7 @@ class BuildReport:
     sheets: int
     seconds: float
     counts: dict[str, int] = field(default_factory=dict)
+    stages: dict[str, float] = field(default_factory=dict)  # CPU seconds per pipeline stage
 
 
 def default_out(game_id: str) -> Path:
@@ -85,8 +86,8 @@ def check_options(content, options: BuildOptions) -> None:
     """Refuse options the content cannot honour, before anything is rendered."""
     if options.paper not in PAPERS_MM:
         raise UsageError(f"--paper {options.paper!r}: choose one of {', '.join(PAPERS_MM)}")
-    if options.lang not in LANGUAGES:
-        raise UsageError(f"--lang {options.lang!r}: choose one of {', '.join(LANGUAGES)}")
+    if options.lang not in faces_module.LANGS:
+        raise UsageError(f"--lang {options.lang!r}: choose one of {', '.join(faces_module.LANGS)}")
     if options.duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex {options.duplex!r}: choose one of {', '.join(DUPLEX_MODES)}")
     counts = sorted(content.printing.by_players)
@@ -96,7 +97,7 @@ def check_options(content, options: BuildOptions) -> None:
         raise UsageError(f"--bleed {options.bleed_mm:g}: must be between 0 and {MAX_BLEED_MM:g} mm")
 
 
-def check_only(faces: Sequence[FaceLike], only: Sequence[str]) -> None:
+def check_only(faces: Sequence[Face], only: Sequence[str]) -> None:
     kinds = list(dict.fromkeys(f.kind for f in faces if f.kind != CARD_BACK))
     unknown = [k for k in only if k not in kinds]
     if unknown:
@@ -107,10 +108,6 @@ def check_only(faces: Sequence[FaceLike], only: Sequence[str]) -> None:
 def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None = None,
           cache_dir: Path | None = None, progress: Progress | None = None) -> BuildReport:
     """Load and validate the content, design its faces, and write the whole print set to ``out``."""
-    from cardgen.model import load
-    from cardgen.render import faces as faces_module
-    from cardgen.render import fit, fonts
-
     content = load(content_dir)
     check_options(content, options)
     faces = faces_module.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
@@ -118,9 +115,9 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     out = Path(out) if out is not None else default_out(content.game.id)
     font_files = [Path(p) for p in fonts.font_files()]
     renderer = FaceRenderer(
-        roots=[Path(content.folder), TEMPLATES],
+        roots=[Path(content.folder), TEMPLATES_DIR],
         fonts=font_files,
-        cache=FaceCache(cache_dir or default_cache(out), fonts_fingerprint(font_files)),
+        cache=FaceCache(cache_dir or default_cache(out)),
         check_layout=fit.check_layout,
         check_glyphs=fit.check_glyphs,
     )
@@ -131,14 +128,14 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
                      preview=preview, font_files=font_files, progress=progress)
 
 
-def _selected(faces: Sequence[FaceLike], only: Sequence[str]) -> tuple[list[FaceLike], dict[str, list[FaceLike]]]:
+def _selected(faces: Sequence[Face], only: Sequence[str]) -> tuple[list[Face], dict[str, list[Face]]]:
     """Faces to render (chosen fronts/boards plus their backs) and the printed groups by kind, in face order."""
     by_id = {f.id: f for f in faces}
-    groups: dict[str, list[FaceLike]] = {}
+    groups: dict[str, list[Face]] = {}
     for face in faces:
         if face.kind != CARD_BACK and (not only or face.kind in only):
             groups.setdefault(face.kind, []).append(face)
-    needed: dict[str, FaceLike] = {}
+    needed: dict[str, Face] = {}
     for group in groups.values():
         for face in group:
             needed[face.id] = face
@@ -150,13 +147,29 @@ def _selected(faces: Sequence[FaceLike], only: Sequence[str]) -> tuple[list[Face
     return order, groups
 
 
-def _deck_size(group: Sequence[FaceLike]) -> None:
+def _deck_size(group: Sequence[Face]) -> None:
     sizes = {(f.width_mm, f.height_mm) for f in group}
     if len(sizes) > 1:
         raise BuildError(f"{group[0].kind} cards come in several sizes {sorted(sizes)}; a deck needs one size")
 
 
-def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, out: Path,
+def plan_sheets(game_id: str, faces: Sequence[Face], options: BuildOptions) -> dict[str, list[impose.Sheet]]:
+    """Every printed sheet, by component kind, in face order (no rendering: pure layout)."""
+    _, groups = _selected(faces, options.only)
+    by_id = {f.id: f for f in faces}
+    paper = paper_size(options.paper)
+    sheets: dict[str, list[impose.Sheet]] = {}
+    for kind, group in groups.items():
+        label = f"{game_id}  {kind}"
+        if group[0].layout == "card":
+            _deck_size(group)
+            sheets[kind] = impose.card_sheets(group, by_id, paper=paper, duplex=options.duplex, label=label)
+        else:
+            sheets[kind] = impose.board_sheets(group, paper=paper, label=label)
+    return sheets
+
+
+def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: Path,
               renderer: FaceRenderer, *, preview: str | None, font_files: Sequence[Path],
               progress: Progress | None = None) -> BuildReport:
     """Render, impose and write every output file for ``faces`` into ``out``, atomically."""
@@ -168,44 +181,56 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
     check_only(faces, options.only)
     order, groups = _selected(faces, options.only)
     by_id = {f.id: f for f in faces}
-    paper = paper_size(options.paper)
+    sheets_by_kind = plan_sheets(game_id, faces, options)  # layout errors fail before any rendering
 
-    pdfs: dict[str, bytes] = {}
-    for face in order:
-        tick(0, face.label)
-        pdfs[face.id] = renderer.render(face)
-        tick(1, face.label)
-
-    sheets_by_kind: dict[str, list[impose.Sheet]] = {}
-    for kind, group in groups.items():
-        label = f"{game_id}  {kind}"
-        if group[0].layout == "card":
-            _deck_size(group)
-            sheets_by_kind[kind] = impose.card_sheets(group, by_id, paper=paper, duplex=options.duplex, label=label)
-        else:
-            sheets_by_kind[kind] = [s for face in group for s in impose.board_sheets(face, paper=paper, label=label)]
+    stages: dict[str, float] = {}
+    lap = _stopwatch(stages)
+    pdfs: dict[str, FacePdf] = {}
+    for batch in render_batches(order, groups):
+        tick(0, batch[0].label)
+        pdfs.update(zip((f.id for f in batch), renderer.render_batch(batch)))
+        tick(len(batch), batch[-1].label)
+    lap("faces laid out")
 
     manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)})
+    memo = _memo(renderer.cache)
+    digests = {face_id: pdf.digest for face_id, pdf in pdfs.items()}  # what each face's bytes depend on
+    looks = {face.id: renderer.face_key(face) for face in order}  # what each face looks like
     with atomic_folder(out) as stage:
+        kind_files: list[bytes] = []
         for kind, sheets in sheets_by_kind.items():
             name = f"{kind}.pdf"
-            _write(stage, name, impose.assemble(sheets, pdfs), manifest)
+            parts = [memo("sheet", _sheet_material(sheet, digests), lambda sheet=sheet: impose.sheet_pdf(sheet, pdfs))
+                     for sheet in sheets]
+            data = memo("sheets", b"".join(hashlib.sha256(part).digest() for part in parts),
+                        lambda parts=parts: impose.concatenate(parts))
+            _write(stage, name, data, manifest)
+            kind_files.append(data)
             _record(manifest, kind, name, groups[kind], sheets, by_id)
             tick(1, name)
         everything = [s for sheets in sheets_by_kind.values() for s in sheets]
-        _write(stage, f"{game_id}-print.pdf", impose.assemble(everything, pdfs), manifest)
+        combined = memo("combined", b"".join(hashlib.sha256(d).digest() for d in kind_files),
+                        lambda: impose.concatenate(kind_files))
+        _write(stage, f"{game_id}-print.pdf", combined, manifest)
         tick(1, "combined print PDF")
-        _write(stage, f"{game_id}-print-shop.pdf", impose.face_pages([f.id for f in order], pdfs), manifest)
+        shop_ids = [f.id for f in order]
+        shop = memo("shop", repr([(i, digests[i]) for i in shop_ids]).encode(),
+                    lambda: impose.face_pages(shop_ids, pdfs))
+        _write(stage, f"{game_id}-print-shop.pdf", shop, manifest)
         tick(1, "print-shop PDF")
+        lap("sheets imposed")
 
-        images: dict[str, Image.Image] = {}
+        pngs: dict[str, bytes] = {}
         for face in order:
-            data = _png_of(renderer.cache, pdfs[face.id])
-            _write(stage, f"png/{face.id}.png", data, manifest)
-            images[face.id] = Image.open(io.BytesIO(data))
+            pdf = pdfs[face.id]
+            pngs[face.id] = memo("png", f"{looks[face.id]}-{PNG_DPI}".encode(),
+                                 lambda pdf=pdf: face_png(pdf.pdf, pdf.index, PNG_DPI))
+            _write(stage, f"png/{face.id}.png", pngs[face.id], manifest)
             tick(1, f"png/{face.id}.png")
-        _write_tts(stage, groups, by_id, images, manifest)
+        lap("PNG faces")
+        _write_tts(stage, groups, looks, pdfs, pngs, manifest, memo, by_id)
         tick(1, "Tabletop Simulator sheets")
+        lap("TTS sheets")
 
         if preview is not None:
             _write(stage, "index.html", preview.encode("utf-8"), manifest)
@@ -213,29 +238,69 @@ def write_set(game_id: str, faces: Sequence[FaceLike], options: BuildOptions, ou
                 (stage / "fonts").mkdir(exist_ok=True)
                 shutil.copyfile(font, stage / "fonts" / Path(font).name)
                 manifest.files.append(f"fonts/{Path(font).name}")
-        (stage / "manifest.json").write_text(manifest.to_json(), encoding="utf-8")
         manifest.files.append("manifest.json")
+        (stage / "manifest.json").write_text(manifest.to_json(), encoding="utf-8")
         tick(1, "manifest.json")
+    lap("preview, manifest and swap")
     return BuildReport(out, sorted(manifest.files), len(order), list(renderer.rendered),
-                       len(everything), time.perf_counter() - started, dict(manifest.counts))
+                       len(everything), time.perf_counter() - started, dict(manifest.counts), stages)
 
 
-def progress_total(faces: Sequence[FaceLike], only: Sequence[str]) -> int:
+def _stopwatch(stages: dict[str, float]) -> Callable[[str], None]:
+    """``lap(name)`` records the CPU seconds since the previous lap (for the benchmark's breakdown).
+
+    CPU time, not wall time: the build is single-threaded, and on a shared
+    machine wall time measures the neighbours as much as the build.
+    """
+    last = [time.process_time()]
+
+    def lap(name: str) -> None:
+        now = time.process_time()
+        stages[name] = now - last[0]
+        last[0] = now
+
+    return lap
+
+
+Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
+
+
+def _sheet_material(sheet: impose.Sheet, digests: dict[str, str]) -> bytes:
+    """Everything a sheet's bytes depend on: its layout and the bytes of the faces on it."""
+    used = sorted({p.face_id for p in sheet.placements})
+    return repr((sheet, [(i, digests[i]) for i in used])).encode()
+
+
+def _memo(cache: FaceCache | None) -> Memo:
+    """The cache's memo, or plain computation when building without a cache."""
+    if cache is None:
+        return lambda namespace, material, produce: produce()
+    return cache.memo
+
+
+#: Faces written to one PDF together (sharing font subsets). Batches are fixed slices of each
+#: kind's faces, so the bytes never depend on what the cache held; a changed face costs its batch.
+BATCH_SIZE = 12
+
+
+def render_batches(order: Sequence[Face], groups: dict[str, list[Face]]) -> list[list[Face]]:
+    """Faces to render, by kind (backs with the deck that first uses them), in slices of BATCH_SIZE."""
+    family: dict[str, str] = {}
+    for kind, group in groups.items():
+        for face in group:
+            family.setdefault(face.id, kind)
+            if face.back:
+                family.setdefault(face.back, kind)
+    by_family: dict[str, list[Face]] = {}
+    for face in order:
+        by_family.setdefault(family[face.id], []).append(face)
+    return [faces[i : i + BATCH_SIZE] for faces in by_family.values() for i in range(0, len(faces), BATCH_SIZE)]
+
+
+def progress_total(faces: Sequence[Face], only: Sequence[str]) -> int:
     """Steps ``write_set`` reports, for a progress bar: render + PNG per face, a file per kind, 5 more."""
     order, groups = _selected(faces, only)
     return 2 * len(order) + len(groups) + 5
-
-
-def _png_of(cache: FaceCache | None, pdf: bytes) -> bytes:
-    """The face's 300 dpi PNG, from the face cache when these exact PDF bytes were rasterised before."""
-    if cache is None:
-        return png_bytes(face_image(pdf, PNG_DPI), PNG_DPI)
-    path = cache.raster_path(pdf, PNG_DPI)
-    if path.is_file():
-        return path.read_bytes()
-    data = png_bytes(face_image(pdf, PNG_DPI), PNG_DPI)
-    write_atomically(path, data)
-    return data
 
 
 def _write(stage: Path, relative: str, data: bytes, manifest: Manifest) -> None:
@@ -245,8 +310,8 @@ def _write(stage: Path, relative: str, data: bytes, manifest: Manifest) -> None:
     manifest.files.append(relative)
 
 
-def _record(manifest: Manifest, kind: str, file: str, group: Sequence[FaceLike], sheets: Sequence[impose.Sheet],
-            by_id: dict[str, FaceLike]) -> None:
+def _record(manifest: Manifest, kind: str, file: str, group: Sequence[Face], sheets: Sequence[impose.Sheet],
+            by_id: dict[str, Face]) -> None:
     """Manifest rows for a kind's faces and the backs printed with them (page = first appearance)."""
     first: dict[str, int] = {}
     for number, sheet in enumerate(sheets, start=1):
@@ -262,30 +327,38 @@ def _record(manifest: Manifest, kind: str, file: str, group: Sequence[FaceLike],
         manifest.add_component(by_id[back_id].kind, back_id, copies, file, first[back_id])
 
 
-def _write_tts(stage: Path, groups: dict[str, list[FaceLike]], by_id: dict[str, FaceLike],
-               images: dict[str, Image.Image], manifest: Manifest) -> None:
-    """One deck sheet (or several past 69 faces) per card kind, plus decks.json describing them."""
+def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str], pdfs: dict[str, FacePdf],
+               pngs: dict[str, bytes], manifest: Manifest, memo: Memo, by_id: dict[str, Face]) -> None:
+    """Deck sheets per card kind (several past 69 faces), their backs, and decks.json describing them."""
     decks: dict[str, dict] = {}
     for kind, group in groups.items():
         if group[0].layout != "card":
             continue
-        w, h = group[0].width_mm, group[0].height_mm
+        cell = tts.cell_size(group[0].width_mm, group[0].height_mm)
+
+        def cell_of(face_id: str) -> bytes:
+            material = f"{looks[face_id]}-{cell}".encode()
+            face = pdfs[face_id]
+            return memo("tts-cell", material, lambda: face_cell_png(face.pdf, face.index, cell))
+
         backs = [f.back for f in group]
-        hidden = images[backs[0]] if backs[0] else Image.new("RGB", (10, 14), "white")
-        sheets = tts.deck_sheets(kind, [(f.id, images[f.id]) for f in group], hidden, w, h)
-        entry: dict = {"sheets": [], "columns": tts.TTS_COLUMNS, "rows": tts.TTS_ROWS}
-        for sheet in sheets:
-            _write(stage, f"tts/{sheet.name}.png", sheet.png, manifest)
-            entry["sheets"].append({"file": f"tts/{sheet.name}.png", "cards": len(sheet.face_ids),
-                                    "faces": sheet.face_ids, "copies": [by_id[i].copies for i in sheet.face_ids]})
-        if len(set(backs)) == 1 and backs[0]:
-            _write(stage, f"tts/{kind}-back.png", png_bytes(images[backs[0]]), manifest)
+        hidden_id = backs[0] or group[0].id
+        entry: dict = {"columns": tts.TTS_COLUMNS, "rows": tts.TTS_ROWS, "sheets": []}
+        unique_backs = len(set(backs)) > 1 and all(backs)
+        for number, ids in enumerate(tts.chunks([f.id for f in group]), start=1):
+            suffix = "" if len(group) <= tts.TTS_FACES_PER_SHEET else f"-{number}"
+            layers = [("", ids)] + ([("-backs", [by_id[i].back for i in ids])] if unique_backs else [])
+            for tag, cell_ids in layers:
+                material = repr((cell, [looks[i] for i in cell_ids], looks[hidden_id])).encode()
+                data = memo("tts-sheet", material,
+                            lambda cell_ids=cell_ids: tts.sheet_png([cell_of(i) for i in cell_ids], cell_of(hidden_id), cell))
+                _write(stage, f"tts/{kind}{tag}{suffix}.png", data, manifest)
+            entry["sheets"].append({"file": f"tts/{kind}{suffix}.png", "cards": len(ids), "faces": ids,
+                                    "copies": [by_id[i].copies for i in ids],
+                                    **({"backs": f"tts/{kind}-backs{suffix}.png"} if unique_backs else {})})
+        if backs[0] and not unique_backs:
+            _write(stage, f"tts/{kind}-back.png", pngs[backs[0]], manifest)
             entry["back"] = f"tts/{kind}-back.png"
-        elif all(backs):
-            back_sheets = tts.deck_sheets(f"{kind}-backs", [(f.id, images[f.back]) for f in group], hidden, w, h)
-            for sheet in back_sheets:
-                _write(stage, f"tts/{sheet.name}.png", sheet.png, manifest)
-            entry["unique_backs"] = [f"tts/{s.name}.png" for s in back_sheets]
         decks[kind] = entry
     if decks:
         _write(stage, "tts/decks.json", (json.dumps(decks, ensure_ascii=False, indent=2) + "\n").encode(), manifest)

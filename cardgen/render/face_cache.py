@@ -1,9 +1,11 @@
-"""Content-hash cache of rendered faces, so a rebuild only lays out what changed.
+"""Content-hash cache of rendered faces and derived files, so a rebuild only redoes what changed.
 
 A face's PDF depends on its HTML, its sizes, the renderer versions, the font
 files and any local file it pulled in (an image under the content folder). The
-key covers the first four; the files it actually read are recorded beside the
-entry and re-checked on every lookup.
+key (:func:`face_key`; a batch's key hashes its faces' keys) covers the first
+four; the files a batch actually read are recorded beside the entry and
+re-checked on every lookup. Sheets, PNGs and TTS cells are kept by the hash of
+what they are made from (:meth:`FaceCache.memo`).
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pydyf
 import weasyprint
 
 #: Bump when the way faces are rendered changes, so old entries are ignored.
-RENDERER_VERSION = "1"
+RENDERER_VERSION = "3"
 
 
 def file_digest(path: Path) -> str:
@@ -47,25 +50,26 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-class FaceCache:
-    """Rendered face PDFs (and their rasters) by content hash, in a folder outside the output."""
+def face_key(html: str, width_mm: float, height_mm: float, bleed_mm: float, fonts: str) -> str:
+    """Content hash of what a face looks like: its HTML, size, fonts and the renderer versions."""
+    ident = {
+        "renderer": RENDERER_VERSION,
+        "weasyprint": weasyprint.__version__,
+        "pydyf": pydyf.__version__,
+        "fonts": fonts,
+        "size": [width_mm, height_mm, bleed_mm],
+        "html": html,
+    }
+    return hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()
 
-    def __init__(self, folder: Path, fonts: str):
+
+class FaceCache:
+    """Rendered face batches and derived bytes by content hash, in a folder outside the output."""
+
+    def __init__(self, folder: Path):
         self.folder = Path(folder)
-        self.fonts = fonts
         self.hits = 0
         self.misses = 0
-
-    def key(self, html: str, width_mm: float, height_mm: float, bleed_mm: float) -> str:
-        ident = {
-            "renderer": RENDERER_VERSION,
-            "weasyprint": weasyprint.__version__,
-            "pydyf": pydyf.__version__,
-            "fonts": self.fonts,
-            "size": [width_mm, height_mm, bleed_mm],
-            "html": html,
-        }
-        return hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()
 
     def _paths(self, key: str) -> tuple[Path, Path]:
         base = self.folder / key[:2] / key
@@ -90,7 +94,13 @@ class FaceCache:
         write_atomically(pdf_path, pdf)
         write_atomically(deps_path, json.dumps(deps, sort_keys=True).encode())
 
-    def raster_path(self, pdf: bytes, dpi: int) -> Path:
-        """Where the PNG of these exact PDF bytes at this resolution is kept."""
-        digest = hashlib.sha256(pdf).hexdigest()
-        return self.folder / "png" / digest[:2] / f"{digest}-{dpi}.png"
+    def memo(self, namespace: str, material: bytes, produce: Callable[[], bytes]) -> bytes:
+        """Bytes derived only from ``material`` (e.g. sheets from face PDFs), produced once and kept."""
+        digest = hashlib.sha256(RENDERER_VERSION.encode() + b"\0" + material).hexdigest()
+        path = self.folder / namespace / digest[:2] / digest
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = produce()
+            write_atomically(path, data)
+        return data

@@ -16,15 +16,18 @@ from reportlab.lib.units import mm
 
 from cardgen.render import pdfbytes
 from cardgen.render.layout import (
+    MARK_LENGTH_MM,
     MARK_OFFSET_MM,
     Rect,
     back_slot,
     board_tiles,
     card_slots,
     fold_slots,
+    pack_boards,
 )
 from cardgen.render.marks import Furniture, furniture_pdf, grid_crop_marks, tile_furniture
-from cardgen.render.pdf import FaceLike
+from cardgen.render.facekit import Face
+from cardgen.render.pdf import FacePdf
 
 
 @dataclass(frozen=True)
@@ -45,13 +48,13 @@ class Sheet:
     side: str  # "front", "back", "fold" or "board"
 
 
-def _trim(face: FaceLike) -> Rect:
+def _trim(face: Face) -> Rect:
     return Rect(0.0, 0.0, face.width_mm, face.height_mm)
 
 
 def card_sheets(
-    fronts: Sequence[FaceLike],
-    faces: dict[str, FaceLike],
+    fronts: Sequence[Face],
+    faces: dict[str, Face],
     *,
     paper: tuple[float, float],
     duplex: str,
@@ -105,68 +108,118 @@ def _grid_furniture(paper: tuple[float, float], trims: list[Rect], label: str) -
                      label_at=(min(r.x for r in trims) + 1.5, top + MARK_OFFSET_MM + 1.0))
 
 
-def board_sheets(board: FaceLike, *, paper: tuple[float, float], label: str) -> list[Sheet]:
-    """One page per copy when the board fits the paper, otherwise overlapping tiles per copy."""
+def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: str) -> list[Sheet]:
+    """Sheets for one kind of board, every copy.
+
+    Boards small enough are packed several to a page (train tokens, wait
+    tracks), each with its bleed and crop marks; larger ones get a page each,
+    and a board larger than the paper is tiled with overlap and alignment marks.
+    """
+    copies = [board for board in boards for _ in range(board.copies)]
+    if not copies:
+        return []
+    bleed = copies[0].bleed_mm
+    packed = pack_boards(paper, [(b.width_mm, b.height_mm) for b in copies], bleed) if len(copies) > 1 else None
+    if packed is not None:
+        page, pages = packed
+        sheets = []
+        for number, entries in enumerate(pages, start=1):
+            trims = [r for _, r in entries]
+            crop = [seg for r in trims for seg in grid_crop_marks([r], offset=bleed)]
+            top = max(r.top for r in trims)
+            furniture = Furniture(page, crop=crop, label=f"{label}  {number}/{len(pages)}",
+                                  label_at=(min(r.x for r in trims), top + bleed + MARK_OFFSET_MM + MARK_LENGTH_MM + 1.0))
+            place = [Placement(copies[i].id, _trim(copies[i]).grow(bleed, bleed, bleed, bleed), (r.x - bleed, r.y - bleed))
+                     for i, r in entries]
+            sheets.append(Sheet(page, place, furniture, "board"))
+        return sheets
+    return [s for board in copies for s in _single_board(board, paper, f"{label}  {board.id}")]
+
+
+def _single_board(board: Face, paper: tuple[float, float], label: str) -> list[Sheet]:
     b = board.bleed_mm
     tiles = board_tiles(paper, board.width_mm, board.height_mm, b)
     sheets = []
-    for copy in range(board.copies):
-        for tile in tiles:
-            o = tile.outer
-            grow = dict(left=b if o["left"] else 0.0, right=b if o["right"] else 0.0,
-                        top=b if o["top"] else 0.0, bottom=b if o["bottom"] else 0.0)
-            source = tile.region.grow(**grow)
-            at = (tile.at.x - grow["left"], tile.at.y - grow["bottom"])
-            name = label if board.copies == 1 else f"{label}  copy {copy + 1}/{board.copies}"
-            if len(tiles) > 1:
-                name += f"  tile {tile.row * tile.cols + tile.col + 1}/{len(tiles)} (row {tile.row + 1}, column {tile.col + 1})"
-            sheets.append(Sheet(tile.page, [Placement(board.id, source, at)], tile_furniture(tile, tiles, b, name), "board"))
+    for tile in tiles:
+        o = tile.outer
+        grow = dict(left=b if o["left"] else 0.0, right=b if o["right"] else 0.0,
+                    top=b if o["top"] else 0.0, bottom=b if o["bottom"] else 0.0)
+        source = tile.region.grow(**grow)
+        at = (tile.at.x - grow["left"], tile.at.y - grow["bottom"])
+        name = label
+        if len(tiles) > 1:
+            name += f"  tile {tile.row * tile.cols + tile.col + 1}/{len(tiles)} (row {tile.row + 1}, column {tile.col + 1})"
+        sheets.append(Sheet(tile.page, [Placement(board.id, source, at)], tile_furniture(tile, tiles, b, name), "board"))
     return sheets
 
 
-def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, bytes]) -> bytes:
-    """Build the PDF: one page per sheet, each distinct (face, source box) imported once as an XObject."""
+def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, FacePdf]) -> bytes:
+    """The PDF of ``sheets``: each imposed on its own (:func:`sheet_pdf`), then joined."""
+    return concatenate([sheet_pdf(sheet, face_pdfs) for sheet in sheets])
+
+
+def sheet_pdf(sheet: Sheet, face_pdfs: dict[str, FacePdf]) -> bytes:
+    """One sheet: each distinct (face, source box) imported once as a Form XObject and placed.
+
+    Sheets are imposed one per document because pdfium's content generation
+    slows down as a document grows (quadratic over a deck); joining them
+    (:func:`concatenate`) merges the copies of shared faces and fonts again.
+    """
     target = pdfium.PdfDocument.new()
-    furniture = pdfium.PdfDocument(furniture_pdf([s.furniture for s in sheets]))
+    furniture = pdfium.PdfDocument(furniture_pdf([sheet.furniture]))
     xobjects: dict[tuple[str, Rect], pdfium.PdfXObject] = {}
-    sources: list[pdfium.PdfDocument] = []
+    sources: dict[str, pdfium.PdfDocument] = {}  # one open document per batch
     try:
-        for index, sheet in enumerate(sheets):
-            page = target.new_page(sheet.page[0] * mm, sheet.page[1] * mm)
-            for placement in sheet.placements:
-                key = (placement.face_id, placement.source)
-                if key not in xobjects:
-                    source = pdfium.PdfDocument(face_pdfs[placement.face_id])
-                    sources.append(source)
-                    s = placement.source
-                    source[0].set_mediabox(s.x * mm, s.y * mm, s.right * mm, s.top * mm)
-                    xobjects[key] = source.page_as_xobject(0, target)
-                obj = xobjects[key].as_pageobject()
-                x, y = placement.at[0] * mm, placement.at[1] * mm
-                if placement.rotate180:
-                    s = placement.source
-                    matrix = pdfium.PdfMatrix().rotate(180).translate(x + s.w * mm, y + s.h * mm)
-                else:
-                    matrix = pdfium.PdfMatrix().translate(x, y)
-                obj.set_matrix(matrix)
-                page.insert_obj(obj)
-            layer = furniture.page_as_xobject(index, target).as_pageobject()
-            page.insert_obj(layer)
-            page.gen_content()
-        return pdfbytes.save(target)
+        page = target.new_page(sheet.page[0] * mm, sheet.page[1] * mm)
+        for placement in sheet.placements:
+            key = (placement.face_id, placement.source)
+            if key not in xobjects:
+                face = face_pdfs[placement.face_id]
+                if face.batch not in sources:
+                    sources[face.batch] = pdfium.PdfDocument(face.pdf)
+                source = sources[face.batch]
+                s = placement.source  # the XObject's box (and so its clip) is the page's media box
+                source[face.index].set_mediabox(s.x * mm, s.y * mm, s.right * mm, s.top * mm)
+                xobjects[key] = source.page_as_xobject(face.index, target)
+            obj = xobjects[key].as_pageobject()
+            x, y = placement.at[0] * mm, placement.at[1] * mm
+            if placement.rotate180:
+                s = placement.source
+                matrix = pdfium.PdfMatrix().rotate(180).translate(x + s.w * mm, y + s.h * mm)
+            else:
+                matrix = pdfium.PdfMatrix().translate(x, y)
+            obj.set_matrix(matrix)
+            page.insert_obj(obj)
+        page.insert_obj(furniture.page_as_xobject(0, target).as_pageobject())
+        page.gen_content()
+        return pdfbytes.save(target, merge=False)  # merged when the sheets are joined
     finally:
-        for source in sources:
+        for source in sources.values():
             source.close()
         furniture.close()
         target.close()
 
 
-def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, bytes]) -> bytes:
+def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
     """The print-shop PDF: each face's own page (trim + bleed, TrimBox and BleedBox kept), once."""
     target = pdfium.PdfDocument.new()
     try:
         for face_id in face_ids:
-            source = pdfium.PdfDocument(face_pdfs[face_id])
+            face = face_pdfs[face_id]
+            source = pdfium.PdfDocument(face.pdf)
+            target.import_pages(source, [face.index])
+            source.close()
+        return pdfbytes.save(target)
+    finally:
+        target.close()
+
+
+def concatenate(documents: Sequence[bytes]) -> bytes:
+    """Whole PDFs one after another; identical objects (a face placed on several sheets) kept once."""
+    target = pdfium.PdfDocument.new()
+    try:
+        for data in documents:
+            source = pdfium.PdfDocument(data)
             target.import_pages(source)
             source.close()
         return pdfbytes.save(target)

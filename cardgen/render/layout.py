@@ -126,19 +126,29 @@ def _spans(length: float, window: float) -> list[float]:
     return [i * step for i in range(count)]
 
 
-def board_tiles(paper: tuple[float, float], board_w: float, board_h: float, bleed: float) -> list[Tile]:
-    """Pages for one board: a single centred page when it fits, else overlapping tiles.
+def _orientations(paper: tuple[float, float]) -> list[tuple[float, float]]:
+    return [paper, (paper[1], paper[0])]
 
-    Portrait and landscape are both tried; the one needing fewer pages wins
-    (portrait on a tie, so the choice is stable).
+
+def board_tiles(paper: tuple[float, float], board_w: float, board_h: float, bleed: float) -> list[Tile]:
+    """Pages for one board: a single centred page when it fits the paper, else overlapping tiles.
+
+    A board that fits the sheet itself but not inside the margins (an A4
+    quick reference on A4) is printed on one page at 100 %; only a board larger
+    than the paper is tiled. Portrait and landscape are both tried; the one
+    needing fewer pages wins (portrait on a tie, so the choice is stable).
     """
+    for fits in (lambda w, h, page: w + 2 * bleed <= page[0] - 2 * BOARD_MARGIN_MM
+                 and h + 2 * bleed <= page[1] - 2 * BOARD_MARGIN_MM,
+                 lambda w, h, page: w <= page[0] and h <= page[1]):
+        for page in _orientations(paper):
+            if fits(board_w, board_h, page):
+                at = Rect((page[0] - board_w) / 2, (page[1] - board_h) / 2, board_w, board_h)
+                return [Tile(Rect(0, 0, board_w, board_h), at, page, 0, 0, 1, 1)]
     best: list[Tile] | None = None
-    for page in (paper, (paper[1], paper[0])):
+    for page in _orientations(paper):
         room_w = page[0] - 2 * BOARD_MARGIN_MM
         room_h = page[1] - 2 * BOARD_MARGIN_MM
-        if board_w + 2 * bleed <= room_w and board_h + 2 * bleed <= room_h:
-            at = Rect((page[0] - board_w) / 2, (page[1] - board_h) / 2, board_w, board_h)
-            return [Tile(Rect(0, 0, board_w, board_h), at, page, 0, 0, 1, 1)]
         win_w, win_h = min(room_w, board_w), min(room_h, board_h)
         xs, ys = _spans(board_w, win_w), _spans(board_h, win_h)
         tiles = []
@@ -150,4 +160,45 @@ def board_tiles(paper: tuple[float, float], board_w: float, board_h: float, blee
         if best is None or len(tiles) < len(best):
             best = tiles
     assert best is not None
+    return best
+
+
+def pack_gap(bleed: float) -> float:
+    """Space between packed boards: each keeps its bleed and its own crop marks."""
+    return 2 * (bleed + MARK_OFFSET_MM + MARK_LENGTH_MM)
+
+
+def pack_boards(paper: tuple[float, float], sizes: list[tuple[float, float]], bleed: float
+                ) -> tuple[tuple[float, float], list[list[tuple[int, Rect]]]] | None:
+    """Small boards (tokens, wait tracks) several to a page, in rows; None if one does not fit.
+
+    Returns the page size and, per page, (index into ``sizes``, trim box) in
+    order. Both orientations are tried; fewer pages wins, portrait on a tie.
+    """
+    gap = pack_gap(bleed)
+    best = None
+    for page in _orientations(paper):
+        room_w = page[0] - 2 * BOARD_MARGIN_MM + gap - 2 * bleed
+        room_h = page[1] - 2 * BOARD_MARGIN_MM + gap - 2 * bleed
+        if any(w + gap > room_w or h + gap > room_h for w, h in sizes):
+            continue
+        pages: list[list[tuple[int, float, float]]] = [[]]
+        x = y = row_h = 0.0
+        for index, (w, h) in enumerate(sizes):
+            if x + w + gap > room_w:  # next row
+                x, y, row_h = 0.0, y + row_h, 0.0
+            if y + h + gap > room_h:  # next page
+                pages.append([])
+                x = y = row_h = 0.0
+            pages[-1].append((index, x, y))
+            x += w + gap
+            row_h = max(row_h, h + gap)
+        placed = []
+        for entries in pages:
+            used_w = max(x + sizes[i][0] for i, x, _ in entries)
+            used_h = max(y + sizes[i][1] for i, _, y in entries)
+            left, top = (page[0] - used_w) / 2, (page[1] + used_h) / 2
+            placed.append([(i, Rect(left + x, top - y - sizes[i][1], *sizes[i])) for i, x, y in entries])
+        if best is None or len(placed) < len(best[1]):
+            best = (page, placed)
     return best

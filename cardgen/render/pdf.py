@@ -1,4 +1,4 @@
-"""Face HTML -> one-page PDF with WeasyPrint, checked, restricted and cached.
+"""Face HTML -> PDF with WeasyPrint, checked, restricted, batched and cached.
 
 Each distinct face is laid out once; imposition then places that PDF page as
 many times as the face is printed. A face that overflows a box, misses a glyph,
@@ -8,37 +8,27 @@ fails the build with a :class:`BuildError` naming the face.
 
 from __future__ import annotations
 
+import hashlib
 import logging
-from collections.abc import Callable, Iterator
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from weasyprint import HTML
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
 
 from cardgen.errors import BuildError
-from cardgen.render.face_cache import FaceCache
+from cardgen.render.facekit import Face
+from cardgen.render.face_cache import FaceCache, face_key, fonts_fingerprint
 from cardgen.render.fetcher import RestrictedFetcher
 
 
-class FaceLike(Protocol):
-    """What the print pipeline needs from a face (cardgen.render.faces.Face)."""
-
-    kind: str
-    id: str
-    html: str
-    width_mm: float
-    height_mm: float
-    bleed_mm: float
-    copies: int
-    back: str | None
-    layout: str
-    label: str
-
-
-LayoutCheck = Callable[[Any, FaceLike], list[str]]
-GlyphCheck = Callable[[FaceLike], list[str]]
+LayoutCheck = Callable[[Any, Face], list[str]]
+GlyphCheck = Callable[[Face], list[str]]
 
 
 class _Collect(logging.Handler):
@@ -62,9 +52,47 @@ def _weasyprint_warnings() -> Iterator[list[str]]:
         logger.removeHandler(handler)
 
 
+#: Fixed "now" for fontTools while WeasyPrint instantiates variable fonts: it stamps the
+#: subset's head.modified with the clock otherwise, and the PDF bytes would change every run.
+FONT_TIMESTAMP_EPOCH = "946684800"  # 2000-01-01, the date pdfbytes writes too
+
+
+@contextmanager
+def _fixed_font_timestamps() -> Iterator[None]:
+    previous = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = FONT_TIMESTAMP_EPOCH
+    try:
+        yield
+    finally:
+        if previous is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = previous
+
+
+@dataclass(frozen=True)
+class FacePdf:
+    """A laid-out face: page ``index`` of ``pdf``, a batch of faces that share their font subsets."""
+
+    pdf: bytes
+    index: int
+    batch: str  # content hash of the batch (what the bytes depend on)
+
+    @property
+    def digest(self) -> str:
+        return f"{self.batch}:{self.index}"
+
+
 @dataclass
 class FaceRenderer:
-    """Renders faces to PDF bytes; ``roots``/``fonts`` are all WeasyPrint may read."""
+    """Lays faces out with WeasyPrint; ``roots``/``fonts`` are all it may read.
+
+    Each face is laid out from its own standalone HTML, then a batch of faces
+    is written as ONE PDF: font subsetting (and WeasyPrint's per-document
+    instancing of variable fonts) happens once per batch instead of once per
+    face, and the faces of a batch share one font subset, which
+    cardgen.render.pdfdedupe later keeps once per output file.
+    """
 
     roots: list[Path]
     fonts: list[Path]
@@ -72,35 +100,87 @@ class FaceRenderer:
     check_layout: LayoutCheck | None = None
     check_glyphs: GlyphCheck | None = None
     rendered: list[str] = field(default_factory=list)  # ids laid out by WeasyPrint (not cached)
+    # One font configuration for the whole build: each @font-face file is read and registered
+    # once instead of once per face (the Chinese font is megabytes).
+    font_config: FontConfiguration = field(default_factory=FontConfiguration)
+    _stylesheets: dict[str, tuple[CSS, RestrictedFetcher]] = field(default_factory=dict, repr=False)
+    _fonts_id: str = field(default="", repr=False)
 
-    def render(self, face: FaceLike) -> bytes:
-        key = self.cache.key(face.html, face.width_mm, face.height_mm, face.bleed_mm) if self.cache else None
-        if self.cache and key:
-            cached = self.cache.get(key)
+    def face_key(self, face: Face) -> str:
+        if not self._fonts_id:
+            self._fonts_id = fonts_fingerprint(self.fonts)
+        return face_key(face.html, face.width_mm, face.height_mm, face.bleed_mm, self._fonts_id)
+
+    def render(self, face: Face) -> bytes:
+        """One face alone, as a standalone one-page PDF."""
+        return self.render_batch([face])[0].pdf
+
+    def render_batch(self, faces: Sequence[Face]) -> list[FacePdf]:
+        """Lay out every face (each checked on its own), then write them together as one PDF."""
+        batch = hashlib.sha256("\n".join(self.face_key(f) for f in faces).encode()).hexdigest()
+        if self.cache is not None:
+            cached = self.cache.get(batch)
             if cached is not None:
-                return cached
+                return [FacePdf(cached, index, batch) for index in range(len(faces))]
+        used: set[Path] = set()
+        documents = [self._layout(face, used) for face in faces]
+        with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+            pages = [document.pages[0] for document in documents]
+            pdf = documents[0].copy(pages).write_pdf()
+        if warnings:
+            names = ", ".join(f.label for f in faces)
+            raise BuildError(f"{names}: WeasyPrint: " + "; ".join(dict.fromkeys(warnings)))
+        self.rendered += [f.id for f in faces]
+        if self.cache is not None:
+            self.cache.put(batch, pdf, used - {f.resolve() for f in self.fonts})
+        return [FacePdf(pdf, index, batch) for index in range(len(faces))]
+
+    def _layout(self, face: Face, used: set[Path]):
+        """The face's WeasyPrint document, or a BuildError naming the face and every problem."""
         problems: list[str] = []
         if self.check_glyphs is not None:
             problems += self.check_glyphs(face)
         fetcher = RestrictedFetcher(self.roots, self.fonts)
-        with _weasyprint_warnings() as warnings:
-            document = HTML(string=face.html, base_url=str(self.roots[0]) + "/", url_fetcher=fetcher).render()
+        with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+            body, css = split_styles(face.html)
+            sheet, sheet_fetcher = self._stylesheet(css)
+            html = HTML(string=body, base_url=self._base_url, url_fetcher=fetcher)
+            document = html.render(font_config=self.font_config, stylesheets=[sheet])
             if self.check_layout is not None:
                 problems += self.check_layout(document, face)
-            pdf = document.write_pdf()
+        refused = list(dict.fromkeys(fetcher.refused + sheet_fetcher.refused))
         problems += [f"refused to fetch {url} (only content, template and font files may be read)"
-                     for url in fetcher.refused]
-        problems += [f"WeasyPrint: {message}" for message in warnings if not _is_refusal_echo(message, fetcher)]
+                     for url in refused]
+        problems += [f"WeasyPrint: {message}" for message in warnings if not any(url in message for url in refused)]
         if len(document.pages) != 1:
             problems.append(f"laid out on {len(document.pages)} pages, a face must be exactly one")
         if problems:
             raise BuildError(f"{face.label} ({face.id}): " + "; ".join(dict.fromkeys(problems)))
-        self.rendered.append(face.id)
-        if self.cache and key:
-            self.cache.put(key, pdf, fetcher.used - {f.resolve() for f in self.fonts})
-        return pdf
+        used |= fetcher.used | sheet_fetcher.used
+        return document
+
+    @property
+    def _base_url(self) -> str:
+        return str(self.roots[0]) + "/"
+
+    def _stylesheet(self, css: str) -> tuple[CSS, RestrictedFetcher]:
+        """The face's stylesheet, parsed once per build: faces of a kind share theirs word for word."""
+        if css not in self._stylesheets:
+            fetcher = RestrictedFetcher(self.roots, self.fonts)
+            sheet = CSS(string=css, base_url=self._base_url, url_fetcher=fetcher, font_config=self.font_config)
+            self._stylesheets[css] = (sheet, fetcher)
+        return self._stylesheets[css]
 
 
-def _is_refusal_echo(message: str, fetcher: RestrictedFetcher) -> bool:
-    """WeasyPrint logs our own refusals again as load failures; report each once."""
-    return any(url in message for url in fetcher.refused)
+_STYLE = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
+
+
+def split_styles(html: str) -> tuple[str, str]:
+    """The document without its <style> blocks, and their CSS in document order.
+
+    Parsing the stylesheet is most of the cost of laying out a card; given
+    back to WeasyPrint as a pre-parsed stylesheet (author origin, after the
+    document's, which is now empty) the cascade is the same. Card text cannot
+    open a <style> block: templates escape it.
+    """
+    return _STYLE.sub("", html), "\n".join(m.group(1) for m in _STYLE.finditer(html))

@@ -13,6 +13,8 @@ import re
 
 import pypdfium2 as pdfium
 
+from cardgen.render.pdfdedupe import dedupe
+
 _DATE = re.compile(rb"/(CreationDate|ModDate)\s*\(D:[^)]*\)")
 _ID = re.compile(rb"/ID\s*\[\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*\]")
 
@@ -39,8 +41,12 @@ def normalize(data: bytes) -> bytes:
     return _ID.sub(fixed_id, data)
 
 
-def save(document: pdfium.PdfDocument) -> bytes:
-    """Serialise a pdfium document reproducibly."""
+def save(document: pdfium.PdfDocument, *, merge: bool = True) -> bytes:
+    """Serialise a pdfium document reproducibly, identical objects (fonts copied per XObject) merged.
+
+    ``merge=False`` skips the merging for parts that are merged again when joined.
+    """
     buffer = io.BytesIO()
     document.save(buffer, version=17)
-    return normalize(buffer.getvalue())
+    data = buffer.getvalue()
+    return normalize(dedupe(data) if merge else data)

@@ -13,13 +13,14 @@ from PIL import Image
 
 PNG_DPI = 300
 POINTS_PER_INCH = 72.0
+PNG_COMPRESS_LEVEL = 3  # zlib level 6 (the default) doubles the build time for ~10% smaller files
 
 
-def face_image(pdf: bytes, dpi: int = PNG_DPI) -> Image.Image:
-    """The face's trim box rendered at ``dpi``, RGB, white behind transparent parts."""
+def face_image(pdf: bytes, index: int = 0, dpi: float = PNG_DPI) -> Image.Image:
+    """Page ``index`` (a face) cut to its trim box, rendered at ``dpi``, RGB, white behind transparent parts."""
     document = pdfium.PdfDocument(pdf)
     try:
-        page = document[0]
+        page = document[index]
         media = page.get_mediabox()
         trim = page.get_trimbox()
         crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
@@ -32,9 +33,23 @@ def face_image(pdf: bytes, dpi: int = PNG_DPI) -> Image.Image:
 
 def png_bytes(image: Image.Image, dpi: int = PNG_DPI) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi))
+    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
 
 
-def face_png(pdf: bytes, dpi: int = PNG_DPI) -> bytes:
-    return png_bytes(face_image(pdf, dpi), dpi)
+def face_png(pdf: bytes, index: int = 0, dpi: int = PNG_DPI) -> bytes:
+    return png_bytes(face_image(pdf, index, dpi), dpi)
+
+
+def face_cell_png(pdf: bytes, index: int, size: tuple[int, int]) -> bytes:
+    """The face rendered straight at ``size`` pixels (a TTS grid cell): sharper and faster than downscaling."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        trim = document[index].get_trimbox()
+    finally:
+        document.close()
+    dpi = size[0] / ((trim[2] - trim[0]) / POINTS_PER_INCH)
+    image = face_image(pdf, index, dpi)
+    if image.size != size:  # pdfium rounds to whole pixels
+        image = image.resize(size, Image.Resampling.LANCZOS)
+    return png_bytes(image, round(dpi))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.engine import BOTS, GameState, Options
+from cardgen.engine import BOTS, GameState, Options, PlayerView
 from cardgen.engine.bots import _targets
-from cardgen.engine.play import make_bots, run_fast
+from cardgen.engine.lookahead import Lookahead
+from cardgen.engine.play import make_bots, run_fast, run_generic
 from cardgen.errors import UsageError
 from tests.engine.conftest import variant_rules
 
@@ -59,14 +60,56 @@ def test_random_bot_exercises_every_decision(rules):
     assert all(used.values()), used
 
 
-def test_lookahead_sizes_its_load_to_the_cards_left(rules):
-    from cardgen.engine import PlayerView
-    from cardgen.engine.bots import Lookahead
+def _boarding_point(rules, seed):
+    """A state where train 0 stops with a real boarding choice (more than two sets of tickets fit)."""
+    state = GameState(rules, 4, seed)
+    bots = make_bots(rules, ["balanced"] * 4, seed)
+    found = []
 
-    state = GameState(rules, 2, 0)
-    bot, view = Lookahead(rules, 0), PlayerView(state, 0)
-    full = bot.best_load(view, 0)
-    assert full == _targets(rules)["balanced"]      # a fresh deck: the balanced peak
-    slow = [k for k in rules.deck if rules.op_values[k] <= min(rules.op_values) + 1]
-    state.deck[0] = slow                              # only the slowest cards left
-    assert bot.best_load(view, 0) < full
+    def look(st):
+        if not found and st.clock < rules.clock_end - 2 and rules.station_of_cell[st.cell[0]] >= 0:
+            eligible = st.eligible(0)
+            if len(Lookahead(rules, 0)._choices(eligible, rules.cap - st.places[0], 0)) > 2:
+                found.append(st.to_dict())
+
+    state.on_round_end = look
+    run_generic(state, bots)
+    return GameState.from_dict(rules, found[0]) if found else None
+
+
+def test_lookahead_decides_from_its_view_only(rules):
+    """Reordering everything hidden from player 0 (every deck's order, the piles' order) cannot change
+    its choice: it only knows which cards are left, never their order."""
+    checked = 0
+    for seed in range(6):
+        state = _boarding_point(rules, seed)
+        if state is None:
+            continue
+        shuffled = GameState.from_dict(rules, state.to_dict())
+        for cards in shuffled.deck + shuffled.piles:
+            cards.reverse()
+        room = rules.cap - state.places[0]
+        picks = [Lookahead(rules, 9).board(PlayerView(st, 0), 0, st.eligible(0), room, 0) for st in (state, shuffled)]
+        assert picks[0] == picks[1]
+        checked += 1
+    assert checked >= 3
+
+
+def test_lookahead_boards_nothing_when_the_game_ends_this_round(rules):
+    state = _boarding_point(rules, 1)
+    state.clock = rules.clock_end - 1
+    state.event = None
+    state.round = rules.clock_end - rules.clock_start + 5        # past the track: no hold to come
+    eligible = state.eligible(0)
+    assert eligible
+    assert Lookahead(rules, 0).board(PlayerView(state, 0), 0, eligible, rules.cap - state.places[0], 0) == []
+
+
+def test_lookahead_choice_respects_room_and_the_crowded_train_limit(rules):
+    state = _boarding_point(rules, 2)
+    eligible = state.eligible(0)
+    for room, limit in ((rules.cap - state.places[0], 0), (1, 0), (rules.cap, 1)):
+        picks = Lookahead(rules, 0).board(PlayerView(state, 0), 0, eligible, room, limit)
+        assert set(picks) <= set(eligible) and len(set(picks)) == len(picks)
+        assert sum(rules.ticket_seats[rules.card_kind[c]] for c in picks) <= room
+        assert not limit or len(picks) <= limit

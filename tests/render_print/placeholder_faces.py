@@ -1,28 +1,15 @@
-"""Small stand-in faces for pipeline tests that must not depend on the real designs.
+"""Small hand-written faces for pipeline tests that must not depend on the real designs.
 
-Used for injected failures (a face that fetches /etc/passwd, one that fails a
-check) and for fast geometry tests; the real designs come from
+Used for injected failures (a face that tries to fetch /etc/passwd and the
+network) and for PDF post-processing tests; the real designs come from
 cardgen.render.faces.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
 
-
-@dataclass(frozen=True)
-class PlaceholderFace:
-    kind: str
-    id: str
-    html: str
-    width_mm: float
-    height_mm: float
-    bleed_mm: float
-    copies: int
-    back: str | None
-    layout: str
-    label: str
+from cardgen.render.facekit import Face
 
 
 def page_html(width: float, height: float, bleed: float, body: str, colour: str = "#dde") -> str:
@@ -35,14 +22,7 @@ def page_html(width: float, height: float, bleed: float, body: str, colour: str 
 
 
 def face(kind: str, face_id: str, text: str, *, size=(63.0, 88.0), bleed=3.0, copies=1, back=None,
-         layout="card", colour="#dde", raw_body: str | None = None) -> PlaceholderFace:
+         layout="card", colour="#dde", raw_body: str | None = None) -> Face:
     body = raw_body if raw_body is not None else f"<p>{escape(text)}</p>"
-    return PlaceholderFace(kind, face_id, page_html(size[0], size[1], bleed, body, colour), size[0], size[1],
+    return Face(kind, face_id, page_html(size[0], size[1], bleed, body, colour), size[0], size[1],
                            bleed, copies, back, layout, f"{kind} {text}")
-
-
-def deck(kind: str, count: int, copies: int = 1, back_colour: str = "#888") -> list[PlaceholderFace]:
-    """``count`` numbered fronts of ``kind`` sharing one back."""
-    back = face("card_back", f"back-{kind}", f"{kind} back", colour=back_colour)
-    fronts = [face(kind, f"{kind}-{i}", f"{kind} {i}", copies=copies, back=back.id) for i in range(1, count + 1)]
-    return fronts + [back]

@@ -8,7 +8,26 @@ Bots named "strong" always score highest; everyone else draws random scores.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+from cardgen.engine import sim_options, simulate
+
+
+@dataclass(frozen=True)
+class FakeOptions:
+    late_events: str = "none"
+    strict: bool = False
+
+
+FAKE_BOTS = {name: None for name in ("heavy", "light", "balanced", "long", "random", "lookahead", "strong", "tie")}
+
+
+def use_engine(monkeypatch, play) -> None:
+    """Make the simulate command and runner use ``play`` instead of the real engine."""
+    monkeypatch.setattr(sim_options, "engine_api",
+                        lambda: SimpleNamespace(play_game=play, Options=FakeOptions, BOTS=FAKE_BOTS))
+    monkeypatch.setattr(simulate, "default_engine", lambda: play)
 
 
 @dataclass(frozen=True)

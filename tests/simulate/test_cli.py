@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 import fake_engine
-from conftest import use_engine
 from cardgen.model import DEFAULT_CONTENT
 
 REQUIRED_KEYS = {"games", "players", "rounds", "final_clock", "win_rate", "games_per_second",
@@ -64,6 +63,11 @@ def test_bad_input_is_a_usage_error(fake, cli, args, message):
     assert "Traceback" not in res.output
 
 
+def test_a_variant_for_one_player_count_picks_it_by_default(fake, cli):
+    doc = json.loads(cli("--variant", "two_locomotives", "--games", "4", "--json").stdout)
+    assert doc["players"] == 2 and doc["variant"] == "two_locomotives"
+
+
 def test_unknown_variant_is_a_usage_error(fake, cli):
     res = cli("--variant", "nosuch", "--games", "5")
     assert res.exit_code == 2 and "unknown variant 'nosuch'" in res.stderr and "known variants: beginner" in res.stderr
@@ -78,7 +82,7 @@ def test_broken_content_is_reported_not_raised(fake, cli, tmp_path):
 
 
 def test_dominant_bot_is_a_warning_not_a_failure(monkeypatch, cli):
-    use_engine(monkeypatch, fake_engine.play_game)
+    fake_engine.use_engine(monkeypatch, fake_engine.play_game)
     res = cli("--lineup", "strong,light,balanced,long", "--games", "40")
     assert res.exit_code == 0
     assert "WARNING: balance: bot 'strong'" in res.stderr
@@ -91,7 +95,7 @@ def test_option_reaches_the_engine(monkeypatch, cli):
         seen.append(options)
         return fake_engine.play_game(content, lineup, seed, options, check_invariants)
 
-    use_engine(monkeypatch, spy)
+    fake_engine.use_engine(monkeypatch, spy)
     res = cli("--games", "3", "--option", "late_events=repeat_last", "--option", "strict=yes")
     assert res.exit_code == 0, res.output
     assert {(o.late_events, o.strict) for o in seen} == {("repeat_last", True)}
@@ -105,3 +109,10 @@ def test_real_option_is_validated_by_the_engine(cli):
 def test_progress_bar_only_on_request(fake, cli):
     assert "games" not in cli("--games", "20").stderr
     assert "20/20 games" in cli("--games", "20", "--progress").stderr
+
+
+def test_commands_are_registered_on_the_cardgen_app():
+    from typer.testing import CliRunner
+    from cardgen.cli import app
+    out = CliRunner().invoke(app, ["--help"]).output
+    assert "simulate" in out and "tables" in out

@@ -5,7 +5,6 @@ import shutil
 import pytest
 
 import fake_engine
-from conftest import use_engine
 from cardgen.engine.sim_playability import playability_problems
 from cardgen.engine.simulate import RunSpec, content_for, play_chunk
 from cardgen.model import DEFAULT_CONTENT
@@ -17,21 +16,21 @@ from cardgen.model import DEFAULT_CONTENT
     ("crowded_train", "event kind 'crowded_train' never took effect"),
 ])
 def test_a_kind_that_never_matters_fails_the_run(monkeypatch, cli, kind, words):
-    use_engine(monkeypatch, fake_engine.never_plays(kind))
+    fake_engine.use_engine(monkeypatch, fake_engine.never_plays(kind))
     res = cli("--games", "30")
     assert res.exit_code == 1
     assert f"PLAYABILITY FAILURE: {words}" in res.stderr
 
 
 def test_dispatch_is_not_required_when_the_variant_removes_it(monkeypatch, cli):
-    use_engine(monkeypatch, fake_engine.never_plays("swap"))
+    fake_engine.use_engine(monkeypatch, fake_engine.never_plays("swap"))
     assert cli("--games", "20").exit_code == 1
     res = cli("--games", "20", "--variant", "no_dispatch")
     assert res.exit_code == 0, res.stderr
 
 
 def test_stalled_games_are_counted_and_located(monkeypatch, cli):
-    use_engine(monkeypatch, fake_engine.Stalling(every=3))
+    fake_engine.use_engine(monkeypatch, fake_engine.Stalling(every=3))
     res = cli("--games", "30")
     assert res.exit_code == 1
     assert "game(s) stalled" in res.stderr and "first: game" in res.stderr and "seed" in res.stderr

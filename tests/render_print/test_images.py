@@ -1,0 +1,64 @@
+"""PNG faces at 300 dpi, Tabletop Simulator sheets, and a few faces against golden images."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PIL import Image
+
+from cardgen.render.raster import PNG_DPI
+from cardgen.render.tts import TTS_COLUMNS, TTS_MAX_PX, TTS_ROWS, cell_size
+
+from .golden_faces import GOLDEN_DIR, GOLDEN_FACES, MAX_CHANGED_SHARE, MAX_MEAN_DIFFERENCE, difference, small
+
+
+def test_face_pngs_are_300_dpi_at_trim_size(full_build, content):
+    out, _ = full_build
+    w, h = content.game.card_size_mm.width, content.game.card_size_mm.height
+    image = Image.open(out / "png" / "ticket-S1-S2.png")
+    expected = (w / 25.4 * PNG_DPI, h / 25.4 * PNG_DPI)
+    assert all(abs(got - round(want)) <= 1 for got, want in zip(image.size, expected))  # pdfium rounds to whole pixels
+    assert round(image.info["dpi"][0]) == PNG_DPI
+
+
+def test_tts_sheets_are_10_by_7_within_4096_with_the_back_last(full_build, content):
+    out, _ = full_build
+    decks = json.loads((out / "tts" / "decks.json").read_text(encoding="utf-8"))
+    assert set(decks) == {"ticket", "operation", "dispatch", "event"}
+    w, h = content.game.card_size_mm.width, content.game.card_size_mm.height
+    cw, ch = cell_size(w, h)
+    for deck, entry in decks.items():
+        assert sum(s["cards"] for s in entry["sheets"]) == len({f for s in entry["sheets"] for f in s["faces"]})
+        for sheet in entry["sheets"]:
+            image = Image.open(out / sheet["file"]).convert("RGB")
+            assert image.size == (cw * TTS_COLUMNS, ch * TTS_ROWS)
+            assert max(image.size) <= TTS_MAX_PX and sheet["cards"] <= TTS_COLUMNS * TTS_ROWS - 1
+            hidden = image.crop(((TTS_COLUMNS - 1) * cw, (TTS_ROWS - 1) * ch, TTS_COLUMNS * cw, TTS_ROWS * ch))
+            first_back = next(c for c in json.loads((out / "manifest.json").read_text())["components"]
+                              if c["kind"] == "card_back" and c["file"] == f"{deck}.pdf")
+            back = Image.open(out / "png" / f"{first_back['id']}.png").convert("RGB").resize((cw, ch))
+            mean, _ = difference(hidden, back)
+            assert mean < 8, deck
+    ticket = decks["ticket"]["sheets"][0]
+    assert ticket["cards"] == len(content.tickets) and sum(ticket["copies"]) == content.ticket_count
+
+
+@pytest.mark.parametrize("face_id", GOLDEN_FACES)
+def test_faces_match_their_golden_images(face_id, full_build):
+    out, _ = full_build
+    image = small((out / "png" / f"{face_id}.png").read_bytes())
+    golden = Image.open(GOLDEN_DIR / f"{face_id}.png").convert("RGB")
+    mean, share = difference(image, golden)
+    assert mean <= MAX_MEAN_DIFFERENCE and share <= MAX_CHANGED_SHARE, (
+        f"{face_id} differs from its golden image (mean {mean:.1f}, changed {share:.1%}); if the design change "
+        "is intended, run: python -m tests.render_print.golden_faces"
+    )
+
+
+def test_the_golden_comparison_notices_a_changed_face(full_build):
+    out, _ = full_build
+    image = small((out / "png" / "ticket-S1-S2.png").read_bytes())
+    golden = Image.open(GOLDEN_DIR / "back-ticket-S3.png").convert("RGB")
+    mean, share = difference(image, golden)
+    assert mean > MAX_MEAN_DIFFERENCE or share > MAX_CHANGED_SHARE
