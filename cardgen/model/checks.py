@@ -18,13 +18,20 @@ from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES, Text
-from cardgen.model.text import SPECS, string_values, text_values
+from cardgen.model.text import SPECS, effect_values, string_values, text_values
 from cardgen.model.text import placeholders as text_placeholders_in
 
 Locate = Callable[..., Problem]
 CheckFn = Callable[[Content, Locate], Iterator[Problem]]
 
 CHECKS: list[tuple[str, CheckFn]] = []
+
+# The effects the rules engine (cardgen/engine/rules.py) plays on each deck; any
+# other would be printed but silently ignored in play.
+OPERATION_EFFECTS = frozenset({"ignore_boarding_limit", "no_stop", "wait_gain"})
+DISPATCH_EFFECTS = frozenset({"swap_adjacent", "propulsion", "group_booking"})
+EVENT_EFFECTS = frozenset({"propulsion", "wait_gain", "platform_extra", "section_closed", "clock_hold",
+                           "order_reversed", "boarding_limit"})
 #: The check :mod:`cardgen.model.load` runs last, over every variant's result.
 VARIANTS_CHECK = "variants overlay cleanly and validate"
 
@@ -210,7 +217,7 @@ def operation_sets(c: Content, where: Locate) -> Iterator[Problem]:
                     f"values add up to {c.operation_set_propulsion}, set_totals say {t.propulsion}")
     for i, kind in enumerate(c.operations.kinds):
         for j, eff in enumerate(kind.effects):
-            if eff.type not in ("ignore_boarding_limit", "no_stop", "wait_gain", "propulsion"):
+            if eff.type not in OPERATION_EFFECTS:
                 yield where("operations", ("kinds", i, "effects", j, "type"), f"effect '{eff.type}' cannot be on an operation card")
 
 
@@ -225,7 +232,7 @@ def dispatch_deck(c: Content, where: Locate) -> Iterator[Problem]:
     for i, kind in enumerate(kinds):
         if kind.copies != kinds[0].copies:
             yield where("dispatch", ("kinds", i, "copies"), f"{kind.copies} copies; every kind has {kinds[0].copies}")
-    allowed = {"swap_adjacent", "propulsion", "group_booking"}
+    allowed = DISPATCH_EFFECTS
     types = [kind.effect.type for kind in kinds]
     for i, kind in enumerate(kinds):
         eff = kind.effect
@@ -266,6 +273,9 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
         if total > len(first):
             yield where("events", ("track",), f"{total - len(first)} more rounds have no event card")
     for i, kind in enumerate(ev.kinds):
+        if kind.effect.type not in EVENT_EFFECTS:
+            yield where("events", ("kinds", i, "effect", "type"), f"effect '{kind.effect.type}' cannot be on an event card")
+            continue
         needs = {"platform_extra": "station", "section_closed": "section"}.get(kind.effect.type)
         if needs != kind.target:
             yield where("events", ("kinds", i, "target"), f"effect '{kind.effect.type}' needs target {needs!r}")
@@ -407,6 +417,11 @@ def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
             zh, en = placeholders(text.zh), placeholders(text.en)
             if zh != en and (stem, path) not in misspelt:
                 yield where(stem, path + ("en",), f"placeholders {sorted(en)} differ from zh {sorted(zh)}")
+    for i, kind in enumerate(c.operations.kinds):  # two effects with one field: {amount} would be ambiguous
+        fields = [name for eff in kind.effects for name in effect_values(eff)]
+        used = placeholders(kind.text.zh) | placeholders(kind.text.en)
+        for name in sorted({f for f in fields if fields.count(f) > 1} & used):
+            yield where("operations", ("kinds", i, "text"), f"'{{{name}}}' is ambiguous: several effects have '{name}'")
     for i, kind in enumerate(c.events.kinds):
         if kind.target is None or ("events", ("kinds", i, "text")) in misspelt:
             continue

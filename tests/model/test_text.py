@@ -136,3 +136,9 @@ def test_texts_helper_sees_every_text_of_a_kind():
     c = load()
     paths = [path for path, _ in iter_texts(c.dispatch)]
     assert ("kinds", 2, "text") in paths
+
+
+def test_a_number_two_effects_share_is_ambiguous(pack):
+    pack.edit("operations.yaml", "      - {type: wait_gain, amount: 2}\n",
+              "      - {type: wait_gain, amount: 2}\n      - {type: wait_gain, amount: 1}\n")
+    assert "operations.yaml:53:7: kinds.4.text: '{amount}' is ambiguous: several effects have 'amount'" in pack.headlines()
