@@ -121,7 +121,7 @@ def test_two_locomotive_scripts_label_trains_per_player(tmp_path):
 def test_unknown_variant_is_a_clear_error(tmp_path):
     path = _script(tmp_path, "variant: turbo\n" + BASE)
     res = run(str(path))
-    assert res.exit_code == 1 and "unknown variant 'turbo'" in res.stderr
+    assert res.exit_code == 2 and "unknown variant 'turbo'" in res.stderr  # UsageError from apply_variant
 
 
 # Player A holds Signal Priority and Group Booking; S4's pile puts S4-S6 first among the cards a booking draws.
