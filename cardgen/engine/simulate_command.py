@@ -130,7 +130,10 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     if report is not None and not report.parent.is_dir():
         raise UsageError(f"--report: folder {report.parent} does not exist")
     engine = sim_options.engine_api()
-    content = content_for(content_dir, variant)
+    try:
+        content = content_for(content_dir, variant)
+    except UsageError as exc:  # the only usage error loading raises: a variant the content lacks
+        raise UsageError(f"--variant {exc}") from None
     if players is None and not lineup and content.variant is not None and content.variant.players:
         players = content.variant.players[0]  # e.g. --variant two_locomotives alone means 2 players
     chosen = resolve_lineup(content, players, lineup, engine.BOTS)
