@@ -133,7 +133,7 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     try:
         content = content_for(content_dir, variant)
     except UsageError as exc:  # the only usage error loading raises: a variant the content lacks
-        raise UsageError(f"--variant {exc}") from None
+        raise UsageError(f"--variant: {exc}") from None
     if players is None and not lineup and content.variant is not None and content.variant.players:
         players = content.variant.players[0]  # e.g. --variant two_locomotives alone means 2 players
     chosen = resolve_lineup(content, players, lineup, engine.BOTS)

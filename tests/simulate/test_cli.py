@@ -70,7 +70,7 @@ def test_a_variant_for_one_player_count_picks_it_by_default(fake, cli):
 
 def test_unknown_variant_is_a_usage_error(fake, cli):
     res = cli("--variant", "nosuch", "--games", "5")
-    assert res.exit_code == 2 and "--variant unknown variant 'nosuch'" in res.stderr and "known variants: beginner" in res.stderr
+    assert res.exit_code == 2 and "--variant: unknown variant 'nosuch'" in res.stderr and "known variants: beginner" in res.stderr
 
 
 def test_broken_content_is_reported_not_raised(fake, cli, tmp_path):
