@@ -17,6 +17,22 @@ class IllegalAction(CardgenError):
     exit_code = 1
 
 
+class SetupRefused(IllegalAction):
+    """A game that cannot even be set up with these players and options (e.g. hand_size above the deck).
+
+    ``option`` names the option at fault ("" when it is the player count), so a
+    caller can point at it: a script's ``options.hand_size``, or ``--option`` on
+    the command line, where it is a usage error.
+    """
+
+    def __init__(self, message: str, option: str = ""):
+        super().__init__(message, option)  # both in args, so it survives a worker process
+        self.message, self.option = message, option
+
+    def __str__(self) -> str:
+        return self.message
+
+
 @dataclass(frozen=True, slots=True)
 class Operation:
     """One train's part of the simultaneous reveal: which hand slot, and whether to add Signal Priority."""

@@ -19,6 +19,10 @@ from typing import Callable
 from cardgen.engine.rules import Rules
 from cardgen.engine.view import PlayerView
 
+#: tuning, not a rule: the rule-following bots spend Signal Priority once their load's
+#: penalty (places // penalty_divisor) costs at least this many cells a round
+SIGNAL_AT_PENALTY = 2
+
 
 class Bot:
     """Default decisions shared by the rule-following bots; subclasses override boarding."""
@@ -45,8 +49,8 @@ class Bot:
         return slot, sig >= 0 and sig in view.dispatch() and self.wants_signal(view, t)
 
     def wants_signal(self, view: PlayerView, t: int) -> bool:
-        """Spend Signal Priority once the load costs more than one cell a round."""
-        return view.places[t] // self.rules.penalty_divisor >= 2
+        """Spend Signal Priority once the load costs SIGNAL_AT_PENALTY cells a round or more."""
+        return view.places[t] // self.rules.penalty_divisor >= SIGNAL_AT_PENALTY
 
     def best_slot(self, view: PlayerView, t: int) -> int:
         hand = view.hand(t)

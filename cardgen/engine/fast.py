@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.engine.bots import Archetype, Bot
+from cardgen.engine.bots import SIGNAL_AT_PENALTY, Archetype, Bot
+from cardgen.engine.checked import OVER
+from cardgen.engine.invariants import check_state
 from cardgen.engine.options import Options
 from cardgen.engine.rules import EventEffect, Rules
-from cardgen.engine.state import GameState, shuffle
+from cardgen.engine.runs import free_runs
+from cardgen.engine.state import SHORT_CLOSED, SHORT_TERMINAL, SHORT_TRAIN, GameState
 from cardgen.engine.view import PlayerView
 
 
@@ -46,26 +49,6 @@ class KernelTables:
 
 
 _TABLES: dict[tuple, tuple[Rules, KernelTables]] = {}
-
-
-def free_runs(rules: Rules, longest: int, terminal_ends: bool) -> tuple:
-    """Every free run (no train, no closure in the way) from every cell and direction, up to ``longest``
-    steps: ``runs[cell * 2 + (d > 0)][r]`` lists the (cell, direction after) of each step."""
-    out = []
-    for c in range(rules.last_cell + 1):
-        for d in (-1, 1):
-            runs, steps, cc, dd = [()], [], c, d
-            cut = False
-            for _ in range(longest):
-                if not cut and rules.first_cell <= cc + dd <= rules.last_cell:
-                    cc += dd
-                    if rules.is_terminal[cc]:
-                        dd = -dd
-                        cut = terminal_ends
-                    steps.append((cc, dd))
-                runs.append(tuple(steps))
-            out.append(tuple(runs))
-    return tuple(out)
 
 
 def tables_for(rules: Rules, options: Options, probe: GameState) -> KernelTables:
@@ -110,10 +93,6 @@ def kernel_plays(state: GameState, bots: list[Bot]) -> bool:
 
 def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool = False) -> None:
     """Play ``state`` (freshly set up, or at the start of a round's reveal) to the end."""
-    from cardgen.engine.checked import OVER
-    from cardgen.engine.invariants import check_state
-    from cardgen.engine.state import SHORT_CLOSED, SHORT_TERMINAL, SHORT_TRAIN
-
     rules, opts = state.rules, state.options
     tb = tables_for(rules, opts, state)
     n, players = state.n, state.players
@@ -154,8 +133,8 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
     longest_span = len(tb.wanted) - 1              # a shorter minimum than 0 or longer than any span clamps
     wanted = [tb.wanted[min(max(b.min_span, 0), longest_span)] for b in bot_of]
     wanted_any = tb.wanted[0]                     # every ticket heading each way (crowded-train count)
-    # Bot.wants_signal: the load costs two cells or more (never, when the content has no Signal Priority)
-    signal_places = 2 * rules.penalty_divisor if sig_k >= 0 else 1 << 30
+    # Bot.wants_signal: the load costs SIGNAL_AT_PENALTY cells or more (never without Signal Priority)
+    signal_places = SIGNAL_AT_PENALTY * rules.penalty_divisor if sig_k >= 0 else 1 << 30
     views: dict[int, PlayerView] = {}
 
     def view_of(p: int) -> PlayerView:
@@ -397,3 +376,5 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                 if not pile and empty_round[s] is None:
                     empty_round[s] = rnd
     state.phase = OVER
+    if check_invariants:
+        check_state(state)      # final scoring too

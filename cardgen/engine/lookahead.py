@@ -28,8 +28,8 @@ Measured (tests/engine/bench_lookahead.py, 1,000 games, rules as written):
 from __future__ import annotations
 
 from cardgen.engine.bots import Bot, _targets
-from cardgen.engine.fast import free_runs
 from cardgen.engine.rules import Rules
+from cardgen.engine.runs import free_runs
 from cardgen.engine.state import shuffle
 from cardgen.engine.view import PlayerView
 

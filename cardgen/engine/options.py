@@ -7,7 +7,8 @@ ruling in docs/rulings.md). Each field names the ruling it implements.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Literal
+from functools import cache
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from cardgen.errors import UsageError
 
@@ -39,12 +40,10 @@ class Options:
     cap_wait: bool = True
 
     def __post_init__(self) -> None:
-        if self.hand_size < 1:
-            raise UsageError(f"hand_size must be at least 1, got {self.hand_size}")
-        if self.late_events not in ("none", "repeat_last"):
-            raise UsageError(f"late_events must be 'none' or 'repeat_last', got {self.late_events!r}")
-        if self.seating not in ("snake", "round_robin"):
-            raise UsageError(f"seating must be 'snake' or 'round_robin', got {self.seating!r}")
+        for f in fields(self):
+            problem = option_problem(f.name, getattr(self, f.name))
+            if problem:
+                raise UsageError(f"{f.name}: {problem}")
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -57,3 +56,37 @@ class Options:
         if unknown:
             raise UsageError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
         return cls(**data)
+
+
+@cache
+def _types() -> dict[str, Any]:
+    return get_type_hints(Options)
+
+
+def option_problem(name: str, value: Any) -> str | None:
+    """Why ``value`` cannot be option ``name`` (judged from the field's declared type), or None.
+
+    Strict on purpose: a script's ``stop_short: "no"`` is text, not false, and
+    ``hand_size: "3"`` is text, not a number; both are refused instead of guessed.
+
+    >>> option_problem("stop_short", "no")
+    "expected true or false, got 'no'"
+    >>> option_problem("hand_size", 0)
+    'expected a whole number of at least 1, got 0'
+    >>> option_problem("late_events", "repeat_last") is None
+    True
+    """
+    kind = _types()[name]
+    if kind is bool:
+        ok, want = isinstance(value, bool), "true or false"
+    elif kind is int:
+        # Every count option (hand_size) counts cards, so 0 or less is meaningless.
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 1
+        want = "a whole number of at least 1"
+    elif get_origin(kind) is Literal:
+        choices = get_args(kind)
+        ok, want = value in choices and isinstance(value, str), " or ".join(repr(c) for c in choices)
+    else:  # pragma: no cover - a new field type needs a rule here
+        raise TypeError(f"option {name}: no check for type {kind!r}")
+    return None if ok else f"expected {want}, got {value!r}"
+

@@ -11,14 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.engine.actions import IllegalAction
+from cardgen.engine.actions import IllegalAction, SetupRefused
 from cardgen.engine.bots import Bot
 from cardgen.engine.play import make_bots, rules_for, run_checked
 from cardgen.engine.rules import Rules
 from cardgen.engine.script import Script, ScriptError, check_ids, read_script, train_labels
 from cardgen.engine.state import GameState
 from cardgen.engine.view import PlayerView
-from cardgen.model import load
+from cardgen.model import apply_variant, load
+from cardgen.model.messages import suggest
 
 
 class ScriptedBot(Bot):
@@ -183,6 +184,17 @@ def snapshot(state: GameState, labels: list[str]) -> dict:
             "trains": trains}
 
 
+def _with_variant(script: Script, content):
+    """The content with the script's variant applied; an unknown id is the script's mistake, located there."""
+    if script.variant is None:
+        return content
+    known = [v.id for v in content.variants.variants]
+    if script.variant not in known:
+        raise script.fail(("variant",), f"unknown variant '{script.variant}'{suggest(script.variant, known)} "
+                                        f"(known variants: {', '.join(known) or 'none'})")
+    return apply_variant(content, script.variant)
+
+
 def run_script(script: Script, content=None) -> Replay:
     """Play ``script`` and return every round's snapshot and the final table."""
     if content is None:
@@ -191,13 +203,16 @@ def run_script(script: Script, content=None) -> Replay:
             folder = Path(script.content)
             if not folder.is_absolute():
                 folder = script.path.parent / folder   # relative to the script, not the shell
-        content = load(folder, variant=script.variant)
+        content = _with_variant(script, load(folder))
     rules = rules_for(content)
     check_ids(script, rules)
     players = len(script.players)
     if not rules.players_min <= players <= rules.players_max:
         raise script.fail(("players",), f"{players} players; this game takes {rules.players_min}-{rules.players_max}")
-    state = GameState(rules, players, script.seed, script.options, arrange=_arrange(script, rules))
+    try:
+        state = GameState(rules, players, script.seed, script.options, arrange=_arrange(script, rules))
+    except SetupRefused as exc:
+        raise script.fail(("options", exc.option) if exc.option else ("players",), str(exc)) from None
     labels = train_labels(script, state.owner)
     rows: list[dict] = []
     state.on_round_end = lambda st: rows.append(snapshot(st, labels))

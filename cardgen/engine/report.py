@@ -29,7 +29,7 @@ def charts(summary: dict) -> dict[str, object]:
                                           {f"seat {s}": 1 / summary["players"] for s in summary["seat_win_rate"]},
                                           "Win rate by seat, 95% CI")),
         "scores": {bot: Markup(report_svg.histogram(hist, f"Scores of {bot}", "final score",
-                                                    colour=report_svg.PALETTE[i % len(report_svg.PALETTE)]))
+                                                    colour=report_svg.series_colour(i)))
                    for i, (bot, hist) in enumerate(summary["score_histogram"].items())},
         "piles": {pile: Markup(report_svg.histogram(p["rounds"], f"Round pile {pile} runs dry", "round"))
                   for pile, p in summary["pile_dry_round"].items()},

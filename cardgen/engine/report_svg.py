@@ -5,10 +5,23 @@ Output is deterministic text (fixed rounding), so the same summary gives the sam
 
 from __future__ import annotations
 
+import colorsys
 from html import escape
 
-PALETTE = ("#1f5fbf", "#c8102e", "#2e8b3d", "#e0a800", "#7b3fa0", "#555555")
 FONT = "font-family='sans-serif' font-size='11'"
+
+
+def series_colour(i: int) -> str:
+    """A muted chart colour for series ``i``: hues a golden-ratio step apart, so neighbours differ.
+
+    Derived rather than listed on purpose: bars stand for bots, not seats, so they
+    must not look like the player colours in game.yaml.
+
+    >>> series_colour(0), series_colour(1)
+    ('#3d6d8f', '#848f3d')
+    """
+    r, g, b = colorsys.hls_to_rgb((0.57 + 0.618034 * i) % 1.0, 0.40, 0.40)
+    return "#" + "".join(f"{round(255 * c):02x}" for c in (r, g, b))
 
 
 def _n(x: float) -> str:
@@ -31,7 +44,7 @@ def ci_bars(items: list[tuple[str, dict]], reference: dict[str, float] | None = 
         parts.append(f"<text x='{_n(tx)}' y='{height - 6}' text-anchor='middle' {FONT}>{tick}%</text>")
     for i, (label, iv) in enumerate(items):
         y = top + i * row_h
-        colour = PALETTE[i % len(PALETTE)]
+        colour = series_colour(i)
         parts.append(f"<text x='{left - 6}' y='{y + 15}' text-anchor='end' {FONT}>{escape(label)}</text>")
         parts.append(f"<rect x='{left}' y='{y + 4}' width='{_n(x(iv['rate']) - left)}' height='{row_h - 10}' "
                      f"fill='{colour}' opacity='0.8'><title>{escape(label)}: {iv['rate']:.1%} "
@@ -50,8 +63,9 @@ def ci_bars(items: list[tuple[str, dict]], reference: dict[str, float] | None = 
 
 
 def histogram(counts: dict[str, int], title: str = "", x_label: str = "", width: int = 300,
-              height: int = 140, colour: str = PALETTE[0], bins: int = 30) -> str:
+              height: int = 140, colour: str | None = None, bins: int = 30) -> str:
     """Bars of an integer histogram; values are grouped into at most ``bins`` equal-width bins."""
+    colour = colour or series_colour(0)
     values = {int(k): v for k, v in counts.items()}
     left, right, top, bottom = 40, 10, 10, 34
     parts = [f"<svg xmlns='http://www.w3.org/2000/svg' role='img' class='chart histogram' "

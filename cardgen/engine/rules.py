@@ -222,7 +222,7 @@ def compile_rules(content: Content) -> Rules:
         dispatch_booking=booking,
         booking_draw=dk[booking].effect.draw if booking >= 0 else 0,
         booking_keep=dk[booking].effect.keep if booking >= 0 else 0,
-        clock_start=g.setup.clock_marker,
+        clock_start=g.clock.start,
         clock_end=g.clock.end,
         cap=g.composition_cap,
         penalty_divisor=g.propulsion.penalty_divisor,

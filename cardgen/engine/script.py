@@ -9,13 +9,14 @@ same positional YAML reader the content uses.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
 from cardgen.engine.bots import BOTS
-from cardgen.engine.options import Options
+from cardgen.engine.options import Options, option_problem
 from cardgen.engine.rules import Rules
-from cardgen.errors import CardgenError, Problem, UsageError
+from cardgen.errors import CardgenError, Problem
 from cardgen.model.source import PathKey, SourceMap, YamlSourceError, dotted, load_file
 
 TOP_KEYS = {"title", "content", "variant", "seed", "options", "players", "piles", "rounds", "expect"}
@@ -115,10 +116,7 @@ def read_script(path: Path) -> Script:
     if not isinstance(raw_opts, dict):
         bad(("options",), "options must be a mapping")
     else:
-        try:
-            options = Options.from_dict(raw_opts)
-        except (UsageError, TypeError) as exc:
-            bad(("options",), str(exc))
+        options = _read_options(raw_opts, bad)
     players: list[ScriptedPlayer] = []
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
@@ -188,6 +186,20 @@ def read_script(path: Path) -> Script:
                   piles=piles, rounds=rounds, expect=expect)
 
 
+def _read_options(raw: dict, bad) -> Options:
+    """The script's options, each name and value checked where it is written (defaults if any is wrong)."""
+    known = [f.name for f in dataclass_fields(Options)]
+    ok = True
+    for name, value in raw.items():
+        if name not in known:
+            bad(("options", name), f"unknown option '{name}'; known: {', '.join(known)}")
+            ok = False
+        elif (problem := option_problem(name, value)) is not None:
+            bad(("options", name), problem)
+            ok = False
+    return Options(**raw) if ok else Options()
+
+
 def train_labels(script: Script, owner: list[int]) -> list[str]:
     """A train's label: the player's name, or ``name/1``, ``name/2`` when a player runs several trains."""
     counts = [owner.count(p) for p in range(len(script.players))]
@@ -198,6 +210,25 @@ def train_labels(script: Script, owner: list[int]) -> list[str]:
         name = script.players[p].name
         out.append(name if counts[p] == 1 else f"{name}/{seen[p]}")
     return out
+
+
+def _dispatch_deal_problems(script: Script, rules: Rules) -> list[Problem]:
+    """A scripted deal holds at most ``dispatch_per_player`` cards each, and no kind beyond its printed copies."""
+    problems: list[Problem] = []
+    limit = rules.dispatch_per_player
+    printed = {k: rules.dispatch_deck.count(i) for i, k in enumerate(rules.dispatch_ids)}
+    dealt: dict[str, int] = {}
+    for i, p in enumerate(script.players):
+        hand = p.dispatch or []
+        if len(hand) > limit:
+            problems.append(script.problem(("players", i, "dispatch"), f"{len(hand)} dispatch cards dealt; "
+                                           f"each player is dealt {limit} (game.setup.dispatch_per_player)"))
+        for j, kind in enumerate(hand):
+            dealt[kind] = dealt.get(kind, 0) + 1
+            if kind in printed and dealt[kind] == printed[kind] + 1:
+                problems.append(script.problem(("players", i, "dispatch", j), f"more '{kind}' cards dealt than "
+                                               f"the {printed[kind]} in the dispatch deck"))
+    return problems
 
 
 def check_ids(script: Script, rules: Rules) -> None:
@@ -214,6 +245,7 @@ def check_ids(script: Script, rules: Rules) -> None:
                 known = ", ".join(rules.dispatch_ids)
                 problems.append(script.problem(("players", i, "dispatch", j),
                                                 f"unknown dispatch card '{card}'; known: {known}"))
+    problems += _dispatch_deal_problems(script, rules)
     for station, top in script.piles.items():
         if station not in stations:
             problems.append(script.problem(("piles", station), f"unknown station '{station}'"))

@@ -44,8 +44,8 @@ def parse_options(options_cls: type, pairs: list[str]) -> Any:
         values[name] = _coerce(name, raw.strip(), _default(fields[name]))
     try:
         return options_cls(**values)
-    except (TypeError, ValueError) as exc:
-        raise UsageError(f"--option: {exc}") from exc
+    except (TypeError, ValueError, UsageError) as exc:
+        raise UsageError(f"--option {exc}") from None
 
 
 def _default(f: dataclasses.Field) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
-from cardgen.engine.sim_playability import balance_warnings, playability_problems
+from cardgen.engine.sim_playability import balance_warnings, playability_notes, playability_problems
 from cardgen.engine.sim_stats import summarize, wilson
 from cardgen.engine.simulate import PLAYER_FIELDS, RunSpec, Tally
 
@@ -67,6 +67,7 @@ def build_summary(content, spec: RunSpec, tally: Tally) -> dict:
                              for k in dict.fromkeys(card.kind for _, card in content.event_track)},
         "problems": playability_problems(content, spec, tally),
         "warnings": balance_warnings(spec, tally),
+        "notes": playability_notes(content, tally),
     }
 
 

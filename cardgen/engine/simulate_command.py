@@ -15,10 +15,12 @@ from typing import Any, Optional
 import typer
 
 from cardgen.engine import sim_options
+from cardgen.engine.actions import SetupRefused
 from cardgen.engine.sim_summary import build_summary
 from cardgen.engine.sim_text import format_summary
 from cardgen.engine.simulate import RunSpec, content_for, run
 from cardgen.errors import CardgenError, ContentError, UsageError
+from cardgen.model.command import format_problem
 
 ARCHETYPES = ("heavy", "light", "balanced", "long")
 # Rules 10.16 has four archetype columns for 2..5 players. With 5 players one
@@ -111,6 +113,8 @@ def simulate_cmd(
         typer.echo(format_summary(summary))
     for warning in summary["warnings"]:
         typer.echo(f"WARNING: balance: {warning}", err=True)
+    for note in summary["notes"]:
+        typer.echo(f"NOTE: {note}", err=True)
     for problem in summary["problems"]:
         typer.echo(f"PLAYABILITY FAILURE: {problem}", err=True)
     raise typer.Exit(1 if summary["problems"] else 0)
@@ -126,7 +130,10 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     if report is not None and not report.parent.is_dir():
         raise UsageError(f"--report: folder {report.parent} does not exist")
     engine = sim_options.engine_api()
-    content = content_for(content_dir, variant)
+    try:
+        content = content_for(content_dir, variant)
+    except UsageError as exc:  # the only usage error loading raises: a variant the content lacks
+        raise UsageError(f"--variant: {exc}") from None
     if players is None and not lineup and content.variant is not None and content.variant.players:
         players = content.variant.players[0]  # e.g. --variant two_locomotives alone means 2 players
     chosen = resolve_lineup(content, players, lineup, engine.BOTS)
@@ -135,7 +142,11 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     spec = RunSpec(content_dir, variant, chosen, games, seed, options, check_invariants)
     bar = Progress(games, sys.stderr.isatty() if progress is None else progress)
     start = time.perf_counter()
-    tally = run(spec, workers=workers, on_progress=bar)
+    try:
+        tally = run(spec, workers=workers, on_progress=bar)
+    except SetupRefused as exc:  # the engine cannot set up a game with these players/options
+        flag = f"--option {exc.option}" if exc.option else "--players"
+        raise UsageError(f"{flag}: {exc}") from None
     elapsed = time.perf_counter() - start
     summary = build_summary(content, spec, tally)
     if report is not None:
@@ -150,8 +161,8 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
 def fail(exc: CardgenError) -> None:
     """Print a user error clearly and exit with its code (never a traceback)."""
     if isinstance(exc, ContentError):
-        for problem in exc.problems:
-            typer.echo(problem.headline(), err=True)
+        for problem in exc.problems:  # the same source line + caret as `cardgen validate`
+            typer.echo(format_problem(problem, exc.sources.get(problem.file, [])), err=True)
     typer.echo(f"error: {exc}", err=True)
     raise typer.Exit(exc.exit_code)
 

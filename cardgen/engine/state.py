@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from cardgen.engine.actions import IllegalAction
+from cardgen.engine.actions import IllegalAction, SetupRefused
 from cardgen.engine.checked import OPERATION, OVER, CheckedDriver
 from cardgen.engine.options import Options
 from cardgen.engine.rules import EventEffect, Rules
@@ -59,12 +59,13 @@ class GameState(CheckedDriver):
         opts = options or _DEFAULT_OPTIONS
         self.rules, self.options = rules, opts
         if not rules.players_min <= players <= rules.players_max:
-            raise IllegalAction(f"{players} players; this game takes {rules.players_min}-{rules.players_max}")
+            raise SetupRefused(f"{players} players; this game takes {rules.players_min}-{rules.players_max}")
         if opts.hand_size > len(rules.deck):
-            raise IllegalAction(f"hand_size {opts.hand_size} is larger than the {len(rules.deck)}-card operation set")
+            raise SetupRefused(f"hand_size {opts.hand_size} is larger than the {len(rules.deck)}-card operation set",
+                               "hand_size")
         n = players * rules.trains_per_player
         if n > len(rules.seats):
-            raise IllegalAction(f"{n} trains need {n} start seats; the content defines {len(rules.seats)}")
+            raise SetupRefused(f"{n} trains need {n} start seats; the content defines {len(rules.seats)}")
         self.rng = random.Random(seed)
         self.players = players
         self.owner = seat_owners(players, rules.trains_per_player, opts.seating)

@@ -7,8 +7,8 @@ it passes). The clean-run summary lists the checks by name.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
+from dataclasses import replace
 from itertools import islice
 from typing import Any, Callable, Collection, Iterable, Iterator
 
@@ -18,11 +18,20 @@ from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES, Text
+from cardgen.model.text import SPECS, effect_values, string_values, text_values
+from cardgen.model.text import placeholders as text_placeholders_in
 
 Locate = Callable[..., Problem]
 CheckFn = Callable[[Content, Locate], Iterator[Problem]]
 
 CHECKS: list[tuple[str, CheckFn]] = []
+
+# The effects the rules engine (cardgen/engine/rules.py) plays on each deck; any
+# other would be printed but silently ignored in play.
+OPERATION_EFFECTS = frozenset({"ignore_boarding_limit", "no_stop", "wait_gain"})
+DISPATCH_EFFECTS = frozenset({"swap_adjacent", "propulsion", "group_booking"})
+EVENT_EFFECTS = frozenset({"propulsion", "wait_gain", "platform_extra", "section_closed", "clock_hold",
+                           "order_reversed", "boarding_limit"})
 #: The check :mod:`cardgen.model.load` runs last, over every variant's result.
 VARIANTS_CHECK = "variants overlay cleanly and validate"
 
@@ -87,7 +96,7 @@ def unique_ids(c: Content, where: Locate) -> Iterator[Problem]:
         yield where("map", ("sections", section_ids.index(dup), "id"), f"id '{dup}' names both a station and a section")
 
 
-@check("map geometry: stations and sections alternate, each section joins its neighbours, terminals at the ends")
+@check("map geometry: stations and sections alternate, each section joins its neighbours, terminals exactly at both ends")
 def map_geometry(c: Content, where: Locate) -> Iterator[Problem]:
     m = c.map
     first, last = m.cells.min, m.cells.max
@@ -106,6 +115,14 @@ def map_geometry(c: Content, where: Locate) -> Iterator[Problem]:
     for i, tid in enumerate(m.terminals):
         if tid in c.stations and c.stations[tid].cell not in ends:
             yield where("map", ("terminals", i), f"terminal '{tid}' is not at cell {first} or {last}")
+        elif m.terminals.index(tid) != i:
+            yield where("map", ("terminals", i), f"terminal '{tid}' is listed twice")
+    # The engine reverses every train at both ends of the line: a missing end would let it run off the map.
+    for cell in sorted(ends):
+        end = c.station_at_cell.get(cell)
+        if end is not None and end.id not in m.terminals:
+            yield where("map", ("terminals",), f"the end station '{end.id}' (cell {cell}) must be a terminal: "
+                        "trains reverse at both ends of the line")
     if m.stations and {m.stations[0].cell, m.stations[-1].cell} != ends:
         yield where("map", ("stations",), f"the line must start and end with a station (cells {first} and {last})")
     directions = sorted(ln.direction for ln in m.lines)
@@ -135,6 +152,11 @@ def ticket_spans(c: Content, where: Locate) -> Iterator[Problem]:
         k = c.span(kind.origin, kind.destination)
         if k not in spans:
             yield where("tickets", ("kinds", i), f"span {k} has no fare row")
+    cap = c.game.composition_cap
+    for k, row in sorted(spans.items()):
+        if row.seats > cap:  # such a card could never board, so it would sit on its platform all game
+            yield where("fares", ("spans", k, "seats"), f"a span-{k} card takes {row.seats} places; "
+                        f"the composition cap is {cap}")
     previous = None
     for k in sorted(spans):
         row = spans[k]
@@ -195,7 +217,7 @@ def operation_sets(c: Content, where: Locate) -> Iterator[Problem]:
                     f"values add up to {c.operation_set_propulsion}, set_totals say {t.propulsion}")
     for i, kind in enumerate(c.operations.kinds):
         for j, eff in enumerate(kind.effects):
-            if eff.type not in ("ignore_boarding_limit", "no_stop", "wait_gain", "propulsion"):
+            if eff.type not in OPERATION_EFFECTS:
                 yield where("operations", ("kinds", i, "effects", j, "type"), f"effect '{eff.type}' cannot be on an operation card")
 
 
@@ -210,10 +232,17 @@ def dispatch_deck(c: Content, where: Locate) -> Iterator[Problem]:
     for i, kind in enumerate(kinds):
         if kind.copies != kinds[0].copies:
             yield where("dispatch", ("kinds", i, "copies"), f"{kind.copies} copies; every kind has {kinds[0].copies}")
-    allowed = {"swap_adjacent", "propulsion", "group_booking"}
+    allowed = DISPATCH_EFFECTS
+    types = [kind.effect.type for kind in kinds]
     for i, kind in enumerate(kinds):
-        if kind.effect.type not in allowed:
-            yield where("dispatch", ("kinds", i, "effect", "type"), f"effect '{kind.effect.type}' cannot be on a dispatch card")
+        eff = kind.effect
+        if eff.type not in allowed:
+            yield where("dispatch", ("kinds", i, "effect", "type"), f"effect '{eff.type}' cannot be on a dispatch card")
+        elif types.index(eff.type) != i:  # the engine finds a dispatch kind by its effect
+            yield where("dispatch", ("kinds", i, "effect", "type"),
+                        f"effect '{eff.type}' is already on '{kinds[types.index(eff.type)].id}'; one kind per effect")
+        if eff.type == "group_booking" and eff.keep > eff.draw:
+            yield where("dispatch", ("kinds", i, "effect", "keep"), f"keeps {eff.keep} of only {eff.draw} drawn")
     most = max(c.variant.players) if c.variant and c.variant.players else c.game.players.max
     need = c.game.setup.dispatch_per_player * most
     if need > c.dispatch_count:
@@ -244,6 +273,9 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
         if total > len(first):
             yield where("events", ("track",), f"{total - len(first)} more rounds have no event card")
     for i, kind in enumerate(ev.kinds):
+        if kind.effect.type not in EVENT_EFFECTS:
+            yield where("events", ("kinds", i, "effect", "type"), f"effect '{kind.effect.type}' cannot be on an event card")
+            continue
         needs = {"platform_extra": "station", "section_closed": "section"}.get(kind.effect.type)
         if needs != kind.target:
             yield where("events", ("kinds", i, "target"), f"effect '{kind.effect.type}' needs target {needs!r}")
@@ -301,16 +333,13 @@ def _dangling_deletes(target: Any, patch: Any, path: tuple, where: Locate) -> It
             yield from _dangling_deletes(target[key], value, path + (key,), where)
 
 
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-
-
 def placeholders(text: str) -> set[str]:
-    """Names written as ``{name}`` in a player-visible string.
+    """Names written as ``{name}`` (or ``{name:+}``) in a player-visible string.
 
-    >>> sorted(placeholders("{station} platform +{amount}"))
+    >>> sorted(placeholders("{station} platform {amount:+}"))
     ['amount', 'station']
     """
-    return set(_PLACEHOLDER.findall(text))
+    return {name for name, _, _ in text_placeholders_in(text)}
 
 
 def iter_texts(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, Text]]:
@@ -331,27 +360,74 @@ def iter_texts(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, Text]]:
             yield from iter_texts(item, path + (key,))
 
 
-@check("texts: zh and en fill the same placeholders; event texts name their target")
+#: Files whose ``kinds.N.text`` is filled from kind N (see :func:`cardgen.model.text.text_values`).
+_KIND_FILES = {"operations", "dispatch", "events"}
+
+
+def known_placeholders(c: Content, stem: str, path: tuple) -> set[str]:
+    """What the text at ``path`` in ``stem`` may name: only texts the renderer fills have any."""
+    if stem in _KIND_FILES and len(path) == 3 and path[0] == "kinds" and path[2] == "text":
+        return set(text_values(c, getattr(c, FILE_ATTR[stem]).kinds[path[1]]))
+    if stem == "strings" and len(path) == 2:
+        return set(string_values(c, path[0], path[1]))
+    if stem == "variants" and c.variant is not None and len(path) == 3 and path[2] == "summary" \
+            and c.variants.variants[path[1]].id == c.variant.id:
+        return set(text_values(c, c.variant))
+    return set()
+
+
+def at_text(problem: Problem, where: Locate, needle: str) -> Problem:
+    """Move a problem's column onto ``needle`` when it sits on the reported line (a one-line string)."""
+    smap = getattr(where, "smaps", {}).get(problem.file.rsplit(".", 1)[0])
+    if smap is None or not 0 < problem.line <= len(smap.lines):
+        return problem
+    col = smap.lines[problem.line - 1].find(needle, problem.col - 1)
+    return replace(problem, col=col + 1) if col >= 0 else problem
+
+
+def _checked_here(c: Content, path: tuple) -> bool:
+    """A variant's summary is checked in that variant's run, against the content it produces; other variant texts once."""
+    if path[-1] != "summary":
+        return c.variant is None
+    return c.variant is not None and c.variants.variants[path[1]].id == c.variant.id
+
+
+@check("texts: every placeholder is one its object provides, the same in zh and en")
 def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
-    event_texts = {("kinds", i, "text") for i in range(len(c.events.kinds))}  # checked against the target below
-    # A variant can only change the texts of the files it patches.
-    stems = [stem for stem in FILES if c.variant is None or stem in c.variant.patch]
+    # A variant can only change the texts of the files it patches, and its own summary.
+    stems = [stem for stem in FILES if c.variant is None or stem in c.variant.patch or stem == "variants"]
+    misspelt: set[tuple] = set()  # texts with an unknown name: one message each, not three
     for stem in stems:
         model = getattr(c, FILE_ATTR[stem])
         for path, text in iter_texts(model):
-            if stem == "events" and path in event_texts:
+            if stem == "variants" and not _checked_here(c, path):
                 continue
+            known = known_placeholders(c, stem, path)
+            for lang in ("zh", "en"):
+                for name, spec, _ in text_placeholders_in(text(lang)):
+                    needle = "{" + name + (f":{spec}" if spec else "")
+                    if name not in known:
+                        misspelt.add((stem, path))
+                        yield at_text(where(stem, path + (lang,), f"unknown placeholder '{{{name}}}'"
+                                            f"{suggest(name, known) or ';'} known: {', '.join(sorted(known)) or 'none'}"),
+                                      where, needle)
+                    elif spec not in SPECS:
+                        yield at_text(where(stem, path + (lang,), f"placeholder '{{{name}:{spec}}}': the only format "
+                                            "is '+' (show a plus sign)"), where, needle)
             zh, en = placeholders(text.zh), placeholders(text.en)
-            if zh != en:
+            if zh != en and (stem, path) not in misspelt:
                 yield where(stem, path + ("en",), f"placeholders {sorted(en)} differ from zh {sorted(zh)}")
+    for i, kind in enumerate(c.operations.kinds):  # two effects with one field: {amount} would be ambiguous
+        fields = [name for eff in kind.effects for name in effect_values(eff)]
+        used = placeholders(kind.text.zh) | placeholders(kind.text.en)
+        for name in sorted({f for f in fields if fields.count(f) > 1} & used):
+            yield where("operations", ("kinds", i, "text"), f"'{{{name}}}' is ambiguous: several effects have '{name}'")
     for i, kind in enumerate(c.events.kinds):
-        want = {kind.target} if kind.target else set()
+        if kind.target is None or ("events", ("kinds", i, "text")) in misspelt:
+            continue
         for lang in ("zh", "en"):
-            got = placeholders(kind.text(lang))
-            if got != want:
-                need = f"{{{kind.target}}}" if kind.target else "no placeholder"
-                yield where("events", ("kinds", i, "text", lang), f"text must use {need} (target: {kind.target}), "
-                            f"found {sorted(got) or 'none'}")
+            if kind.target not in placeholders(kind.text(lang)):
+                yield where("events", ("kinds", i, "text", lang), f"text must name its target with {{{kind.target}}}")
 
 
 @check("setup: a seat and a colour per player, start cells on the line")
@@ -410,6 +486,14 @@ def printing_table(c: Content, where: Locate) -> Iterator[Problem]:
         for field, want in checks_:
             if getattr(row, field) != want:
                 yield where("printing", ("by_players", n, field), f"{getattr(row, field)} printed, the rules give {want}")
+        # The build prints exactly the row, so it must fit in what the content defines.
+        if row.dispatch > c.dispatch_count:
+            yield where("printing", ("by_players", n, "dispatch"),
+                        f"{row.dispatch} dispatch cards printed, but the deck holds only {c.dispatch_count}")
+        for field in ("operation_sets", "train_tokens", "wait_tracks"):
+            if getattr(row, field) > len(g.colours):
+                yield where("printing", ("by_players", n, field),
+                            f"{getattr(row, field)} printed, but game.yaml has only {len(g.colours)} player colours")
     full = p.full_set
     for field, want in [("operation_sets", g.players.max), ("tickets", c.ticket_count), ("dispatch", c.dispatch_count),
                         ("events", len(c.events.track)), ("station_mats", len(c.map.stations)),

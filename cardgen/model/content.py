@@ -12,6 +12,7 @@ from functools import cached_property
 from pathlib import Path
 
 from cardgen.model import schema as s
+from cardgen.model.text import render
 
 
 @dataclass(frozen=True)
@@ -150,10 +151,9 @@ class Content:
         return sorted(self.events.track.items())
 
     def event_text(self, card: s.EventCard, lang: str) -> str:
-        """The card text with its target filled in."""
+        """The card text with its target and numbers filled in (see :mod:`cardgen.model.text`)."""
         kind = self.event_kinds[card.kind]
-        station = self.stations[card.station].name(lang) if card.station else ""
-        return kind.text(lang).replace("{station}", station).replace("{section}", card.section or "")
+        return render(self, kind, kind.text, lang, card)
 
     # ------------------------------------------------------------ formulas
     def penalty(self, composition: int) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from cardgen.errors import ContentError, Problem
+from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.model import checks
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.messages import friendly, suggest
@@ -265,7 +265,8 @@ def _check_variants(folder: Path, raw: dict[str, Any], smaps: dict[str, SourceMa
 def load(folder: Path | str | None = None, variant: str | None = None) -> Content:
     """Load and validate a content folder, optionally with a variant applied.
 
-    Raises :class:`ContentError` listing every problem.
+    Raises :class:`ContentError` listing every problem, or :class:`UsageError`
+    for an unknown ``variant``.
 
     >>> load().ticket_count
     82
@@ -283,11 +284,15 @@ def load(folder: Path | str | None = None, variant: str | None = None) -> Conten
 
 
 def apply_variant(content: Content, variant_id: str) -> Content:
-    """The content with one variant's patch applied (already validated by :func:`validate`)."""
+    """The content with one variant's patch applied (already validated by :func:`validate`).
+
+    Raises :class:`UsageError` (exit 2) for an id ``variants.yaml`` does not define.
+    """
     by_id = {v.id: v for v in content.variants.variants}
     if variant_id not in by_id:
-        known = ", ".join(by_id)
-        raise ContentError([Problem("variants.yaml", 1, 1, "variants", f"unknown variant '{variant_id}'; known: {known}")])
+        # The content is fine; the caller asked for something it does not hold (exit 2).
+        known = ", ".join(by_id) or "none"
+        raise UsageError(f"unknown variant '{variant_id}'{suggest(variant_id, by_id)} (known variants: {known})")
     variant = by_id[variant_id]
     patched = _variant_raw(content.raw, variant)
     models = {stem: FILES[stem].model_validate(patched[stem]) for stem in FILES}

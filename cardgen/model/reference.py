@@ -20,6 +20,7 @@ from pydantic_core import PydanticUndefined
 from cardgen.model import schema as s
 from cardgen.model.checks import CHECKS, VARIANTS_CHECK
 from cardgen.model.source import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
+from cardgen.model.text import STRING_VALUES, VARIANT_VALUES
 
 _SCALARS = {int: "whole number", float: "number", str: "text", bool: "true/false", dict: "mapping"}
 _ID_PATTERN = next(m.pattern for m in get_args(s.Id)[1].metadata if getattr(m, "pattern", None))
@@ -131,6 +132,32 @@ def _doc(model: type[BaseModel]) -> str:
     return " ".join((model.__doc__ or "").split())
 
 
+def _placeholders() -> list[str]:
+    """Which ``{name}`` each player-visible text may use (from :mod:`cardgen.model.text`)."""
+    out = [
+        "## Placeholders in texts", "",
+        "A text never types a number the content holds: it writes `{name}` and the build fills it in.",
+        "`{name}` prints the value (negative numbers with a typographic minus); `{name:+}` also",
+        "prints a plus sign on positive numbers. zh and en must use the same names, and",
+        "`cardgen validate` rejects any name the text's object does not provide. Only these",
+        "texts may hold placeholders:", "",
+        "- `text` of an operation kind: `{value}`, plus its effects' numbers;",
+        "- `text` of a dispatch or event kind: its effect's numbers;",
+        "- effect numbers are the effect's own fields (`{amount}`, `{draw}`, `{keep}`), plus",
+        "  `{discard}` (group booking: draw − keep) and `{floor}` (a propulsion change never",
+        "  takes R below it); an event kind with a `target` must name it (`{station}` or `{section}`),",
+        "  filled from the card on the track;",
+        "- `summary` of a variant, from the content with that variant applied: "
+        + ", ".join(f"`{{{name}}}`" for name in VARIANT_VALUES) + " (only those that content has);",
+        "- strings.yaml entries:", "",
+        "| entry | placeholders |", "| --- | --- |",
+    ]
+    for group, entries in STRING_VALUES.items():
+        for key, names in entries.items():
+            out.append(f"| `{group}.{key}` | {', '.join(f'`{{{n}}}`' for n in names)} |")
+    return out + ["", "Every other strings.yaml entry, and every name, label and other text, takes none.", ""]
+
+
 def schema_reference() -> str:
     """The whole reference as Markdown."""
     effects = [a for a in get_args(get_args(s.Effect)[0])]
@@ -168,6 +195,7 @@ def schema_reference() -> str:
         if model.__doc__ and model.__doc__ != s.Model.__doc__:
             out += [_doc(model), ""]
         out += [*_table(model), ""]
+    out += _placeholders()
     out += ["## Effects", "", "An effect is a mapping whose `type` picks one of these.", ""]
     for model in effects:
         tag = get_args(model.model_fields["type"].annotation)[0]

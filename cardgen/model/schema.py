@@ -134,7 +134,7 @@ class PlayerRange(Range):
 
 
 class Clock(Model):
-    start: NonNegInt = Field(description="Clock marker at setup.")
+    start: NonNegInt = Field(description="Clock marker at setup (the only place the start time is written).")
     end: PositiveInt = Field(description="The game ends when the clock reaches this time.")
 
 
@@ -158,7 +158,6 @@ class Seat(Model):
 
 
 class Setup(Model):
-    clock_marker: NonNegInt = Field(description="Where the clock marker starts.")
     wait_start: NonNegInt = Field(description="Every player's W at setup.")
     platform_size: PositiveInt = Field(description="Face-up tickets each platform is refilled to.")
     dispatch_per_player: NonNegInt = Field(description="Dispatch cards dealt to each player at setup.")
@@ -361,8 +360,10 @@ class SharedComponents(Model):
 class PrintingFile(Model):
     """printing.yaml: what to print for each player count (rules 3.3)."""
 
-    by_players: dict[PositiveInt, PrintRow] = Field(description="Components by player count.")
-    full_set: PrintRow = Field(description="The complete printed set.")
+    by_players: dict[PositiveInt, PrintRow] = Field(
+        description="Components by player count: `cardgen build --players N` prints row N (below the maximum); "
+                    "its dispatch cards are spread over the kinds as evenly as possible, extra ones to the first kinds.")
+    full_set: PrintRow = Field(description="The complete printed set; the default build (the largest player count) prints it.")
     shared: SharedComponents = Field(description="Shared boards and markers.")
     card_stock_gsm: PositiveInt = Field(description="Suggested card stock weight.")
 

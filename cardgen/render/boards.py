@@ -64,7 +64,7 @@ def timetable_track(content: Content, maker: FaceMaker) -> Face:
         kind="timetable_track", id="timetable_track", label="timetable track",
         template="timetable_track.html.j2", size=(_strip_width(spaces), 66.0),
         copies=content.printing.shared.timetable_track, layout="board",
-        times=list(range(clock.start, clock.end + 1)), start=content.game.setup.clock_marker,
+        times=list(range(clock.start, clock.end + 1)), start=clock.start,
         end=clock.end, rounds=rounds, cell_w=STRIP_CELL_MM, label_w=STRIP_LABEL_MM,
         hold_kinds=[k for k in content.events.kinds if k.effect.type == "clock_hold"],
     )
@@ -76,7 +76,7 @@ def wait_tracks(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]
     movement = next((p.text for p in content.strings.phases if p.id == "movement"), None)
     notes = {
         "movement": maker.words(movement) if movement else "",
-        "blocked": maker.words.fill("rules", "blocked", gain=content.game.blocked_wait_gain),
+        "blocked": maker.words.fill("rules", "blocked"),
     }
     return [
         maker.make(kind="wait_track", id=f"wait_track-{colour.id}", label=f"wait track {colour.id}",

@@ -7,7 +7,7 @@ copies; the look lives in ``templates/``. Card ids are file-name safe.
 from __future__ import annotations
 
 from cardgen.model.content import Content, Ticket
-from cardgen.model.schema import Colour, PrintRow
+from cardgen.model.schema import Colour, DispatchKind, PrintRow
 from cardgen.render.facekit import Face, FaceMaker
 
 
@@ -73,16 +73,46 @@ def uses_dispatch(content: Content) -> bool:
     return content.game.setup.dispatch_per_player > 0
 
 
-def dispatch_faces(content: Content, maker: FaceMaker) -> list[Face]:
-    # The whole deck is printed whatever the player count: players draw their
-    # cards at random from it (rules 5.3), which needs every card in the deck.
+def print_row(content: Content, players: int) -> PrintRow:
+    """What to print for ``players`` (printing.yaml, rules 3.3).
+
+    The largest player count (the default build) prints ``full_set``: the whole
+    set the rules' print pages carry, every dispatch card included. Fewer
+    players print their ``by_players`` row, so ``--players 2`` prints what rules
+    3.3 lists for two.
+    """
+    if players == content.game.players.max:
+        return content.printing.full_set
+    return content.printing.by_players[players]
+
+
+def spread(total: int, kinds: int) -> list[int]:
+    """``total`` cards over ``kinds`` kinds as evenly as possible, the extra ones to the first kinds.
+
+    >>> spread(4, 3), spread(8, 3), spread(15, 3)
+    ([2, 1, 1], [3, 3, 2], [5, 5, 5])
+    """
+    base, extra = divmod(total, kinds)
+    return [base + (1 if i < extra else 0) for i in range(kinds)]
+
+
+def dispatch_copies(content: Content, row: PrintRow) -> list[tuple[DispatchKind, int]]:
+    """The printed copies of each dispatch kind: the row's count spread evenly in kind order.
+
+    Never more than a kind's own copies (the validator keeps the row within the deck).
+    """
     if not uses_dispatch(content):
         return []
+    kinds = content.dispatch.kinds
+    return [(kind, min(n, kind.copies)) for kind, n in zip(kinds, spread(row.dispatch, len(kinds))) if n]
+
+
+def dispatch_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
     return [
         maker.make(kind="dispatch", id=f"dispatch-{kind.id}", label=f"dispatch {kind.id}",
-                   template="dispatch.html.j2", size=card_size(content), copies=kind.copies,
+                   template="dispatch.html.j2", size=card_size(content), copies=copies,
                    back="back-dispatch", card=kind)
-        for kind in content.dispatch.kinds
+        for kind, copies in dispatch_copies(content, row)
     ]
 
 
@@ -117,9 +147,10 @@ def back_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
         faces.append(maker.make(kind="card_back", id=f"back-operation-{colour.id}",
                                 label=f"operation back {colour.id}", template="back_operation.html.j2",
                                 size=size, copies=content.operation_set_size, colour=colour))
-    if uses_dispatch(content):
+    dispatch = sum(copies for _, copies in dispatch_copies(content, row))
+    if dispatch:
         faces.append(maker.make(kind="card_back", id="back-dispatch", label="dispatch back",
-                                template="back_deck.html.j2", size=size, copies=content.dispatch_count,
+                                template="back_deck.html.j2", size=size, copies=dispatch,
                                 deck="dispatch", icons=[k.icon for k in content.dispatch.kinds]))
     faces.append(maker.make(kind="card_back", id="back-event", label="event back",
                             template="back_deck.html.j2", size=size, copies=len(content.event_track),

@@ -19,7 +19,11 @@ LANGS = ("zh", "en")
 
 
 def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_mm: float = 3.0) -> list[Face]:
-    """All faces for ``players`` players in ``lang``: cards, backs, then boards."""
+    """All faces for ``players`` players in ``lang``: cards, backs, then boards.
+
+    Copies follow printing.yaml: ``by_players[players]``, or ``full_set`` for the
+    largest player count (see :func:`cardgen.render.cards.print_row`).
+    """
     if lang not in LANGS:
         raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
     rows = content.printing.by_players
@@ -28,12 +32,12 @@ def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_m
                          f"(printing.yaml by_players), not {players}")
     if not 0 <= bleed_mm <= 10:
         raise UsageError(f"bleed must be between 0 and 10 mm, not {bleed_mm}")
-    row = rows[players]
+    row = cards.print_row(content, players)
     maker = FaceMaker(Words(content, lang), bleed_mm)
     faces = [
         *cards.ticket_faces(content, maker),
         *cards.operation_faces(content, maker, row),
-        *cards.dispatch_faces(content, maker),
+        *cards.dispatch_faces(content, maker, row),
         *cards.event_faces(content, maker),
         *cards.back_faces(content, maker, row),
         *boards.board_faces(content, maker, row),

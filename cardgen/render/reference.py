@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from cardgen.model.content import Content
 from cardgen.render.cards import holds_clock, line_for, uses_dispatch
-from cardgen.render.words import Words, signed
+from cardgen.render.words import Words
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,7 @@ def quick_reference_data(content: Content, w: Words) -> dict:
     return {
         "players": f"{game.players.min}–{game.players.max}",
         "minutes": f"{game.play_time_minutes.min}–{game.play_time_minutes.max}",
-        "propulsion": w.fill("rules", "propulsion", floor=game.propulsion.floor,
-                             divisor=game.propulsion.penalty_divisor),
+        "propulsion": w.fill("rules", "propulsion"),
         "cap": game.composition_cap,
         "kinds": content.operations.kinds,
         "dispatch": content.dispatch.kinds if uses_dispatch(content) else [],
@@ -72,20 +71,19 @@ def quick_reference_data(content: Content, w: Words) -> dict:
         "fares": fare_rows(content),
         "phases": content.strings.phases,
         "rules": [
-            w.fill("rules", "boarding", cap=game.composition_cap),
+            w.fill("rules", "boarding"),
             blocking_rule(content, w),
-            w.fill("rules", "blocked", gain=game.blocked_wait_gain),
+            w.fill("rules", "blocked"),
             w.fill("rules", "section_stop"),
             w.fill("rules", "terminal"),
-            w.fill("rules", "game_end", end=game.clock.end),
+            w.fill("rules", "game_end"),
         ],
         "scoring": [
             w.fill("scoring", "on_time"),
-            w.fill("scoring", "late", divisor=scoring.late_fare_divisor),
+            w.fill("scoring", "late"),
             w.fill("scoring", "unfinished"),
-            w.fill("scoring", "no_delay_bonus", amount=f"+{scoring.no_delay_bonus}"
-                   if scoring.no_delay_bonus > 0 else signed(scoring.no_delay_bonus)),
-            w.fill("scoring", "worst_delay", amount=signed(scoring.worst_delay_penalty)),
+            w.fill("scoring", "no_delay_bonus"),
+            w.fill("scoring", "worst_delay"),
         ],
         "tiebreaks": [w.fill("scoring", f"tiebreak_{t}") for t in scoring.tiebreaks],
         "seats": [

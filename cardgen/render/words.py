@@ -1,26 +1,22 @@
 """Player-visible words for one language, all read from the content.
 
 Templates never hold a word of their own: labels come from ``strings.yaml``,
-names and texts from the component files, and the ``{placeholders}`` in rule
-summaries are filled from the rules data here.
+names and texts from the component files. Numbers inside texts are filled by
+:mod:`cardgen.model.text` (the one place that knows which placeholder each
+text may use, and which the validator checks), never here.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from typing import Any
 
 from cardgen.errors import BuildError
+from cardgen.model import text as texts
 from cardgen.model.content import Content
-from cardgen.model.schema import Text
+from cardgen.model.schema import EventCard, Text
 
-_PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
-MINUS = "\u2212"
-
-
-def signed(n: int) -> str:
-    """A number as printed: a typographic minus for negatives (−3, not -3)."""
-    return f"{MINUS}{-n}" if n < 0 else str(n)
+signed = texts.signed  # re-exported: templates and boards print numbers the same way
 
 
 @dataclass(frozen=True)
@@ -31,7 +27,12 @@ class Words:
     lang: str
 
     def __call__(self, text: Text) -> str:
+        """A text that holds no placeholder (names, labels, timing lines)."""
         return text(self.lang)
+
+    def text(self, owner: Any, card: EventCard | None = None) -> str:
+        """``owner.text`` (an operation, dispatch or event kind) with its numbers filled from ``owner``."""
+        return texts.render(self.content, owner, owner.text, self.lang, card)
 
     def label(self, key: str) -> str:
         try:
@@ -39,18 +40,12 @@ class Words:
         except KeyError:
             raise BuildError(f"strings.yaml: labels.{key} is missing (a template needs it)") from None
 
-    def fill(self, group: str, key: str, **values: int | str) -> str:
-        """``strings.yaml`` ``group.key`` with its ``{name}`` placeholders filled."""
-        table = getattr(self.content.strings, group)
-        if key not in table:
-            raise BuildError(f"strings.yaml: {group}.{key} is missing (a template needs it)")
-        text = table[key](self.lang)
-        for name, value in values.items():
-            text = text.replace("{" + name + "}", signed(value) if isinstance(value, int) else value)
-        left = _PLACEHOLDER.findall(text)
-        if left:
-            raise BuildError(f"strings.yaml: {group}.{key} has unfilled placeholder(s) {', '.join(left)}")
-        return text
+    def fill(self, group: str, key: str) -> str:
+        """``strings.yaml`` ``group.key`` with its placeholders filled from the rules data."""
+        try:
+            return texts.string(self.content, group, key, self.lang)
+        except KeyError:
+            raise BuildError(f"strings.yaml: {group}.{key} is missing (a template needs it)") from None
 
     @property
     def html_lang(self) -> str:

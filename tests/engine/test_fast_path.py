@@ -81,3 +81,15 @@ def test_other_bots_and_options_use_the_generic_loop(rules):
     assert not kernel_plays(state, make_bots(rules, ["random"] + ARCHETYPES[1:], 0))
     assert not kernel_plays(GameState(rules, 4, 0, Options(stop_short=True)), make_bots(rules, ARCHETYPES, 0))
     assert not kernel_plays(GameState(rules, 4, 0, Options(hand_size=2)), make_bots(rules, ARCHETYPES, 0))
+
+
+def test_free_runs_turn_at_terminals_and_stop_there_under_ruling_r1(rules):
+    from cardgen.engine.runs import free_runs
+
+    first, last = rules.first_cell, rules.last_cell
+    ends, through = free_runs(rules, 3, True), free_runs(rules, 3, False)
+    right_from_first = first * 2 + 1
+    assert ends[right_from_first][2] == ((first + 1, 1), (first + 2, 1))
+    near_end = (last - 1) * 2 + 1                 # one cell before the right terminal, heading right
+    assert ends[near_end][3] == ((last, -1),)     # arrives, turns round, and the move ends
+    assert through[near_end][3] == ((last, -1), (last - 1, -1), (last - 2, -1))

@@ -68,7 +68,12 @@ players:
     ("rounds:\n  1:\n    C: {board: []}\n", 7, "unknown train 'C'"),
     ("rounds:\n  1:\n    A: {fly: true}\n", 7, "unknown decision 'fly'"),
     ("piles:\n  S2: [S1-S2]\n", 6, "not in the S2 pile"),
-    ("options: {hand_size: 0}\n", 5, "hand_size"),
+    ("options: {hand_size: 0}\n", 5, "whole number of at least 1, got 0"),
+    ("options: {stop_short: \"no\"}\n", 5, "expected true or false, got 'no'"),
+    ("options: {hand_size: \"3\"}\n", 5, "whole number of at least 1, got '3'"),
+    ("options: {late_events: sometimes}\n", 5, "expected 'none' or 'repeat_last'"),
+    ("options: {flying: true}\n", 5, "unknown option 'flying'"),
+    ("options: {hand_size: 10}\n", 5, "larger than the 9-card operation set"),
     ("rounds:\n  1:\n    A: {board: [S3-S1]}\n", 7, "no 'S3-S1' ticket waits here"),
     ("rounds:\n  1:\n    A: {board: S1-S2}\n", 7, "board must be a list"),
     ("rounds:\n  40:\n    A: {board: []}\n", 6, "never played"),
@@ -122,6 +127,37 @@ def test_unknown_variant_is_a_clear_error(tmp_path):
     path = _script(tmp_path, "variant: turbo\n" + BASE)
     res = run(str(path))
     assert res.exit_code == 1 and "unknown variant 'turbo'" in res.stderr
+    assert "game.yaml:1:10: variant:" in res.stderr and "variants.yaml" not in res.stderr
+    assert "known variants: beginner," in res.stderr
+    assert "    variant: turbo\n             ^" in res.stderr      # the line and a caret, as `validate` prints
+
+
+def test_a_valid_option_value_is_applied(tmp_path):
+    from cardgen.engine.script import read_script
+
+    script = read_script(_script(tmp_path, BASE + "options: {stop_short: true, hand_size: 3, seating: round_robin}\n"))
+    assert (script.options.stop_short, script.options.hand_size, script.options.seating) == (True, 3, "round_robin")
+
+
+@pytest.mark.parametrize("hands, path, needle", [
+    (["[swap, swap, swap]", "[]"], "players.0.dispatch", "3 dispatch cards dealt; each player is dealt 2"),
+    (["[swap, swap]", "[swap, swap]", "[group_booking, swap]", "[swap]"], "players.3.dispatch.0",
+     "more 'swap' cards dealt than the 5 in the dispatch deck"),
+])
+def test_scripted_dispatch_deal_is_checked_against_the_deck(tmp_path, hands, path, needle):
+    players = "".join(f"  - {{name: P{i}, bot: light, dispatch: {hand}}}\n" for i, hand in enumerate(hands))
+    with pytest.raises(ScriptError) as info:
+        replay_file(_script(tmp_path, "players:\n" + players))
+    problem = info.value.problems[0]
+    assert problem.path == path and needle in problem.message
+    assert problem.line == 2 + int(path.split(".")[1])
+
+
+def test_no_dispatch_variant_deals_no_dispatch_cards(tmp_path):
+    path = _script(tmp_path, "variant: no_dispatch\n" + BASE.replace("light}", "light, dispatch: [swap]}"))
+    with pytest.raises(ScriptError) as info:
+        replay_file(path)
+    assert "each player is dealt 0" in info.value.problems[0].message
 
 
 # Player A holds Signal Priority and Group Booking; S4's pile puts S4-S6 first among the cards a booking draws.

@@ -34,7 +34,7 @@ def billion_laughs() -> bytes:
 Make = Callable[[str], bytes]
 CASES: dict[str, tuple[str, Make, str]] = {
     "malformed": ("map.yaml", lambda t: t.replace("en: Academy}}", "en: Academy}").encode(),
-                  "map.yaml:16:3: invalid YAML: did not find expected ',' or '}'"),
+                  "map.yaml:17:3: invalid YAML: did not find expected ',' or '}'"),
     "wrong_type": ("fares.yaml", lambda t: t.replace("fare: 2,", "fare: two,").encode(),
                    "fares.yaml:7:13: spans.1.fare: expected a whole number, got text 'two'"),
     "unknown_key": ("fares.yaml", lambda t: t.replace("slack: 3}", "slak: 3}").encode(),
@@ -60,7 +60,7 @@ CASES: dict[str, tuple[str, Make, str]] = {
     "too_many_values": ("map.yaml", lambda t: b"a: [" + b"1," * (MAX_FILE_BYTES // 2 - 4) + b"1]\n",
                         f"map.yaml:1:{2 * MAX_NODES + 1}: a.{MAX_NODES - 2}: file has more than {MAX_NODES} values"),
     "tab_indent": ("game.yaml", lambda t: t.replace("  penalty_divisor", "\tpenalty_divisor").encode(),
-                   "game.yaml:21:1: invalid YAML: found character that cannot start any token"),
+                   "game.yaml:22:1: invalid YAML: found character that cannot start any token"),
     "bom_mid_file": ("fares.yaml", lambda t: (t + "\ufeffextra: 1\n").encode(),
                      "fares.yaml:12:2: invalid YAML: did not find expected key"),
     "python_tag": ("fares.yaml", lambda t: b"spans: !!python/object:os.system {}\n",
@@ -158,7 +158,7 @@ def test_every_broken_file_is_reported_at_once(pack):
     assert pack.headlines() == [
         "fares.yaml:1:1: file is empty",
         "game.yaml:14:10: age_min: expected a whole number, got text 'twelve'",
-        "map.yaml:16:3: invalid YAML: did not find expected ',' or '}'",
+        "map.yaml:17:3: invalid YAML: did not find expected ',' or '}'",
     ]
 
 
@@ -169,15 +169,15 @@ def test_valid_content_writes_nothing(pack):
 
 ABSURD = {
     "clock_end": ("game.yaml", "clock: {start: 0, end: 20}", "clock: {start: 0, end: 1000000000000}",
-                  "events.yaml:52:3: track: 999999999970 more rounds have no event card"),
+                  "events.yaml:54:3: track: 999999999970 more rounds have no event card"),
     "players_max": ("game.yaml", "players: {min: 2, max: 5, best: 4}", "players: {min: 2, max: 1000000000000, best: 4}",
                     "game.yaml:49:5: setup.seats: 5 seats for 1000000000000 players"),
     "cells_max": ("map.yaml", "cells: {min: 0, max: 10}", "cells: {min: 0, max: 1000000000000}",
-                  "map.yaml:6:8: cells: stations and sections must cover cells 0..1000000000000 once each"),
+                  "map.yaml:7:8: cells: stations and sections must cover cells 0..1000000000000 once each"),
     "composition_cap": ("game.yaml", "composition_cap: 9", "composition_cap: 1000000000000",
-                        "game.yaml:25:18: composition_cap: cap 1000000000000 is more than the 82 tickets in the game"),
+                        "game.yaml:26:18: composition_cap: cap 1000000000000 is more than the 82 tickets in the game"),
     "event_round": ("events.yaml", "20: {kind: rainstorm}", "20000000000000: {kind: rainstorm}",
-                    "events.yaml:71:3: track.20000000000000: round 20000000000000 is after the last round (20)"),
+                    "events.yaml:73:3: track.20000000000000: round 20000000000000 is after the last round (20)"),
 }
 
 

@@ -37,8 +37,9 @@ FAILING = {
                     ("events.yaml", "track", "no event card for round 20")),
     "references": ([("tickets.yaml", "{id: S1-S2, origin: S1, destination: S2,", "{id: S1-S2, origin: S1, destination: S9,", 1)],
                    ("tickets.yaml", "kinds.0.destination", "unknown station 'S9'")),
-    "text_placeholders": ([("operations.yaml", "en: Advance 1. When", "en: Advance {amount}. When", 1)],
-                          ("operations.yaml", "kinds.0.text.en", "placeholders ['amount'] differ from zh []")),
+    "text_placeholders": ([("operations.yaml", "en: Advance {value}. When", "en: Advance {amount}. When", 1)],
+                          ("operations.yaml", "kinds.0.text.en",
+                           "unknown placeholder '{amount}'; known: value")),
     "setup_seats": ([("game.yaml", "{seat: 1, cell: 0, direction: right}", "{seat: 1, cell: 0, direction: left}", 1)],
                     ("game.yaml", "setup.seats.0.direction", "a train may not start facing off the end of the line")),
     "printing_table": ([("printing.yaml", "2: {operation_sets: 2, tickets: 82,", "2: {operation_sets: 2, tickets: 80,", 1)],
@@ -80,7 +81,7 @@ def test_variants_check_passes_and_fails(pack):
     report = validate(pack.root)
     assert VARIANTS_CHECK in report.checks_failed
     assert [p.headline() for p in report.problems] == [
-        "variants.yaml:12:31: variants.0.patch.game.composition_cap: in variant 'beginner': "
+        "variants.yaml:15:31: variants.0.patch.game.composition_cap: in variant 'beginner': "
         "must be at least 1, got the number 0"]
 
 

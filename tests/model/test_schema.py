@@ -33,7 +33,7 @@ def test_every_effect_is_documented():
     assert len(effects) == 11
 
 
-@pytest.mark.parametrize("module", ["source", "overlay", "messages", "checks", "reference", "content", "load"])
+@pytest.mark.parametrize("module", ["source", "overlay", "messages", "checks", "reference", "content", "load", "text"])
 def test_docstring_examples(module):
     result = doctest.testmod(importlib.import_module(f"cardgen.model.{module}"))
     assert result.failed == 0

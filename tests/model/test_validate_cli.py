@@ -74,7 +74,7 @@ def test_caret_accounts_for_wide_characters(pack):
     pack.edit("map.yaml", "name: {zh: 学园站, en: Academy}", "name: {zh: 学园站, en: 7}")
     result = run(str(pack.root))
     assert result.stderr.splitlines()[:3] == [
-        "map.yaml:15:54: stations.1.name.en: expected text, got the number 7",
+        "map.yaml:16:54: stations.1.name.en: expected text, got the number 7",
         '      - {id: S2, cell: 2, icon: "🏫", name: {zh: 学园站, en: 7}}',
         "    " + " " * (53 + 1 + 3) + "^",  # the emoji and three CJK characters are two columns wide
     ]
@@ -109,5 +109,5 @@ def test_real_process_on_a_copied_pack(pack):
     assert bad.returncode == 1
     assert "Traceback" not in bad.stderr
     errors = json.loads(bad.stdout)["errors"]
-    assert {"file": "events.yaml", "line": 53, "col": 13, "path": "track.2.kind",
+    assert {"file": "events.yaml", "line": 55, "col": 13, "path": "track.2.kind",
             "message": "unknown event kind 'fallen_leafs'; did you mean 'fallen_leaves'?"} in errors

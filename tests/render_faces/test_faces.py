@@ -149,9 +149,12 @@ def test_single_line_variant_draws_one_line_and_its_blocking_rule():
     faces = by_id(build_faces(single, lang="en"))
     track_map = faces["track_map"].html
     assert 'class="rail single"' in track_map and 'class="rail up"' not in track_map
-    rule = single.strings.rules["blocking_single"].en
+    from cardgen.model.text import string
+
+    rule = string(single, "rules", "blocking_single", "en")
+    assert str(single.map.section_capacity_per_line) in rule and "{" not in rule
     assert rule in track_map and rule in faces["quick_reference"].html
-    assert single.strings.rules["blocking"].en not in track_map
+    assert string(single, "rules", "blocking", "en") not in track_map
 
 
 def test_same_content_gives_the_same_html(content, faces_zh):

@@ -86,7 +86,7 @@ def test_font_warnings_are_collected():
 
 def test_overlong_card_text_overflows_at_the_bottom(edited):
     def lengthen(data):
-        data["kinds"][1]["text"]["en"] = "Advance 2. " + "Then read this very long sentence again. " * 12
+        data["kinds"][1]["text"]["en"] = "Advance {value}. " + "Then read this very long sentence again. " * 12
 
     content = edited(operations=lengthen)
     face = by_id(build_faces(content, lang="en"))["operation-blue-rapid"]

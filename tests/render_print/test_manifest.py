@@ -38,13 +38,14 @@ def test_counts_follow_printing_yaml(players, content, build_subset, full_build)
     assert manifest["counts"]["card_back"] == card_fronts <= fronts  # every card printed has a back
 
 
-@pytest.mark.xfail(strict=True, reason="ruling pending: the faces side prints the whole dispatch deck "
-                                       "(15) for every player count; printing.yaml by_players lists 2N")
 @pytest.mark.parametrize("players", [2, 5])
 def test_dispatch_count_follows_printing_yaml(players, content, build_subset, full_build):
+    """Ruling: --players N prints by_players[N]; the default (largest) count prints full_set (cards.print_row)."""
     out = full_build[0] if players == 5 else build_subset(players=players)
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["counts"]["dispatch"] == content.printing.by_players[players].dispatch
+    printing = content.printing
+    want = printing.full_set if players == content.game.players.max else printing.by_players[players]
+    assert manifest["counts"]["dispatch"] == want.dispatch
 
 
 def test_components_point_at_the_page_where_they_appear(full_build, manifest, content):

@@ -68,9 +68,9 @@ def test_a_variant_for_one_player_count_picks_it_by_default(fake, cli):
     assert doc["players"] == 2 and doc["variant"] == "two_locomotives"
 
 
-def test_unknown_variant_is_a_content_error(fake, cli):
+def test_unknown_variant_is_a_usage_error(fake, cli):
     res = cli("--variant", "nosuch", "--games", "5")
-    assert res.exit_code == 1 and "unknown variant 'nosuch'" in res.stderr
+    assert res.exit_code == 2 and "--variant: unknown variant 'nosuch'" in res.stderr and "known variants: beginner" in res.stderr
 
 
 def test_broken_content_is_reported_not_raised(fake, cli, tmp_path):
@@ -104,6 +104,31 @@ def test_option_reaches_the_engine(monkeypatch, cli):
 def test_real_option_is_validated_by_the_engine(cli):
     res = cli("--games", "3", "--option", "late_events=sometimes")
     assert res.exit_code == 2 and "late_events" in res.stderr
+
+
+@pytest.mark.parametrize("option, message", [
+    ("hand_size=0", "--option hand_size: expected a whole number of at least 1, got 0"),
+    ("hand_size=10", "--option hand_size: hand_size 10 is larger than the 9-card operation set"),
+    ("seating=zigzag", "--option seating: expected 'snake' or 'round_robin', got 'zigzag'"),
+])
+def test_option_values_the_engine_cannot_honour_are_usage_errors(cli, option, message):
+    res = cli("--games", "2", "--option", option)
+    assert res.exit_code == 2, res.output
+    assert message in res.stderr and "Traceback" not in res.output
+
+
+def test_content_errors_show_the_line_and_a_caret_like_validate(fake, cli, tmp_path):
+    folder = tmp_path / "pack"
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    fares = folder / "fares.yaml"
+    text = fares.read_text(encoding="utf-8")
+    assert "  1: {fare: 2, slack: 3}" in text
+    fares.write_text(text.replace("  1: {fare: 2, slack: 3}", "  1: {fare: two, slack: 3}"), encoding="utf-8")
+    broken = "  1: {fare: two, slack: 3}"
+    res = cli(str(folder), "--games", "2")
+    assert res.exit_code == 1
+    assert "fares.yaml:7:13: spans.1.fare:" in res.stderr
+    assert f"\n    {broken}\n" + " " * 16 + "^" in res.stderr
 
 
 def test_progress_bar_only_on_request(fake, cli):

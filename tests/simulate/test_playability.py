@@ -5,7 +5,7 @@ import shutil
 import pytest
 
 import fake_engine
-from cardgen.engine.sim_playability import playability_problems
+from cardgen.engine.sim_playability import MATTERS_SHARE, NEVER_ALPHA, never_check_games, playability_problems
 from cardgen.engine.simulate import RunSpec, content_for, play_chunk
 from cardgen.model import DEFAULT_CONTENT
 
@@ -17,16 +17,34 @@ from cardgen.model import DEFAULT_CONTENT
 ])
 def test_a_kind_that_never_matters_fails_the_run(monkeypatch, cli, kind, words):
     fake_engine.use_engine(monkeypatch, fake_engine.never_plays(kind))
-    res = cli("--games", "30")
+    res = cli("--games", str(never_check_games()))
     assert res.exit_code == 1
     assert f"PLAYABILITY FAILURE: {words}" in res.stderr
 
 
 def test_dispatch_is_not_required_when_the_variant_removes_it(monkeypatch, cli):
     fake_engine.use_engine(monkeypatch, fake_engine.never_plays("swap"))
-    assert cli("--games", "20").exit_code == 1
-    res = cli("--games", "20", "--variant", "no_dispatch")
+    games = str(never_check_games())
+    assert cli("--games", games).exit_code == 1
+    res = cli("--games", games, "--variant", "no_dispatch")
     assert res.exit_code == 0, res.stderr
+
+
+def test_a_short_run_is_inconclusive_not_a_failure(monkeypatch, cli):
+    """Too few games to tell a dead card from an unlucky draw: a NOTE with the numbers, exit 0."""
+    fake_engine.use_engine(monkeypatch, fake_engine.never_plays("group_booking"))
+    short = never_check_games() - 1
+    res = cli("--games", str(short))
+    assert res.exit_code == 0, res.stderr
+    assert "PLAYABILITY FAILURE" not in res.stderr
+    assert (f"NOTE: inconclusive: only {short} game(s), and dispatch card kind 'group_booking' was never used "
+            f"in them") in res.stderr
+    assert f"run at least {never_check_games()} games" in res.stderr
+
+
+def test_the_minimum_run_is_the_first_that_would_catch_a_kind_of_the_chosen_share():
+    n = never_check_games()
+    assert (1 - MATTERS_SHARE) ** n <= NEVER_ALPHA < (1 - MATTERS_SHARE) ** (n - 1)
 
 
 def test_stalled_games_are_counted_and_located(monkeypatch, cli):
@@ -58,7 +76,7 @@ def test_real_engine_flags_an_event_that_changes_nothing(cli, tmp_path):
     assert "effect: {type: propulsion, amount: 1}" in text
     events.write_text(text.replace("effect: {type: propulsion, amount: 1}", "effect: {type: propulsion, amount: 0}"),
                       encoding="utf-8")
-    res = cli(str(folder), "--games", "12")
+    res = cli(str(folder), "--games", str(never_check_games()))
     assert res.exit_code == 1
     assert "event kind 'fine_weather' never took effect" in res.stderr
 

@@ -77,6 +77,21 @@ def test_report_escapes_text():
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)" in html
 
 
+def test_charts_do_not_reuse_player_colours():
+    """Bars stand for bots, not seats: the game's player colours (game.yaml) must not appear in them."""
+    content, summary = sample()
+    html = render_report(content, summary).lower()
+    assert "fill='#" in html
+    assert [c.hex for c in content.game.colours if c.hex.lower() in html] == []
+
+
+def test_short_run_notes_reach_the_report():
+    content, summary = sample(games=5)
+    summary["notes"] = ["inconclusive: only 5 game(s) <b>"]
+    html = render_report(content, summary)
+    assert "Inconclusive checks" in html and "only 5 game(s) &lt;b&gt;" in html
+
+
 def test_tables_report_renders_comparison():
     content, _ = sample()
     published = {"deck": {"cards": 9, "propulsion": 20, "mean": 2.222}}
