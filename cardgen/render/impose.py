@@ -200,7 +200,10 @@ def sheet_pdf(sheet: Sheet, face_pdfs: dict[str, FacePdf]) -> bytes:
                 face = face_pdfs[placement.face_id]
                 if face.batch not in sources:
                     sources[face.batch] = pdfium.PdfDocument(face.pdf)
-                xobjects[key] = _clipped_face(sources[face.batch], face.index, placement.source, target)
+                source = sources[face.batch]
+                s = placement.source  # the XObject's box (and so its clip) is the page's media box
+                source[face.index].set_mediabox(s.x * mm, s.y * mm, s.right * mm, s.top * mm)
+                xobjects[key] = source.page_as_xobject(face.index, target)
             obj = xobjects[key].as_pageobject()
             x, y = placement.at[0] * mm, placement.at[1] * mm
             if placement.rotate180:
@@ -218,30 +221,6 @@ def sheet_pdf(sheet: Sheet, face_pdfs: dict[str, FacePdf]) -> bytes:
             source.close()
         furniture.close()
         target.close()
-
-
-def _clipped_face(source: pdfium.PdfDocument, index: int, box: Rect, target: pdfium.PdfDocument
-                  ) -> pdfium.PdfXObject:
-    """Page ``index`` of ``source`` shown through ``box`` (trim coordinates), as a Form XObject of ``target``.
-
-    The whole face (its media box: trim plus bleed) becomes an inner form,
-    wrapped in a small form whose bounding box is ``box``. Outer cards show
-    more bleed than inner ones, so one face has several boxes; the inner
-    forms are byte-identical and merged when the PDF is saved, so each face's
-    drawing is stored once however it is cropped.
-    """
-    wrapper = pdfium.PdfDocument.new()
-    try:
-        media = source[index].get_mediabox()
-        inner = source.page_as_xobject(index, wrapper)
-        page = wrapper.new_page(box.w * mm, box.h * mm)
-        obj = inner.as_pageobject()
-        obj.set_matrix(pdfium.PdfMatrix().translate(media[0] - box.x * mm, media[1] - box.y * mm))
-        page.insert_obj(obj)
-        page.gen_content()
-        return wrapper.page_as_xobject(0, target)
-    finally:
-        wrapper.close()
 
 
 def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
