@@ -103,3 +103,14 @@ def test_an_empty_folder_and_a_previous_output_are_replaced(tmp_path):
         assert (out / ".cardgen-output").is_file() and (out / "dispatch.pdf").is_file()
         assert json.loads((out / "manifest.json").read_text(encoding="utf-8"))["generator"] == "cardgen"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["set"]
+
+
+def test_an_unwritable_cache_only_costs_speed(tmp_path):
+    """P1-2: the cache is an optimisation; a cache folder that cannot be written must not fail a build."""
+    from cardgen.render.face_cache import FaceCache
+
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    cache = FaceCache(tmp_path / "afile" / "cache")
+    assert cache.memo("sheet", b"material", lambda: b"bytes") == b"bytes"
+    assert cache.unwritable and "afile" in cache.unwritable
+    assert cache.get("0" * 64) is None
