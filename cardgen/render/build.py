@@ -208,10 +208,8 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
         kind_files: list[bytes] = []
         for kind, sheets in sheets_by_kind.items():
             name = f"{kind}.pdf"
-            parts = [memo("sheet", _sheet_material(sheet, digests), lambda sheet=sheet: impose.sheet_pdf(sheet, pdfs))
-                     for sheet in sheets]
-            data = memo("sheets", b"".join(hashlib.sha256(part).digest() for part in parts),
-                        lambda parts=parts: impose.concatenate(parts))
+            data = memo("kind-sheets", _sheets_material(sheets, digests),
+                        lambda sheets=sheets: impose.assemble(sheets, pdfs))
             _write(stage, name, data, manifest)
             kind_files.append(data)
             _record(manifest, kind, name, groups[kind], sheets, by_id)
@@ -274,10 +272,10 @@ def _stopwatch(stages: dict[str, float]) -> Callable[[str], None]:
 Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
 
 
-def _sheet_material(sheet: impose.Sheet, digests: dict[str, str]) -> bytes:
-    """Everything a sheet's bytes depend on: its layout and the bytes of the faces on it."""
-    used = sorted({p.face_id for p in sheet.placements})
-    return repr((sheet, [(i, digests[i]) for i in used])).encode()
+def _sheets_material(sheets: Sequence[impose.Sheet], digests: dict[str, str]) -> bytes:
+    """Everything a kind's PDF depends on: its sheets' layout and the bytes of the faces on them."""
+    used = sorted({p.face_id for sheet in sheets for p in sheet.placements})
+    return repr((list(sheets), [(i, digests[i]) for i in used])).encode()
 
 
 def _memo(cache: FaceCache | None) -> Memo:

@@ -14,7 +14,7 @@ from typing import Sequence
 import pypdfium2 as pdfium
 from reportlab.lib.units import mm
 
-from cardgen.render import pdfbytes, pdfjoin
+from cardgen.render import formsheets, pdfbytes, pdfjoin
 from cardgen.render.pdfdedupe import NotPlainPdf, merged
 from cardgen.render.layout import (
     MARK_LENGTH_MM,
@@ -177,8 +177,15 @@ def _single_board(board: Face, paper: tuple[float, float], label: str) -> list[S
 
 
 def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, FacePdf]) -> bytes:
-    """The PDF of ``sheets``: each imposed on its own (:func:`sheet_pdf`), then joined."""
-    return concatenate([sheet_pdf(sheet, face_pdfs) for sheet in sheets])
+    """The PDF of ``sheets``, each face embedded once as a form (cardgen.render.formsheets).
+
+    Faces in a layout that module does not read fall back to pdfium imposing
+    each sheet on its own (:func:`sheet_pdf`) and joining them.
+    """
+    try:
+        return formsheets.compose(sheets, face_pdfs, furniture_pdf([s.furniture for s in sheets]))
+    except NotPlainPdf:
+        return concatenate([sheet_pdf(sheet, face_pdfs) for sheet in sheets])
 
 
 def sheet_pdf(sheet: Sheet, face_pdfs: dict[str, FacePdf]) -> bytes:

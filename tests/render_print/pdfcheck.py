@@ -30,6 +30,58 @@ def placements(page: pypdf.PageObject) -> list[tuple[str, tuple[float, ...]]]:
     return out
 
 
+def placed_boxes(page: pypdf.PageObject) -> list[tuple[str, tuple[float, ...], tuple[float, ...] | None]]:
+    """(XObject name, matrix, visible box in page points as x0, y0, x1, y1) of every ``Do``.
+
+    The visible box is the form's BBox mapped by the matrix, cut down by the
+    rectangle clip (``re W n``) in force, which is how a sheet shows only part
+    of a face (trim plus the bleed on its outer sides).
+    """
+    content = pypdf.generic.ContentStream(page.get_contents(), page.pdf)
+    stack: list[tuple[list[float], tuple[float, ...] | None]] = []
+    ctm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+    clip: tuple[float, ...] | None = None
+    pending: tuple[float, ...] | None = None
+    out = []
+    for operands, operator in content.operations:
+        if operator == b"q":
+            stack.append((ctm, clip))
+        elif operator == b"Q":
+            ctm, clip = stack.pop()
+        elif operator == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = ctm
+            ctm = [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F]
+        elif operator == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            pending = _box([_apply(ctm, x, y), _apply(ctm, x + w, y + h)])
+        elif operator == b"W" and pending is not None:
+            clip = pending if clip is None else _intersect(clip, pending)
+        elif operator == b"Do":
+            name = str(operands[0])
+            x0, y0, x1, y1 = (float(v) for v in page["/Resources"]["/XObject"][name].get_object()["/BBox"])
+            matrix = page["/Resources"]["/XObject"][name].get_object().get("/Matrix", [1, 0, 0, 1, 0, 0])
+            a, b, c, d, e, f = (float(v) for v in matrix)
+            A, B, C, D, E, F = ctm
+            full = [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F]
+            box = _box([_apply(full, x0, y0), _apply(full, x1, y1)])
+            out.append((name, tuple(ctm), box if clip is None else _intersect(box, clip)))
+    return out
+
+
+def _apply(m: list[float], x: float, y: float) -> tuple[float, float]:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _box(points: list[tuple[float, float]]) -> tuple[float, ...]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _intersect(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
+    return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+
+
 def form_bbox(page: pypdf.PageObject, name: str) -> list[float]:
     xobject = page["/Resources"]["/XObject"][name].get_object()
     return [float(v) for v in xobject["/BBox"]]

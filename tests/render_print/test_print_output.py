@@ -20,7 +20,7 @@ from cardgen.render.layout import (
     outer_sides,
 )
 
-from .pdfcheck import MM, font_is_embedded_subset, fonts_of, page_text, placements, text_in
+from .pdfcheck import MM, font_is_embedded_subset, fonts_of, page_text, placed_boxes, placements, text_in
 
 KIND_FILES = ["ticket", "operation", "dispatch", "event", "track_map", "timetable_track", "wait_track",
               "station_mat", "train_token", "quick_reference"]
@@ -53,17 +53,16 @@ def test_ticket_sheets_are_a4_with_fronts_and_backs(full_build, content):
 
 
 def _card_placements(page, w, h, bleed=3.0):
-    """(x, y, a, d, box w, box h) in mm of every card XObject on a sheet.
+    """(x, y, a, d, box w, box h) in mm of every card XObject on a sheet: its visible box's lower left and size.
 
     A card's box is its trim plus the bleed on its outer sides; the furniture
     layer is page sized, so it is left out.
     """
     out = []
-    for name, (a, b, c, d, e, f) in placements(page):
-        xobject = page["/Resources"]["/XObject"][name].get_object()
-        x0, y0, x1, y1 = (float(v) / MM for v in xobject["/BBox"])
+    for _, (a, b, c, d, e, f), box in placed_boxes(page):
+        x0, y0, x1, y1 = (v / MM for v in box)
         if w - 0.01 <= x1 - x0 <= w + 2 * bleed + 0.01 and h - 0.01 <= y1 - y0 <= h + 2 * bleed + 0.01:
-            out.append((round(e / MM, 2), round(f / MM, 2), a, d, round(x1 - x0, 2), round(y1 - y0, 2)))
+            out.append((round(x0, 2), round(y0, 2), a, d, round(x1 - x0, 2), round(y1 - y0, 2)))
     return out
 
 
@@ -229,9 +228,9 @@ def test_the_map_is_tiled_with_alignment_marks(full_build, content, manifest):
     assert len(tiles) > 1 and len(reader.pages) == len(tiles)
     widths = []
     for page in reader.pages:
-        names = [n for n, _ in placements(page)]
-        assert len(names) == 2  # the board tile and the furniture (marks) layer
-        x0, _, x1, _ = (float(v) / MM for v in page["/Resources"]["/XObject"][names[0]].get_object()["/BBox"])
+        placed = placed_boxes(page)
+        assert len(placed) == 2  # the board tile and the furniture (marks) layer
+        x0, _, x1, _ = (v / MM for v in placed[0][2])
         widths.append(x1 - x0)
     assert sum(widths) > face.width_mm + face.bleed_mm * 2  # tiles overlap
     assert all("tile" in page_text(out / board["file"], i) for i in range(len(tiles)))  # sheet labels

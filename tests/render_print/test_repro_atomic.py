@@ -65,7 +65,7 @@ def test_overflowing_text_fails_naming_the_card_and_leaves_the_output(previous_o
 
 def test_a_crash_midway_leaves_the_output(previous_output, face_cache_dir, monkeypatch, tmp_path):
     before = snapshot(previous_output)
-    real = impose.concatenate
+    real = impose.assemble
     calls = []
 
     def crash_on_second(*args, **kwargs):
@@ -74,7 +74,7 @@ def test_a_crash_midway_leaves_the_output(previous_output, face_cache_dir, monke
             raise RuntimeError("disk on fire")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(impose, "concatenate", crash_on_second)
+    monkeypatch.setattr(impose, "assemble", crash_on_second)
     with pytest.raises(RuntimeError, match="disk on fire"):
         build(None, SMALL, out=previous_output, cache_dir=tmp_path / "fresh-cache")
     assert snapshot(previous_output) == before
