@@ -113,10 +113,21 @@ def test_cards_are_placed_as_xobjects_on_the_grid(full_build, content):
     w, h = card_size(content)
     page = pypdf.PdfReader(out / "ticket.pdf").pages[0]
     assert len(_card_placements(page, w, h)) == card_grid(PAPERS_MM["a4"], w, h, 3.0).slots == 9
-    # one XObject per distinct face and box: a face placed again (same slot kind, other sheet) is the same object
+    # one XObject per distinct face, whatever box of it a slot shows: a face placed again is the same object
     reader = pypdf.PdfReader(out / "ticket.pdf")
     objects = [p["/Resources"]["/XObject"].raw_get(n).idnum for p in reader.pages for n, _ in placements(p)]
     assert len(set(objects)) < len(objects)
+
+
+def test_each_face_is_embedded_once_per_pdf(full_build, manifest):
+    """Clipping one full-bleed form per face, not one copy per crop box, keeps the PDF small."""
+    out, _ = full_build
+    faces = {c["id"] for c in manifest["components"] if c["file"] == "ticket.pdf"}
+    reader = pypdf.PdfReader(out / "ticket.pdf")
+    cards = {p["/Resources"]["/XObject"].raw_get(name).idnum
+             for p in reader.pages for name, _, box in placed_boxes(p)
+             if (box[2] - box[0]) < float(p.mediabox.width) / 2}  # not the page-sized furniture layer
+    assert len(cards) == len(faces)
 
 
 def _origin(text: str) -> str:
