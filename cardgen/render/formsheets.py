@@ -19,15 +19,10 @@ from reportlab.lib.units import mm
 
 from cardgen.render import pdfbytes
 from cardgen.render.fonttags import Objects
-from cardgen.render.pdfdedupe import NotPlainPdf, merged, parse, renumber_refs
-from cardgen.render.pdfjoin import HEADER
+from cardgen.render.pdfdedupe import NotPlainPdf, merged, renumber_refs
+from cardgen.render.pdfjoin import HEADER, split
 from cardgen.render.pdf import FacePdf
 
-_ROOT = re.compile(rb"/Root\s+(\d+) 0 R")
-_INFO = re.compile(rb"/Info\s+(\d+) 0 R")
-_PAGES = re.compile(rb"/Pages\s+(\d+) 0 R")
-_KIDS = re.compile(rb"/Kids\s*\[([^\]]*)\]")
-_NUMBER = re.compile(rb"(\d+) 0 R")
 _MEDIA = re.compile(rb"/MediaBox\s*\[([^\]]*)\]")
 _CONTENTS = re.compile(rb"/Contents\s+(\d+) 0 R")
 _RESOURCES_REF = re.compile(rb"/Resources\s+(\d+) 0 R")
@@ -40,20 +35,9 @@ class _Source:
     """One parsed source PDF: its objects (renumbered into the output) and a form per page."""
 
     def __init__(self, data: bytes, base: int) -> None:
-        plain = _plain(data)
-        _, objects, trailer = parse(plain)
-        root = _ROOT.search(trailer)
-        catalog = objects.get(int(root.group(1))) if root else None
-        tree = _PAGES.search(catalog[0]) if catalog else None
-        if tree is None or int(tree.group(1)) not in objects:
-            raise NotPlainPdf("no catalog with a page tree")
-        kids_text = _KIDS.search(objects[int(tree.group(1))][0])
-        if kids_text is None:
-            raise NotPlainPdf("nested page tree")
-        kids = [int(k) for k in _NUMBER.findall(kids_text.group(1))]
-        info = _INFO.search(trailer)
-        dropped = {int(root.group(1)), int(tree.group(1)), *kids} | ({int(info.group(1))} if info else set())
-        kept = [n for n in sorted(objects) if n not in dropped and b"/Type/Metadata" not in objects[n][0]]
+        _, objects, kids = split(_plain(data))
+        pages = set(kids)
+        kept = [n for n in objects if n not in pages and b"/Type/Metadata" not in objects[n][0]]
         extra = len(kept)  # numbers after the kept objects, for inline resource dictionaries
         mapping = {n: base + i for i, n in enumerate(kept)}
         self.bodies: list[tuple[bytes, bytes | None]] = []

@@ -38,7 +38,7 @@ def join_objects(documents: Sequence[bytes]) -> tuple[bytes, Objects, bytes]:
     accepted (nothing inherited), so every page keeps exactly what it had.
     Each part's Info dictionary is dropped (cardgen writes no metadata there).
     """
-    parts = [_part(data) for data in documents]
+    parts = [split(data) for data in documents]
     size = 3 + sum(len(objects) for _, objects, _ in parts)
     bodies: list[tuple[bytes, bytes | None]] = []
     kids: list[int] = []
@@ -54,7 +54,7 @@ def join_objects(documents: Sequence[bytes]) -> tuple[bytes, Objects, bytes]:
     return HEADER, numbered, b"<</Root %d 0 R /Size %d>>" % (CATALOG, len(numbered) + 1)
 
 
-def _part(data: bytes) -> tuple[int, Objects, list[int]]:
+def split(data: bytes) -> tuple[int, Objects, list[int]]:
     """A part's page tree number, its objects but the catalog, page tree and Info, and its pages in order."""
     _, objects, trailer = parse(data)
     root = _ROOT.search(trailer)
