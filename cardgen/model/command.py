@@ -71,7 +71,8 @@ def validate_cmd(
     report = validate(folder)
     if as_json:
         doc = {"ok": report.ok, "errors": [p.as_dict() for p in report.problems], "counts": report.counts,
-               "checks": {"passed": report.checks_passed, "failed": report.checks_failed}}
+               "checks": {"passed": report.checks_passed, "failed": report.checks_failed,
+                          "skipped": report.checks_skipped}}
         typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
     else:
         typer.echo(format_report(report, folder), err=not report.ok)

@@ -33,6 +33,7 @@ class Report:
     sources: dict[str, list[str]] = field(default_factory=dict)
     checks_passed: list[str] = field(default_factory=list)
     checks_failed: list[str] = field(default_factory=list)
+    checks_skipped: list[str] = field(default_factory=list)
     counts: dict[str, Any] = field(default_factory=dict)
     content: Content | None = None
 
@@ -181,8 +182,61 @@ def _read(folder: Path, report: Report) -> tuple[dict[str, Any], dict[str, Sourc
     return raw, smaps
 
 
+class FileUnavailable(Exception):
+    """A cross-check reached into a file that could not be read or failed its schema."""
+
+
+class _Unavailable:
+    """Stands in for a file's model while other files are still cross-checked."""
+
+    def __init__(self, stem: str):
+        self._stem = stem
+
+    def __getattr__(self, name: str):
+        raise FileUnavailable(self._stem)
+
+
+def _schema_only(raw: dict[str, Any], where: Located) -> list[Problem]:
+    problems: list[Problem] = []
+    for stem, data in raw.items():
+        try:
+            FILES[stem].model_validate(data)
+        except ValidationError as exc:
+            problems.extend(schema_problems(exc, data, stem, where))
+    return problems
+
+
+def _partial_content(folder: Path, raw: dict[str, Any], where: Located) -> Content:
+    """Content whose broken or unread files are stand-ins, for cross-checks that do not need them."""
+    models: dict[str, Any] = {}
+    for stem, model in FILES.items():
+        try:
+            models[stem] = model.model_validate(raw[stem]) if stem in raw else _Unavailable(stem)
+        except ValidationError:
+            models[stem] = _Unavailable(stem)
+    return _content(folder, models, raw, None)
+
+
+def _run_checks(content: Content, where: Located, report: Report) -> None:
+    """Run every named check; one that needs an unusable file is skipped, not failed."""
+    for name, fn in checks.CHECKS:
+        found: list[Problem] = []
+        try:
+            found.extend(fn(content, where))
+        except FileUnavailable:
+            report.checks_skipped.append(name)
+            report.problems.extend(found)
+            continue
+        (report.checks_failed if found else report.checks_passed).append(name)
+        report.problems.extend(found)
+
+
 def validate(folder: Path | str | None = None) -> Report:
     """Validate a content folder and every variant; never raises for bad content.
+
+    Schema problems do not hide cross-check problems: files that passed their
+    schema are still cross-checked, and only checks that need a broken file are
+    skipped, so a designer sees everything that can be known at once.
 
     >>> validate().ok
     True
@@ -190,26 +244,20 @@ def validate(folder: Path | str | None = None) -> Report:
     folder = Path(folder) if folder else DEFAULT_CONTENT
     report = Report()
     raw, smaps = _read(folder, report)
-    if len(raw) != len(FILES):
-        # Still schema-check what could be read, so one broken file hides nothing else.
-        where = Located(smaps)
-        for stem, data in raw.items():
-            try:
-                FILES[stem].model_validate(data)
-            except ValidationError as exc:
-                report.problems.extend(schema_problems(exc, data, stem, where))
+    if not raw:
         report.problems.sort()
         return report
     where = Located(smaps)
-    content, problems = _build(folder, raw, where)
-    report.problems.extend(problems)
+    if len(raw) == len(FILES):
+        content, problems = _build(folder, raw, where)
+    else:  # some file could not be read: schema-check the others all the same
+        content, problems = None, _schema_only(raw, where)
     if content is None:
-        report.problems.sort()
+        report.problems.extend(problems)
+        _run_checks(_partial_content(folder, raw, where), where, report)
+        report.problems = sorted(set(report.problems))
         return report
-    results = checks.run_all(content, where)
-    for name, found in results:
-        (report.checks_failed if found else report.checks_passed).append(name)
-        report.problems.extend(found)
+    _run_checks(content, where, report)
     if not report.problems:
         variant_problems = _check_variants(folder, raw, smaps, content)
         name = checks.VARIANTS_CHECK
