@@ -60,6 +60,7 @@ class BuildOptions:
     bleed_mm: float = 3.0
     duplex: str = "long"
     only: tuple[str, ...] = ()
+    variant: str | None = None  # a variants.yaml id: its patched rules are printed (e.g. the 9.7 freight tickets)
 
 
 @dataclass
@@ -75,8 +76,9 @@ class BuildReport:
     cache_problem: str | None = None  # the face cache could not be written (the build is still complete)
 
 
-def default_out(game_id: str) -> Path:
-    return Path("output") / game_id
+def default_out(game_id: str, variant: str | None = None) -> Path:
+    """``output/GAME-ID``, or ``output/GAME-ID-VARIANT`` for a variant's set."""
+    return Path("output") / (f"{game_id}-{variant}" if variant else game_id)
 
 
 def default_cache() -> Path:
@@ -101,6 +103,10 @@ def check_options(content, options: BuildOptions) -> None:
     counts = sorted(content.printing.by_players)
     if options.players not in content.printing.by_players:
         raise UsageError(f"--players {options.players}: printing.yaml lists {', '.join(map(str, counts))}")
+    variant = content.variant
+    if variant is not None and variant.players and options.players not in variant.players:
+        allowed = ", ".join(map(str, variant.players))
+        raise UsageError(f"--players {options.players}: variant '{variant.id}' is for {allowed} players")
     if not 0 <= options.bleed_mm <= MAX_BLEED_MM:
         raise UsageError(f"--bleed {options.bleed_mm:g}: must be between 0 and {MAX_BLEED_MM:g} mm")
 
@@ -116,11 +122,11 @@ def check_only(faces: Sequence[Face], only: Sequence[str]) -> None:
 def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None = None,
           cache_dir: Path | None = None, progress: Progress | None = None) -> BuildReport:
     """Load and validate the content, design its faces, and write the whole print set to ``out``."""
-    content = load(content_dir)
+    content = load(content_dir, variant=options.variant)
     check_options(content, options)
     faces = faces_module.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
     check_only(faces, options.only)
-    out = check_target(Path(out) if out is not None else default_out(content.game.id))
+    out = check_target(Path(out) if out is not None else default_out(content.game.id, options.variant))
     font_files = [Path(p) for p in fonts.font_files()]
     renderer = FaceRenderer(
         roots=[Path(content.folder), TEMPLATES_DIR],

@@ -54,6 +54,7 @@ def build_cmd(
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed around every face, in mm."),
     duplex: str = typer.Option("long", "--duplex", help="Backs for: long (edge duplex), short, fold, none."),
     only: Optional[str] = typer.Option(None, "--only", help="Only these component kinds, comma separated."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="Print a rules variant (variants.yaml id), e.g. freight."),
     progress: bool = typer.Option(False, "--progress", help="Show the progress bar even when stderr is not a terminal."),
 ) -> None:
     """Render the print-and-play set: sheet PDFs, print-shop PDF, PNGs, TTS sheets, preview, manifest.
@@ -68,7 +69,7 @@ def build_cmd(
 
     try:
         options = BuildOptions(paper=paper.lower(), lang=lang, players=players, bleed_mm=bleed,
-                               duplex=duplex.lower(), only=_parse_only(only))
+                               duplex=duplex.lower(), only=_parse_only(only), variant=variant)
         bar = BarProgress() if progress or sys.stderr.isatty() else None
         try:
             result = build(content_dir, options, out=out, progress=bar)

@@ -24,6 +24,9 @@ runner = CliRunner()
     (["--only", "tickets"], "--only tickets"),
     (["--only", "card_back"], "printed with their deck"),
     (["--only", ","], "--only needs"),
+    (["--variant", "nope"], "unknown variant 'nope'"),
+    (["--variant", "two_locomotives"], "variant 'two_locomotives' is for 2 players"),
+    (["--variant", "no_dispatch", "--only", "dispatch"], "--only dispatch"),
 ])
 def test_bad_options_exit_2_with_a_clear_message(args, message, tmp_path):
     out = tmp_path / "out"
@@ -52,7 +55,7 @@ def test_a_small_build_from_the_command_line(tmp_path):
     assert result.exit_code == 0, result.output
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["options"] == {"paper": "letter", "lang": "en", "players": 3, "bleed_mm": 3.0,
-                                   "duplex": "short", "only": ["dispatch"]}
+                                   "duplex": "short", "only": ["dispatch"], "variant": None}
     assert set(manifest["counts"]) == {"dispatch", "card_back"}
     assert "dispatch" in result.output
 
