@@ -246,10 +246,12 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
 
         if preview is not None:
             _write(stage, "index.html", preview.encode("utf-8"), manifest)
+            (stage / "fonts").mkdir(exist_ok=True)
             for font in font_files:
-                (stage / "fonts").mkdir(exist_ok=True)
                 shutil.copyfile(font, stage / "fonts" / Path(font).name)
                 manifest.files.append(f"fonts/{Path(font).name}")
+            for name, text in sorted(fonts.font_licences().items()):
+                _write(stage, f"fonts/{name}", text, manifest)
         manifest.files.append("manifest.json")
         (stage / "manifest.json").write_text(manifest.to_json(), encoding="utf-8")
         tick(1, "manifest.json")

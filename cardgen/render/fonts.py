@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 from urllib.parse import quote
 
@@ -49,6 +50,26 @@ def font_stack() -> list[StackFont]:
 def font_files() -> list[Path]:
     """The exact font files a build uses (the only fonts WeasyPrint may fetch)."""
     return [f.path for f in font_stack()]
+
+
+#: The PyPI distributions the font files come from; their licence texts travel with the copied fonts.
+FONT_DISTRIBUTIONS = ("pylopdf-fonts-zh-cn", "manimgx-fonts")
+
+
+def font_licences() -> dict[str, bytes]:
+    """Licence texts (SIL OFL 1.1) of the font packages, keyed by the file name they get beside the fonts.
+
+    The OFL lets the fonts be redistributed with the preview only together with
+    their copyright notice and licence, so the build copies these next to them.
+    """
+    out: dict[str, bytes] = {}
+    for dist in FONT_DISTRIBUTIONS:
+        files = metadata.files(dist) or []
+        for f in files:
+            if f.name.upper().startswith(("LICENSE", "LICENCE", "OFL")):
+                out[f"LICENSE-{dist}.txt"] = f.locate().read_bytes()
+                break
+    return out
 
 
 def font_family_css() -> str:
