@@ -182,14 +182,13 @@ class Content:
 
     def fare_table(self) -> list[dict]:
         """Rules 5.2, computed: fare, slack, cells occupied and fare per cell by span."""
-        cells_per_span = 2  # one section and one station per span on this map
-        if len(self.map.stations) > 1:
-            cells_per_span = (self.map.stations[1].cell - self.map.stations[0].cell)
-        return [
-            {"span": k, "fare": row.fare, "slack": row.slack, "cells": k * cells_per_span,
-             "efficiency": row.fare / (k * cells_per_span), "freight": row.freight, "seats": row.seats}
-            for k, row in sorted(self.fares.spans.items())
-        ]
+        first = self.map.stations[0].cell
+        rows = []
+        for k, row in sorted(self.fares.spans.items()):
+            cells = self.map.stations[k].cell - first  # cells a train covers to cross k sections
+            rows.append({"span": k, "fare": row.fare, "slack": row.slack, "cells": cells,
+                         "efficiency": row.fare / cells, "freight": row.freight, "seats": row.seats})
+        return rows
 
     def seats_for(self, players: int) -> list[s.Seat]:
         return self.game.setup.seats[:players]
