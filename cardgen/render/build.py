@@ -21,7 +21,7 @@ from typing import Protocol
 from cardgen.errors import BuildError, UsageError
 from cardgen.model import load
 from cardgen.render import faces as faces_module
-from cardgen.render import fit, fonts
+from cardgen.render import fit, font_instances, fonts
 from cardgen.render import impose, tts
 from cardgen.render.face_cache import FaceCache
 from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
@@ -128,10 +128,13 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     check_only(faces, options.only)
     out = check_target(Path(out) if out is not None else default_out(content.game.id, options.variant))
     font_files = [Path(p) for p in fonts.font_files()]
+    cache_dir = cache_dir or default_cache()
+    printed = font_instances.print_fonts(font_files, cache_dir / "fonts")
     renderer = FaceRenderer(
         roots=[Path(content.folder), TEMPLATES_DIR],
-        fonts=font_files,
-        cache=FaceCache(cache_dir or default_cache()),
+        fonts=list(printed.values()),
+        substitutes={source: used for source, used in printed.items() if source != used},
+        cache=FaceCache(cache_dir),
         check_layout=fit.check_layout,
         check_glyphs=fit.check_glyphs,
     )

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -25,6 +24,7 @@ from cardgen.errors import BuildError
 from cardgen.render.facekit import Face
 from cardgen.render.face_cache import FaceCache, face_key, fonts_fingerprint
 from cardgen.render.fetcher import RestrictedFetcher
+from cardgen.render.font_instances import fixed_font_timestamps as _fixed_font_timestamps
 
 
 LayoutCheck = Callable[[Any, Face], list[str]]
@@ -50,24 +50,6 @@ def _weasyprint_warnings() -> Iterator[list[str]]:
         yield handler.messages
     finally:
         logger.removeHandler(handler)
-
-
-#: Fixed "now" for fontTools while WeasyPrint instantiates variable fonts: it stamps the
-#: subset's head.modified with the clock otherwise, and the PDF bytes would change every run.
-FONT_TIMESTAMP_EPOCH = "946684800"  # 2000-01-01, the date pdfbytes writes too
-
-
-@contextmanager
-def _fixed_font_timestamps() -> Iterator[None]:
-    previous = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = FONT_TIMESTAMP_EPOCH
-    try:
-        yield
-    finally:
-        if previous is None:
-            del os.environ["SOURCE_DATE_EPOCH"]
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = previous
 
 
 @dataclass(frozen=True)
@@ -100,6 +82,9 @@ class FaceRenderer:
     check_layout: LayoutCheck | None = None
     check_glyphs: GlyphCheck | None = None
     rendered: list[str] = field(default_factory=list)  # ids laid out by WeasyPrint (not cached)
+    # Font file the faces' @font-face rules name -> file WeasyPrint reads instead (a static
+    # instance of a variable font, cardgen.render.font_instances); ``fonts`` lists the latter.
+    substitutes: dict[Path, Path] = field(default_factory=dict)
     # One font configuration for the whole build: each @font-face file is read and registered
     # once instead of once per face (the Chinese font is megabytes).
     font_config: FontConfiguration = field(default_factory=FontConfiguration)
@@ -167,9 +152,16 @@ class FaceRenderer:
         """The face's stylesheet, parsed once per build: faces of a kind share theirs word for word."""
         if css not in self._stylesheets:
             fetcher = RestrictedFetcher(self.roots, self.fonts)
-            sheet = CSS(string=css, base_url=self._base_url, url_fetcher=fetcher, font_config=self.font_config)
+            sheet = CSS(string=self._substituted(css), base_url=self._base_url, url_fetcher=fetcher, font_config=self.font_config)
             self._stylesheets[css] = (sheet, fetcher)
         return self._stylesheets[css]
+
+
+    def _substituted(self, css: str) -> str:
+        """``css`` with every substituted font file's URL pointing at its replacement."""
+        for source, replacement in self.substitutes.items():
+            css = css.replace(Path(source).resolve().as_uri(), Path(replacement).resolve().as_uri())
+        return css
 
 
 _STYLE = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)

@@ -1,0 +1,61 @@
+"""Static instances of the variable fonts: made once, deterministic, used by WeasyPrint instead of the sources."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import zlib
+from fontTools.ttLib import TTFont
+
+from cardgen.render import font_instances, fonts
+from cardgen.render.pdfdedupe import parse
+
+
+def _variable_sources() -> list[Path]:
+    return [f for f in fonts.font_files() if font_instances.is_variable(f)]
+
+
+def test_variable_fonts_get_one_static_instance_kept_by_source_hash(tmp_path):
+    sources = _variable_sources()
+    assert sources, "the stack has variable fonts (Noto Emoji, Noto Sans Symbols)"
+    printed = font_instances.print_fonts(fonts.font_files(), tmp_path)
+    for source in fonts.font_files():
+        used = printed[Path(source)]
+        if source in sources:
+            assert used.parent == tmp_path and used != source
+            font = TTFont(used)
+            assert "fvar" not in font and "gvar" not in font
+            assert set(font.getBestCmap()) == set(TTFont(source).getBestCmap())  # coverage unchanged
+        else:
+            assert used == Path(source)  # static fonts are used as they are
+    first = {p: p.read_bytes() for p in printed.values() if p.parent == tmp_path}
+    for path in first:
+        path.unlink()
+    again = font_instances.print_fonts(fonts.font_files(), tmp_path)
+    assert {p: p.read_bytes() for p in again.values() if p.parent == tmp_path} == first  # same bytes every run
+    mtimes = {p: p.stat().st_mtime_ns for p in first}
+    font_instances.print_fonts(fonts.font_files(), tmp_path)
+    assert {p: p.stat().st_mtime_ns for p in first} == mtimes  # kept, not made again
+
+
+def test_unwritable_cache_still_gives_the_same_instance(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    printed = font_instances.print_fonts(_variable_sources(), blocker / "fonts")
+    good = font_instances.print_fonts(_variable_sources(), tmp_path / "ok")
+    for source in _variable_sources():
+        assert printed[source].read_bytes() == good[source].read_bytes()
+
+
+def test_faces_embed_the_static_instances(full_build):
+    """No variable-font tables reach the print PDF: WeasyPrint was given the instances."""
+    out, _ = full_build
+    _, objects, _ = parse((out / "rail-journey-print.pdf").read_bytes())
+    programs = [int(m.group(1)) for head, _ in objects.values() for m in [re.search(rb"/FontFile2\s*(\d+) 0 R", head)] if m]
+    assert programs
+    for number in programs:
+        head, stream = objects[number]
+        data = zlib.decompress(stream) if b"FlateDecode" in head else stream
+        assert "fvar" not in TTFont(io.BytesIO(data))
