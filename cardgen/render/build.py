@@ -21,7 +21,7 @@ from typing import Protocol
 from cardgen.errors import BuildError, UsageError
 from cardgen.model import load
 from cardgen.render import faces as faces_module
-from cardgen.render import fit, font_instances, fonts
+from cardgen.render import fit, font_instances, fontmerge, fonts
 from cardgen.render import impose, tts
 from cardgen.render.face_cache import FaceCache
 from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
@@ -203,17 +203,17 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     stages: dict[str, float] = {}
     lap = _stopwatch(stages)
     pdfs: dict[str, FacePdf] = {}
-    for batch in render_batches(order, groups):
-        tick(0, batch[0].label)
-        pdfs.update(zip((f.id for f in batch), renderer.render_batch(batch)))
-        tick(len(batch), batch[-1].label)
+    for family in render_families(order, groups):
+        tick(0, family[0].label)
+        pdfs.update(zip((f.id for f in family), renderer.render_batch(family)))
+        tick(len(family), family[-1].label)
     lap("faces laid out")
 
     manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)})
     memo = _memo(renderer.cache)
     digests = {face_id: pdf.digest for face_id, pdf in pdfs.items()}  # what each face's bytes depend on
     looks = {face.id: renderer.face_key(face) for face in order}  # what each face looks like
-    with atomic_folder(out) as stage:
+    with atomic_folder(out) as stage, fontmerge.sources(merge_sources(renderer)):
         kind_files: list[bytes] = []
         for kind, sheets in sheets_by_kind.items():
             name = f"{kind}.pdf"
@@ -225,7 +225,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
             tick(1, name)
         everything = [s for sheets in sheets_by_kind.values() for s in sheets]
         combined = memo("combined", b"".join(hashlib.sha256(d).digest() for d in kind_files),
-                        lambda: impose.concatenate(kind_files, merge=False))  # kinds share no faces
+                        lambda: impose.concatenate(kind_files))  # one subset per font across the kinds
         _write(stage, f"{game_id}-print.pdf", combined, manifest)
         tick(1, "combined print PDF")
         shop_ids = [f.id for f in order]
@@ -264,6 +264,21 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
                        renderer.cache.unwritable if renderer.cache is not None else None)
 
 
+def merge_sources(renderer: FaceRenderer) -> dict[str, Path]:
+    """Family name -> the file its faces were set in, for the stack fonts cardgen.render.fontmerge may re-subset.
+
+    Only files WeasyPrint was given and that are static: a variable font's
+    subset would carry its variation tables into the print PDF.
+    """
+    allowed = {Path(f).resolve() for f in renderer.fonts}
+    out: dict[str, Path] = {}
+    for font in fonts.font_stack():
+        used = Path(renderer.substitutes.get(font.path, font.path))
+        if used.resolve() in allowed and not font_instances.is_variable(used):
+            out[font.family] = used
+    return out
+
+
 def _stopwatch(stages: dict[str, float]) -> Callable[[str], None]:
     """``lap(name)`` records the CPU seconds since the previous lap (for the benchmark's breakdown).
 
@@ -296,13 +311,9 @@ def _memo(cache: FaceCache | None) -> Memo:
     return cache.memo
 
 
-#: Faces written to one PDF together (sharing font subsets). Batches are fixed slices of each
-#: kind's faces, so the bytes never depend on what the cache held; a changed face costs its batch.
-BATCH_SIZE = 12
-
-
-def render_batches(order: Sequence[Face], groups: dict[str, list[Face]]) -> list[list[Face]]:
-    """Faces to render, by kind (backs with the deck that first uses them), in slices of BATCH_SIZE."""
+def render_families(order: Sequence[Face], groups: dict[str, list[Face]]) -> list[list[Face]]:
+    """Faces to render, by kind (backs with the deck that first uses them): each kind's missing faces
+    are written as one PDF (cardgen.render.pdf), which is cheapest; the bytes do not depend on it."""
     family: dict[str, str] = {}
     for kind, group in groups.items():
         for face in group:
@@ -312,7 +323,7 @@ def render_batches(order: Sequence[Face], groups: dict[str, list[Face]]) -> list
     by_family: dict[str, list[Face]] = {}
     for face in order:
         by_family.setdefault(family[face.id], []).append(face)
-    return [faces[i : i + BATCH_SIZE] for faces in by_family.values() for i in range(0, len(faces), BATCH_SIZE)]
+    return list(by_family.values())
 
 
 def progress_total(faces: Sequence[Face], only: Sequence[str]) -> int:

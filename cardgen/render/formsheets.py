@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import pypdfium2 as pdfium
 from reportlab.lib.units import mm
 
 from cardgen.render import pdfbytes
@@ -44,6 +43,7 @@ class _Source:
         forms: dict[int, tuple[bytes, bytes | None]] = {}
         self.forms: list[int] = []
         inline: list[bytes] = []
+        virtual = max(objects) + 1  # source-side numbers for inline resource dictionaries
         for kid in kids:
             page = objects[kid][0]
             media, contents = _MEDIA.search(page), _CONTENTS.search(page)
@@ -52,7 +52,7 @@ class _Source:
             head, stream = objects[int(contents.group(1))]
             if _DECODE_PARMS.search(head) or int(contents.group(1)) in forms:
                 raise NotPlainPdf("content stream with decode parameters or shared by pages")
-            resources = _resources(page, inline, base + extra)
+            resources = _resources(page, inline, virtual)  # renumbered with the rest below
             filt = _FILTER.search(head)
             forms[int(contents.group(1))] = (
                 b"<</Type/XObject/Subtype/Form/BBox[%s]/Resources %s%s/Length %d>>"
@@ -60,6 +60,7 @@ class _Source:
                 stream,
             )
             self.forms.append(mapping[int(contents.group(1))])
+        mapping.update({virtual + i: base + extra + i for i in range(len(inline))})
         size = base + extra + len(inline) + 1
         for n in kept:
             head, stream = forms.get(n, objects[n])
@@ -92,11 +93,7 @@ def _resources(page: bytes, inline: list[bytes], next_number: int) -> bytes:
 
 def _plain(data: bytes) -> bytes:
     """``data`` in pdfium's plain layout (classic xref, direct lengths), which :func:`parse` reads."""
-    document = pdfium.PdfDocument(data)
-    try:
-        return pdfbytes.save(document, merge=False)
-    finally:
-        document.close()
+    return pdfbytes.plain(data)
 
 
 def _number(value: float) -> bytes:

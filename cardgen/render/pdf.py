@@ -23,6 +23,7 @@ from weasyprint.text.fonts import FontConfiguration
 from cardgen.errors import BuildError
 from cardgen.render.facekit import Face
 from cardgen.render.face_cache import FaceCache, face_key, fonts_fingerprint
+from cardgen.render import faceunits, pdfbytes
 from cardgen.render.fetcher import RestrictedFetcher
 from cardgen.render.font_instances import fixed_font_timestamps as _fixed_font_timestamps
 
@@ -54,11 +55,11 @@ def _weasyprint_warnings() -> Iterator[list[str]]:
 
 @dataclass(frozen=True)
 class FacePdf:
-    """A laid-out face: page ``index`` of ``pdf``, a batch of faces that share their font subsets."""
+    """A laid-out face: page ``index`` of ``pdf`` (a face's own one-page PDF: index 0)."""
 
     pdf: bytes
     index: int
-    batch: str  # content hash of the batch (what the bytes depend on)
+    batch: str  # content hash of what the bytes depend on (the face's key)
 
     @property
     def digest(self) -> str:
@@ -101,24 +102,44 @@ class FaceRenderer:
         return self.render_batch([face])[0].pdf
 
     def render_batch(self, faces: Sequence[Face]) -> list[FacePdf]:
-        """Lay out every face (each checked on its own), then write them together as one PDF."""
-        batch = hashlib.sha256("\n".join(self.face_key(f) for f in faces).encode()).hexdigest()
+        """Each face as its own one-page PDF: from the cache, or laid out and written with the others missing.
+
+        Every face is laid out from its own HTML and checked alone; the faces
+        missing from the cache are then written as ONE WeasyPrint PDF (its
+        fixed cost, font subsetting above all, paid once) and cut into one PDF
+        per face (cardgen.render.faceunits), which is what the cache keeps, by
+        the face's own key. So a rebuild lays out and writes only the faces
+        that changed, and the pieces do not depend on which faces were written
+        together (output PDFs get their font subsets from cardgen.render.fontmerge).
+        """
+        keys = [self.face_key(face) for face in faces]
+        found: dict[str, bytes] = {}
         if self.cache is not None:
-            cached = self.cache.get(batch)
-            if cached is not None:
-                return [FacePdf(cached, index, batch) for index in range(len(faces))]
-        used: set[Path] = set()
-        documents = [self._layout(face, used) for face in faces]
+            for key in dict.fromkeys(keys):
+                cached = self.cache.get(key)
+                if cached is not None:
+                    found[key] = cached
+        missing = [face for face, key in zip(faces, keys) if key not in found]
+        if missing:
+            found.update(self._write_units(missing))
+        return [FacePdf(found[key], 0, key) for key in keys]
+
+    def _write_units(self, faces: Sequence[Face]) -> dict[str, bytes]:
+        unique = list({self.face_key(face): face for face in faces}.items())
+        used: list[set[Path]] = [set() for _ in unique]
+        documents = [self._layout(face, files) for (_, face), files in zip(unique, used)]
         with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
-            pages = [document.pages[0] for document in documents]
-            pdf = documents[0].copy(pages).write_pdf()
+            pdf = documents[0].copy([document.pages[0] for document in documents]).write_pdf()
         if warnings:
-            names = ", ".join(f.label for f in faces)
+            names = ", ".join(face.label for _, face in unique)
             raise BuildError(f"{names}: WeasyPrint: " + "; ".join(dict.fromkeys(warnings)))
-        self.rendered += [f.id for f in faces]
+        units = faceunits.split_pages(pdfbytes.plain(pdf))
+        self.rendered += [face.id for _, face in unique]
+        fonts = {f.resolve() for f in self.fonts}
         if self.cache is not None:
-            self.cache.put(batch, pdf, used - {f.resolve() for f in self.fonts})
-        return [FacePdf(pdf, index, batch) for index in range(len(faces))]
+            for (key, _), unit, files in zip(unique, units, used):
+                self.cache.put(key, unit, files - fonts)
+        return {key: unit for (key, _), unit in zip(unique, units)}
 
     def _layout(self, face: Face, used: set[Path]):
         """The face's WeasyPrint document, or a BuildError naming the face and every problem."""

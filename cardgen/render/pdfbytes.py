@@ -13,7 +13,7 @@ import re
 
 import pypdfium2 as pdfium
 
-from cardgen.render.pdfdedupe import dedupe
+from cardgen.render.pdfdedupe import NotPlainPdf, dedupe, parse
 
 _DATE = re.compile(rb"/(CreationDate|ModDate)\s*\(D:[^)]*\)")
 _ID = re.compile(rb"/ID\s*\[\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*\]")
@@ -50,3 +50,17 @@ def save(document: pdfium.PdfDocument, *, merge: bool = True) -> bytes:
     document.save(buffer, version=17)
     data = buffer.getvalue()
     return normalize(dedupe(data) if merge else data)
+
+
+def plain(data: bytes) -> bytes:
+    """``data`` in the plain layout cardgen.render.pdfdedupe reads: as it is if it already is, else re-saved by pdfium."""
+    try:
+        parse(data)
+        return data
+    except NotPlainPdf:
+        pass
+    document = pdfium.PdfDocument(data)
+    try:
+        return save(document, merge=False)
+    finally:
+        document.close()

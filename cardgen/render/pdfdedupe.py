@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from cardgen.render.fontmerge import merge_fonts
 from cardgen.render.fonttags import Objects, retag
 
 _HEADER = re.compile(rb"\s*(\d+) 0 obj\s")
@@ -77,7 +78,9 @@ def dedupe(data: bytes) -> bytes:
 
 def merged(header: bytes, objects: Objects, trailer: bytes) -> bytes:
     """Parsed objects written out with subset tags fixed and identical objects kept once."""
-    objects, _ = retag(objects)
+    identity: Callable[[int], int] = lambda number: number  # noqa: E731
+    objects = {number: objects[number] for number in _reachable(objects, trailer, identity)}
+    objects, _ = retag(merge_fonts(objects))
     target = _identical(objects)
 
     def final(number: int) -> int:
@@ -85,12 +88,33 @@ def merged(header: bytes, objects: Objects, trailer: bytes) -> bytes:
             number = target[number]
         return number
 
-    # Survivors are numbered 1..n: pdfium's numbers are sparse after merging and
-    # importing, and every unused number would cost a 20-byte xref entry.
-    alive = [number for number in sorted(objects) if number not in target]
+    alive = _reachable(objects, trailer, final)
     renumber = {number: index for index, number in enumerate(alive, start=1)}
     bodies = [objects[number] for number in alive]
     return serialize(header, bodies, trailer, lambda number: renumber.get(final(number)))
+
+
+def _reachable(objects: Objects, trailer: bytes, final: Callable[[int], int]) -> list[int]:
+    """Surviving objects reachable from the trailer, in the order a breadth-first walk meets them.
+
+    Unreachable objects (a replaced font subset, a face of a batch no sheet
+    places, pdfium's leftover cross-reference streams) are dropped. Numbering
+    by the walk, 1..n, makes the bytes depend on what the document holds and
+    how it is linked, not on the numbers its parts had before they were joined.
+    """
+    order: list[int] = []
+    seen: set[int] = set()
+    queue = [final(int(n)) for n in _REF.findall(trailer)]
+    while queue:
+        following: list[int] = []
+        for number in queue:
+            if number in seen or number not in objects:
+                continue
+            seen.add(number)
+            order.append(number)
+            following += [final(int(n)) for n in _REF.findall(objects[number][0])]
+        queue = following
+    return order
 
 
 def _identical(objects: Objects) -> dict[int, int]:
