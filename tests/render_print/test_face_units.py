@@ -1,0 +1,108 @@
+"""Faces are written many to a PDF but kept one per face; the output bytes do not depend on the grouping."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import zlib
+from pathlib import Path
+
+import pytest
+
+from cardgen.render import faces as faces_module
+from cardgen.render import fit, font_instances, fonts
+from cardgen.render.build import BuildOptions, build
+from cardgen.render.pdf import FaceRenderer
+from cardgen.render.pdfjoin import split
+from cardgen.render.templating import TEMPLATES_DIR
+
+from .test_repro_atomic import snapshot
+
+SMALL = BuildOptions(only=("dispatch", "event"))
+EDITED = "event-round-05"
+
+
+def _renderer(content, cache_dir: Path) -> FaceRenderer:
+    printed = font_instances.print_fonts(fonts.font_files(), cache_dir / "fonts")
+    return FaceRenderer(roots=[Path(content.folder), TEMPLATES_DIR], fonts=list(printed.values()),
+                        substitutes={s: u for s, u in printed.items() if s != u},
+                        check_layout=fit.check_layout, check_glyphs=fit.check_glyphs)
+
+
+def _page(unit: bytes) -> tuple[bytes, bytes]:
+    """A face PDF's page dictionary and its decoded content stream."""
+    _, objects, kids = split(unit)
+    assert len(kids) == 1
+    head = objects[kids[0]][0]
+    contents = int(re.search(rb"/Contents\s*(\d+) 0 R", head).group(1))
+    return head, zlib.decompress(objects[contents][1])
+
+
+def test_a_face_draws_the_same_alone_or_with_others(content, face_cache_dir):
+    """The page (names of its groups, patterns, fonts; every operator) is byte-identical either way."""
+    faces = faces_module.build_faces(content)
+    by_kind: dict[str, list] = {}
+    for face in faces:
+        by_kind.setdefault(face.kind, []).append(face)
+    # Faces that draw groups and patterns (backs), several kinds, and a board with its own stylesheet.
+    chosen = [by_kind["event"][3], by_kind["card_back"][0], by_kind["ticket"][7], by_kind["card_back"][-1],
+              by_kind["operation"][4], by_kind["ticket"][0], by_kind["train_token"][0], by_kind["train_token"][1]]
+    together = _renderer(content, face_cache_dir).render_batch(chosen)
+    for face, pdf in zip(chosen, together):
+        alone = _renderer(content, face_cache_dir).render_batch([face])[0]
+        assert _page(alone.pdf) == _page(pdf.pdf), face.id
+
+
+def _edit_one_face(monkeypatch) -> None:
+    real = faces_module.build_faces
+
+    def edited(*args, **kwargs):
+        faces = real(*args, **kwargs)
+        index = next(i for i, f in enumerate(faces) if f.id == EDITED)
+        face = faces[index]
+        mark = '<div style="position: absolute; left: 10mm; top: 10mm; width: 5mm; height: 5mm; background: red"></div>'
+        faces[index] = dataclasses.replace(face, html=face.html.replace("</body>", mark + "</body>"))
+        return faces
+
+    monkeypatch.setattr(faces_module, "build_faces", edited)
+
+
+def test_output_bytes_do_not_depend_on_what_the_cache_held(tmp_path, monkeypatch):
+    """Cold, warm, and partly warm builds (one face edited, then reverted) write the same files."""
+    out = tmp_path / "out" / "rail-journey"
+    build(None, SMALL, out=out, cache_dir=tmp_path / "cache")
+    cold = snapshot(out)
+    assert build(None, SMALL, out=out, cache_dir=tmp_path / "cache").rendered == []
+    assert snapshot(out) == cold
+
+    with monkeypatch.context() as patch:
+        _edit_one_face(patch)
+        partly_warm = build(None, SMALL, out=out, cache_dir=tmp_path / "cache")
+        assert partly_warm.rendered == [EDITED]  # only the edited face is laid out again
+        edited_warm = snapshot(out)
+        edited_cold_out = tmp_path / "edited-cold" / "rail-journey"
+        build(None, SMALL, out=edited_cold_out, cache_dir=tmp_path / "fresh-cache")
+        assert snapshot(edited_cold_out) == edited_warm  # the same bytes as if nothing had been cached
+    changed = {name for name in cold if cold[name] != edited_warm.get(name)}
+    assert "event.pdf" in changed and f"png/{EDITED}.png" in changed and "dispatch.pdf" not in changed
+
+    reverted = build(None, SMALL, out=out, cache_dir=tmp_path / "cache")
+    assert reverted.rendered == []
+    assert snapshot(out) == cold
+
+
+@pytest.mark.parametrize("which", ["content", "page count"])
+def test_a_problem_in_a_shared_document_is_still_named_by_its_face(content, tmp_path, which):
+    """Faces laid out together fall back to one by one when something is wrong, so the error names the face."""
+    from cardgen.errors import BuildError
+
+    faces = [f for f in faces_module.build_faces(content) if f.kind == "event"][:4]
+    bad = faces[2]
+    if which == "content":
+        html = bad.html.replace("</body>", '<img src="file:///etc/passwd"></body>')
+    else:
+        html = bad.html.replace("</body>", '<div>x</div><div style="break-before: page">y</div></body>')
+    faces[2] = dataclasses.replace(bad, html=html)
+    with pytest.raises(BuildError, match=re.escape(bad.id)) as caught:
+        _renderer(content, tmp_path).render_batch(faces)
+    assert not any(f.id in str(caught.value) for f in faces if f.id != bad.id)
