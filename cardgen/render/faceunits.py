@@ -184,26 +184,26 @@ def _skip_space(text: bytes, i: int) -> int:
 
 
 _SCALAR = re.compile(rb"\d+ 0 R\b|[^\s/<>\[\]()]+|/[^\s/<>\[\]()]*")
+_FLAT_ARRAY = re.compile(rb"\[[^\[\]()<>]*\]")
+_NESTING = re.compile(rb"<<|<[0-9A-Fa-f\s]*>|>>|\[|\]|\((?:[^()\\]|\\.)*\)")
 
 
 def _value(text: bytes, i: int) -> tuple[bytes, int]:
     """The raw value starting at ``i`` and where it ends (dictionaries, arrays and strings balanced)."""
+    if text.startswith(b"[", i):
+        flat = _FLAT_ARRAY.match(text, i)
+        if flat:
+            return flat.group(0), flat.end()
     if text.startswith(b"<<", i) or text[i : i + 1] in (b"[", b"("):
-        depth, j = 0, i
-        while j < len(text):
-            if text.startswith(b"<<", j) or text[j : j + 1] in (b"[", b"("):
-                if text[j : j + 1] == b"(":
-                    j = _string_end(text, j)
-                    if depth == 0:
-                        return text[i:j], j
-                    continue
-                depth, j = depth + 1, j + (2 if text.startswith(b"<<", j) else 1)
-            elif text.startswith(b">>", j) or text[j : j + 1] == b"]":
-                depth, j = depth - 1, j + (2 if text.startswith(b">>", j) else 1)
-                if depth == 0:
-                    return text[i:j], j
-            else:
-                j += 1
+        depth = 0
+        for token in _NESTING.finditer(text, i):
+            opened = token.group(0)
+            if opened in (b"<<", b"["):
+                depth += 1
+            elif opened in (b">>", b"]"):
+                depth -= 1
+            if depth == 0:
+                return text[i : token.end()], token.end()
         raise NotPlainPdf("unbalanced value")
     match = _SCALAR.match(text, i)
     if match is None:
@@ -211,16 +211,3 @@ def _value(text: bytes, i: int) -> tuple[bytes, int]:
     return match.group(0), match.end()
 
 
-def _string_end(text: bytes, i: int) -> int:
-    depth, j = 0, i
-    while j < len(text):
-        c = text[j : j + 1]
-        if c == b"\\":
-            j += 2
-            continue
-        depth += c == b"("
-        depth -= c == b")"
-        j += 1
-        if depth == 0:
-            return j
-    raise NotPlainPdf("unterminated string")

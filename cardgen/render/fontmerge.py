@@ -9,7 +9,7 @@ file by :func:`sources`) is replaced by ONE subset of the union of the glyphs
 drawn with it, read from the content streams themselves. The new font objects
 are a function of (font file, glyph set) only: the program from HarfBuzz with
 glyph ids retained (cardgen.render.hbsubset, so the content streams stay
-valid), widths from the font's ``hmtx``, the Unicode map from its ``cmap``
+valid), widths and the Unicode map from the font file (``hmtx``, ``cmap``, read by HarfBuzz)
 (falling back to the text WeasyPrint recorded for glyphs no character maps to,
 such as ligatures). Any other font (reportlab's mark labels) is left as it is,
 and so is a font whose use cannot be read (a literal string, an unknown filter).
@@ -22,10 +22,8 @@ import zlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
-
-from fontTools.ttLib import TTFont
 
 from cardgen.render import hbsubset
 
@@ -110,7 +108,7 @@ def merge_fonts(objects: Objects) -> Objects:
         program = hbsubset.subset(source, glyphs)
         program_number, next_number = next_number, next_number + 1
         result[program_number] = _program_object(program)
-        metrics = _metrics(str(source))
+        metrics = _metrics_for(source, glyphs)
         for name in sorted({f.name for f in group}):
             members = [f for f in group if f.name == name]
             drawn = set().union(*(used.get(f.number, set()) for f in members))
@@ -214,8 +212,8 @@ def _glyphs_drawn(objects: Objects, fonts: dict[int, _Font]) -> tuple[dict[int, 
         if not names:
             continue
         try:
-            data = b"\n".join(_decoded(*objects[p]) for p in parts if objects.get(p, (b"", None))[1] is not None)
-            for name, glyphs in _text_runs(data):
+            runs = [run for p in parts if objects.get(p, (b"", None))[1] is not None for run in _stream_runs(*objects[p])]
+            for name, glyphs in runs:
                 if name not in names:
                     if glyphs:
                         raise Unreadable(f"text in font {name!r} before or without a known font")
@@ -224,6 +222,12 @@ def _glyphs_drawn(objects: Objects, fonts: dict[int, _Font]) -> tuple[dict[int, 
         except (Unreadable, zlib.error):
             unreadable.update(fonts[n].source for n in names.values())
     return used, unreadable
+
+
+@lru_cache(maxsize=4096)
+def _stream_runs(head: bytes, stream: bytes) -> tuple[tuple[bytes | None, frozenset[int]], ...]:
+    """:func:`_text_runs` of one content stream, kept: a face's stream is read for every output PDF it is in."""
+    return tuple((name, frozenset(glyphs)) for name, glyphs in _text_runs(_decoded(head, stream)))
 
 
 def _text_runs(data: bytes) -> Iterator[tuple[bytes | None, set[int]]]:
@@ -275,24 +279,15 @@ class _Metrics:
     characters: dict[int, str]  # glyph id -> the character it stands for (unified ideographs before radicals)
     ascent: int
     descent: int
-    is_cff: bool
 
 
-@cache
-def _metrics(path: str) -> _Metrics:
-    """What the merged font dictionaries need from the file, read once per process."""
-    font = TTFont(path, lazy=True)
-    try:
-        order = font.getGlyphOrder()
-        ids = {name: i for i, name in enumerate(order)}
-        advances = {ids[name]: advance for name, (advance, _) in font["hmtx"].metrics.items() if name in ids}
-        characters: dict[int, str] = {}
-        for code, name in sorted(font.getBestCmap().items(), key=lambda item: (_compatibility(item[0]), item[0])):
-            characters.setdefault(ids[name], chr(code))
-        hhea = font["hhea"]
-        return _Metrics(font["head"].unitsPerEm, advances, characters, hhea.ascent, hhea.descent, "CFF " in font)
-    finally:
-        font.close()
+def _metrics_for(source: Path, glyphs: set[int]) -> _Metrics:
+    """What the merged font dictionaries need from the file, for ``glyphs`` (HarfBuzz reads it)."""
+    codes = hbsubset.character_map(str(Path(source).resolve()))
+    characters = {g: chr(min(codes[g], key=lambda c: (_compatibility(c), c))) for g in glyphs if g in codes}
+    ascent, descent = hbsubset.vertical_extents(source)
+    return _Metrics(hbsubset.units_per_em(source), {g: hbsubset.advance(source, g) for g in glyphs},
+                    characters, ascent, descent)
 
 
 #: Blocks whose characters share glyphs with the unified ideographs they stand for (Kangxi and

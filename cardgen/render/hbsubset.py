@@ -38,6 +38,20 @@ _ffi.cdef("""
     hb_set_t *hb_subset_input_set (hb_subset_input_t *input, int set_type);
     void hb_subset_input_set_flags (hb_subset_input_t *input, unsigned int value);
     hb_face_t *hb_subset_or_fail (hb_face_t *source, const hb_subset_input_t *input);
+    typedef struct hb_font_t hb_font_t;
+    typedef int hb_bool_t;
+    typedef int32_t hb_position_t;
+    typedef struct { hb_position_t ascender; hb_position_t descender; hb_position_t line_gap;
+                     hb_position_t r1, r2, r3, r4, r5, r6, r7, r8, r9; } hb_font_extents_t;
+    hb_font_t *hb_font_create (hb_face_t *face);
+    unsigned int hb_face_get_upem (const hb_face_t *face);
+    hb_position_t hb_font_get_glyph_h_advance (hb_font_t *font, hb_codepoint_t glyph);
+    hb_bool_t hb_font_get_h_extents (hb_font_t *font, hb_font_extents_t *extents);
+    hb_bool_t hb_font_get_nominal_glyph (hb_font_t *font, hb_codepoint_t unicode, hb_codepoint_t *glyph);
+    hb_set_t *hb_set_create (void);
+    void hb_set_destroy (hb_set_t *set);
+    void hb_face_collect_unicodes (hb_face_t *face, hb_set_t *out);
+    hb_bool_t hb_set_next (const hb_set_t *set, hb_codepoint_t *codepoint);
 """)
 _harfbuzz = _dlopen(_ffi, "libharfbuzz-0", "harfbuzz", "harfbuzz-0.0", "libharfbuzz.so.0",
                     "libharfbuzz.0.dylib", "libharfbuzz-0.dll")
@@ -103,3 +117,39 @@ def subset(path: Path, glyphs: set[int]) -> bytes:
     if not program:
         raise SubsetError(f"{path}: HarfBuzz made an empty subset")
     return program
+
+
+@cache
+def _font(path: str):
+    return _harfbuzz.hb_font_create(_face(path))  # scale defaults to the em size: font units
+
+
+def units_per_em(path: Path) -> int:
+    return _harfbuzz.hb_face_get_upem(_face(str(Path(path).resolve())))
+
+
+def advance(path: Path, glyph: int) -> int:
+    """Horizontal advance of ``glyph`` in font units (``hmtx``)."""
+    return _harfbuzz.hb_font_get_glyph_h_advance(_font(str(Path(path).resolve())), glyph)
+
+
+def vertical_extents(path: Path) -> tuple[int, int]:
+    """(ascender, descender) in font units, as HarfBuzz reads them (OS/2 or hhea)."""
+    extents = _ffi.new("hb_font_extents_t *")
+    _harfbuzz.hb_font_get_h_extents(_font(str(Path(path).resolve())), extents)
+    return extents.ascender, extents.descender
+
+
+@cache
+def character_map(path: str) -> dict[int, list[int]]:
+    """Glyph id -> every character code the font's cmap maps to it, lowest first."""
+    face, font = _face(path), _font(path)
+    codes = _ffi.gc(_harfbuzz.hb_set_create(), _harfbuzz.hb_set_destroy)
+    _harfbuzz.hb_face_collect_unicodes(face, codes)
+    code = _ffi.new("hb_codepoint_t *", 0xFFFFFFFF)  # HB_SET_VALUE_INVALID: start before the first
+    glyph = _ffi.new("hb_codepoint_t *")
+    out: dict[int, list[int]] = {}
+    while _harfbuzz.hb_set_next(codes, code):
+        if _harfbuzz.hb_font_get_nominal_glyph(font, code[0], glyph):
+            out.setdefault(glyph[0], []).append(code[0])
+    return out
