@@ -5,8 +5,8 @@
 (a) cold build of the full Chinese set (fresh face cache) and, in the same run,
     a naive render of the same sheets: one big WeasyPrint HTML where every card
     copy is laid out anew on every sheet. Target: imposed <= 0.5 x naive.
-(b) rebuild after editing one ticket (warm cache, in-process, imports done; CPU time).
-    Target: < 1 s.
+(b) rebuild after editing what ONE ticket face prints (warm cache, in-process,
+    imports done; CPU time), and how many faces were laid out again. Target: < 1 s.
 (c) peak memory (max RSS) of a full cold build in a child process. Target: < 400 MB.
 
 Each cold measurement runs in its own child process so that imports, caches
@@ -15,6 +15,7 @@ and memory of one do not flatter the other.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import resource
@@ -25,7 +26,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -79,28 +79,68 @@ def cold_and_naive(work: Path) -> tuple[dict, dict, float]:
     return cold, naive, peak
 
 
+#: The ticket face edited in (b), and the edit: its destination's name, on that face only.
+EDITED_FACE = "ticket-S2-S4"
+
+
+def edit_one_ticket_face(new_name: str) -> None:
+    """Make ``build`` print ``new_name`` for the destination on EDITED_FACE, and on no other face.
+
+    The content cannot express it: a ticket face shows its station pair and
+    what its span reads from fares.yaml and the map, all shared with other
+    faces (a station is on ten tickets, a span on two or more). So the edit
+    is made to the designed face itself, after the content is loaded and
+    validated, which is what a designer changing one card's text would cause.
+    """
+    from cardgen.render import faces as faces_module
+
+    real = faces_module.build_faces
+
+    def edited(*args, **kwargs):
+        faces = real(*args, **kwargs)
+        index = next(i for i, face in enumerate(faces) if face.id == EDITED_FACE)
+        face = faces[index]
+        destination = face.html.split('data-box="destination">', 1)[1].split("<", 1)[0]
+        faces[index] = dataclasses.replace(face, html=face.html.replace(
+            f'data-box="destination">{destination}<', f'data-box="destination">{new_name}<'))
+        return faces
+
+    faces_module.build_faces = edited
+
+
+EDITED_BUILD = """
+import sys
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from benchmarks.bench_build import edit_one_ticket_face
+from cardgen.render.build import BuildOptions, build
+edit_one_ticket_face({name!r})
+build(Path({folder!r}), BuildOptions(), out=Path({out!r}))
+"""
+
+
 def rebuild_after_editing_one_ticket(work: Path) -> tuple[float, int, float]:
-    """Warm build of a content copy, then swap the copies of two ticket kinds and rebuild."""
+    """Warm build of a content copy, then change what ONE ticket face prints and rebuild.
+
+    Returns the rebuild's CPU seconds in-process, how many faces were laid out
+    again, and the wall seconds of the same edit built by a new process.
+    """
     from cardgen.model import DEFAULT_CONTENT
     from cardgen.render.build import BuildOptions, build, default_cache
 
     folder = work / "pack"
     shutil.copytree(DEFAULT_CONTENT, folder)
     out = work / "edit" / "rail-journey"
-    os.environ["XDG_CACHE_HOME"] = str(work / "xdg-cache")  # the CLI child inherits it
-    shutil.copytree(work / "cold-cache", default_cache())  # the cold build's faces, where the CLI looks
+    os.environ["XDG_CACHE_HOME"] = str(work / "xdg-cache")  # the child inherits it
+    shutil.copytree(work / "cold-cache", default_cache())  # the cold build's faces, where builds look
     build(folder, BuildOptions(), out=out)
-    tickets_path = folder / "tickets.yaml"
-    tickets = yaml.safe_load(tickets_path.read_text(encoding="utf-8"))
-    a, b = tickets["kinds"][0], tickets["kinds"][1]
-    a["copies"], b["copies"] = b["copies"], a["copies"]  # totals stay valid
-    tickets_path.write_text(yaml.safe_dump(tickets, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    edit_one_ticket_face("工业园站")
     started = time.process_time()
     report = build(folder, BuildOptions(), out=out)
     seconds = time.process_time() - started
     cli_started = time.perf_counter()
-    subprocess.run([PYTHON, "-m", "cardgen", "build", str(folder), "--out", str(out)], cwd=work, check=True,
-                   capture_output=True)
+    subprocess.run([PYTHON, "-c", EDITED_BUILD.format(root=str(ROOT), name="工业新站", folder=str(folder),
+                                                      out=str(out))], cwd=work, check=True, capture_output=True)
     return seconds, len(report.rendered), time.perf_counter() - cli_started
 
 
@@ -122,11 +162,12 @@ def main() -> None:
         print(f"    ratio imposed/naive for the sheets (CPU): {ratio:.2f} "
               f"(target <= 0.50: {'met' if ratio <= 0.5 else 'NOT met'}); "
               f"whole build (with PNGs and TTS) / naive: {cold['cpu'] / naive['cpu']:.2f}")
-        print(f"    combined print PDF: imposed {cold['combined_bytes'] / 1e6:.1f} MB, naive {naive['bytes'] / 1e6:.1f} MB")
+        print(f"    combined print PDF: imposed {cold['combined_bytes'] / 1e6:.2f} MB, naive {naive['bytes'] / 1e6:.2f} MB "
+              f"({'smaller' if cold['combined_bytes'] < naive['bytes'] else 'NOT smaller'})")
         seconds, rendered, cli = rebuild_after_editing_one_ticket(work)
-        print(f"(b) rebuild after editing one ticket (copies of two kinds swapped): {seconds:.2f} s CPU in-process, "
-              f"{rendered} face(s) laid out again (target < 1 s: {'met' if seconds < 1 else 'NOT met'}); "
-              f"{cli:.1f} s as a new `cardgen build` process")
+        print(f"(b) rebuild after editing what one ticket face prints ({EDITED_FACE}'s destination name): "
+              f"{seconds:.2f} s CPU in-process, {rendered} face(s) laid out again "
+              f"(target < 1 s: {'met' if seconds < 1 else 'NOT met'}); {cli:.1f} s wall as a new build process")
         print(f"(c) peak memory of the cold full build (child max RSS): {peak:.0f} MB "
               f"(target < 400 MB: {'met' if peak < 400 else 'NOT met'})")
     finally:

@@ -370,6 +370,10 @@ def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str]
             face = pdfs[face_id]
             return memo("tts-cell", material, lambda: face_cell_png(face.pdf, face.index, cell))
 
+        def band_of(row_ids: list[str | None]) -> bytes:
+            material = repr((cell, [looks[i] if i else None for i in row_ids])).encode()
+            return memo("tts-band", material, lambda: tts.band([cell_of(i) if i else None for i in row_ids], cell))
+
         backs = [f.back for f in group]
         hidden_id = backs[0] or group[0].id
         entry: dict = {"columns": tts.TTS_COLUMNS, "rows": tts.TTS_ROWS, "sheets": []}
@@ -380,7 +384,8 @@ def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str]
             for tag, cell_ids in layers:
                 material = repr((cell, [looks[i] for i in cell_ids], looks[hidden_id])).encode()
                 data = memo("tts-sheet", material,
-                            lambda cell_ids=cell_ids: tts.sheet_png([cell_of(i) for i in cell_ids], cell_of(hidden_id), cell))
+                            lambda cell_ids=cell_ids: tts.join_bands(
+                                [band_of(row) for row in tts.band_slots(cell_ids, hidden_id)], cell))
                 _write(stage, f"tts/{kind}{tag}{suffix}.png", data, manifest)
             entry["sheets"].append({"file": f"tts/{kind}{suffix}.png", "cards": len(ids), "faces": ids,
                                     "copies": [by_id[i].copies for i in ids],

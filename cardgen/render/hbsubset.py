@@ -52,6 +52,12 @@ _ffi.cdef("""
     void hb_set_destroy (hb_set_t *set);
     void hb_face_collect_unicodes (hb_face_t *face, hb_set_t *out);
     hb_bool_t hb_set_next (const hb_set_t *set, hb_codepoint_t *codepoint);
+    unsigned int hb_set_get_population (const hb_set_t *set);
+    unsigned int hb_set_next_many (const hb_set_t *set, hb_codepoint_t codepoint, hb_codepoint_t *out,
+                                   unsigned int size);
+    unsigned int hb_font_get_nominal_glyphs (hb_font_t *font, unsigned int count,
+                                             const hb_codepoint_t *first_unicode, unsigned int unicode_stride,
+                                             hb_codepoint_t *first_glyph, unsigned int glyph_stride);
 """)
 _harfbuzz = _dlopen(_ffi, "libharfbuzz-0", "harfbuzz", "harfbuzz-0.0", "libharfbuzz.so.0",
                     "libharfbuzz.0.dylib", "libharfbuzz-0.dll")
@@ -140,16 +146,31 @@ def vertical_extents(path: Path) -> tuple[int, int]:
     return extents.ascender, extents.descender
 
 
+def _unicodes(path: str):
+    """Every character the font's cmap maps, as a cffi array (one call, not one per character)."""
+    codes = _ffi.gc(_harfbuzz.hb_set_create(), _harfbuzz.hb_set_destroy)
+    _harfbuzz.hb_face_collect_unicodes(_face(path), codes)
+    count = _harfbuzz.hb_set_get_population(codes)
+    out = _ffi.new("hb_codepoint_t[]", count)
+    _harfbuzz.hb_set_next_many(codes, 0xFFFFFFFF, out, count)  # from HB_SET_VALUE_INVALID: all of them
+    return out, count
+
+
+@cache
+def unicodes(path: Path) -> frozenset[int]:
+    """The characters ``path`` has a glyph for."""
+    array, count = _unicodes(str(Path(path).resolve()))
+    return frozenset(_ffi.unpack(array, count))
+
+
 @cache
 def character_map(path: str) -> dict[int, list[int]]:
     """Glyph id -> every character code the font's cmap maps to it, lowest first."""
-    face, font = _face(path), _font(path)
-    codes = _ffi.gc(_harfbuzz.hb_set_create(), _harfbuzz.hb_set_destroy)
-    _harfbuzz.hb_face_collect_unicodes(face, codes)
-    code = _ffi.new("hb_codepoint_t *", 0xFFFFFFFF)  # HB_SET_VALUE_INVALID: start before the first
-    glyph = _ffi.new("hb_codepoint_t *")
+    codes, count = _unicodes(path)
+    glyphs = _ffi.new("hb_codepoint_t[]", count)
+    size = _ffi.sizeof("hb_codepoint_t")
+    _harfbuzz.hb_font_get_nominal_glyphs(_font(path), count, codes, size, glyphs, size)
     out: dict[int, list[int]] = {}
-    while _harfbuzz.hb_set_next(codes, code):
-        if _harfbuzz.hb_font_get_nominal_glyph(font, code[0], glyph):
-            out.setdefault(glyph[0], []).append(code[0])
+    for code, glyph in zip(_ffi.unpack(codes, count), _ffi.unpack(glyphs, count)):
+        out.setdefault(glyph, []).append(code)
     return out

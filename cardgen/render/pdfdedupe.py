@@ -78,9 +78,9 @@ def dedupe(data: bytes) -> bytes:
 
 def merged(header: bytes, objects: Objects, trailer: bytes) -> bytes:
     """Parsed objects written out with subset tags fixed and identical objects kept once."""
-    identity: Callable[[int], int] = lambda number: number  # noqa: E731
-    objects = {number: objects[number] for number in _reachable(objects, trailer, identity)}
-    objects, _ = retag(merge_fonts(objects))
+    objects = _only_reachable(objects, trailer)
+    objects = _only_reachable(merge_fonts(objects), trailer)  # the replaced subsets are left unreferenced
+    objects, _ = retag(objects)
     target = _identical(objects)
 
     def final(number: int) -> int:
@@ -92,6 +92,10 @@ def merged(header: bytes, objects: Objects, trailer: bytes) -> bytes:
     renumber = {number: index for index, number in enumerate(alive, start=1)}
     bodies = [objects[number] for number in alive]
     return serialize(header, bodies, trailer, lambda number: renumber.get(final(number)))
+
+
+def _only_reachable(objects: Objects, trailer: bytes) -> Objects:
+    return {number: objects[number] for number in _reachable(objects, trailer, lambda number: number)}
 
 
 def _reachable(objects: Objects, trailer: bytes, final: Callable[[int], int]) -> list[int]:

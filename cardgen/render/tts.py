@@ -3,14 +3,21 @@
 TTS imports a deck from one image cut into a grid; by its convention the last
 cell (bottom right) is the "hidden" image shown for cards in another player's
 hand, so a sheet holds at most 69 faces and the deck's back goes in cell 70.
-Cells are rendered once per face at cell size (and cached by the caller); a sheet only pastes.
+Cells are rendered once per face at cell size and sheets are joined from bands of cells
+(both cached by the caller), so a sheet only re-encodes the rows that changed.
 """
 
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 
-from PIL import Image
+from typing import TypeVar
+
+from PIL import Image, ImageChops
+
+T = TypeVar("T")
 
 TTS_COLUMNS = 10
 TTS_ROWS = 7
@@ -36,14 +43,71 @@ def chunks(ids: list[str]) -> list[list[str]]:
 
 def sheet_png(cells: list[bytes], hidden_cell: bytes, cell: tuple[int, int]) -> bytes:
     """Paste up to 69 cells row by row and the hidden card into the last cell."""
+    return join_bands([band(row, cell) for row in band_slots(cells, hidden_cell)], cell)
+
+
+def band_slots(cells: list[T], hidden: T) -> list[list[T | None]]:
+    """A sheet's cells (or their ids) row by row, None where it stays white, the hidden card last."""
     if len(cells) > TTS_FACES_PER_SHEET:
         raise ValueError(f"a TTS sheet holds {TTS_FACES_PER_SHEET} faces, not {len(cells)}")
+    slots: list[T | None] = list(cells) + [None] * (TTS_FACES_PER_SHEET - len(cells)) + [hidden]
+    return [slots[r * TTS_COLUMNS : (r + 1) * TTS_COLUMNS] for r in range(TTS_ROWS)]
+
+
+_BAND_HEAD = struct.Struct(">IQ")  # adler-32 and length of the band's filtered scanlines
+
+
+def band(cells: list[bytes | None], cell: tuple[int, int]) -> bytes:
+    """One row of cells as compressed PNG scanlines that a sheet can be joined from without re-encoding.
+
+    Encoding a whole 4096 px sheet took most of a one-card rebuild; a sheet is
+    now seven bands, each compressed on its own (deflate, flushed so that the
+    next band starts clean) and kept by the caller, so changing one card
+    re-encodes one band. Rows are PNG "Up" filtered, except each band's first,
+    which is unfiltered so that it does not depend on the band above.
+    """
     cw, ch = cell
-    grid = Image.new("RGB", (cw * TTS_COLUMNS, ch * TTS_ROWS), "white")
-    for index, data in enumerate(cells):
-        row, col = divmod(index, TTS_COLUMNS)
-        grid.paste(Image.open(io.BytesIO(data)), (col * cw, row * ch))
-    grid.paste(Image.open(io.BytesIO(hidden_cell)), ((TTS_COLUMNS - 1) * cw, (TTS_ROWS - 1) * ch))
-    buffer = io.BytesIO()
-    grid.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    image = Image.new("RGB", (cw * TTS_COLUMNS, ch), "white")
+    for column, data in enumerate(cells):
+        if data is not None:
+            image.paste(Image.open(io.BytesIO(data)), (column * cw, 0))
+    above = Image.new("RGB", image.size, "white")
+    above.paste(image.crop((0, 0, image.width, ch - 1)), (0, 1))
+    raw, up = image.tobytes(), memoryview(ImageChops.subtract_modulo(image, above).tobytes())
+    stride = 3 * image.width
+    lines = [b"\x00" + raw[:stride]] + [b"\x02" + up[r * stride : (r + 1) * stride].tobytes() for r in range(1, ch)]
+    filtered = b"".join(lines)
+    packer = zlib.compressobj(PNG_COMPRESS_LEVEL, zlib.DEFLATED, -15)
+    packed = packer.compress(filtered) + packer.flush(zlib.Z_FULL_FLUSH)
+    return _BAND_HEAD.pack(zlib.adler32(filtered), len(filtered)) + packed
+
+
+def join_bands(bands: list[bytes], cell: tuple[int, int]) -> bytes:
+    """The PNG of a sheet from its bands: their deflate data back to back in one zlib stream."""
+    checksum, stream = 1, bytearray(b"\x78\x01")
+    for data in bands:
+        adler, length = _BAND_HEAD.unpack_from(data)
+        checksum = adler32_combine(checksum, adler, length)
+        stream += data[_BAND_HEAD.size :]
+    stream += zlib.compressobj(PNG_COMPRESS_LEVEL, zlib.DEFLATED, -15).flush()  # the final, empty block
+    stream += struct.pack(">I", checksum)
+    width, height = cell[0] * TTS_COLUMNS, cell[1] * TTS_ROWS
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", bytes(stream)) + _chunk(b"IEND", b"")
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+_ADLER_BASE = 65521
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """Adler-32 of A + B from those of A and B and the length of B (zlib's adler32_combine)."""
+    remainder = second_length % _ADLER_BASE
+    low = first & 0xFFFF
+    high = (remainder * low) % _ADLER_BASE
+    low = (low + (second & 0xFFFF) + _ADLER_BASE - 1) % _ADLER_BASE
+    high = (high + (first >> 16) + (second >> 16) + _ADLER_BASE - remainder) % _ADLER_BASE
+    return (high << 16) | low
