@@ -31,6 +31,7 @@ _ffi.cdef("""
     unsigned int hb_face_get_glyph_count (const hb_face_t *face);
     hb_blob_t *hb_face_reference_blob (hb_face_t *face);
     void hb_set_add (hb_set_t *set, hb_codepoint_t codepoint);
+    void hb_set_add_range (hb_set_t *set, hb_codepoint_t first, hb_codepoint_t last);
     hb_tag_t hb_tag_from_string (const char *str, int len);
     hb_subset_input_t *hb_subset_input_create_or_fail (void);
     void hb_subset_input_destroy (hb_subset_input_t *input);
@@ -95,31 +96,49 @@ def glyph_count(path: Path) -> int:
 def subset(path: Path, glyphs: set[int]) -> bytes:
     """The font program of ``path`` keeping ``glyphs`` at their own ids (others empty), no hinting.
 
-    A function of the file and the glyph set only: the same call gives the same bytes.
+    Two passes, as WeasyPrint does: the glyphs at their ids (HarfBuzz may keep
+    more, e.g. glyphs a dropped layout table reaches), then everything up to the
+    highest id asked for, so the program ends there. The same call gives the
+    same bytes: a function of the file and the glyph set only.
     """
-    face = _face(str(Path(path).resolve()))
+    wanted = sorted(glyphs | {0})
+    first = _subset_face(_face(str(Path(path).resolve())), wanted, None, _RETAIN_GIDS)
+    try:
+        second = _subset_face(first, None, wanted[-1], 0)
+        try:
+            return _face_bytes(second, path)
+        finally:
+            _harfbuzz.hb_face_destroy(second)
+    finally:
+        _harfbuzz.hb_face_destroy(first)
+
+
+def _subset_face(face, glyphs: list[int] | None, up_to: int | None, extra_flags: int):
     request = _ffi.gc(_subset.hb_subset_input_create_or_fail(), _subset.hb_subset_input_destroy)
     if request == _ffi.NULL:
         raise SubsetError("HarfBuzz could not allocate a subset request")
     wanted = _subset.hb_subset_input_glyph_set(request)
-    for glyph in sorted(glyphs | {0}):
+    if up_to is not None:
+        _harfbuzz.hb_set_add_range(wanted, 0, up_to)
+    for glyph in glyphs or ():
         _harfbuzz.hb_set_add(wanted, glyph)
     _subset.hb_subset_input_set_flags(
-        request, _RETAIN_GIDS | _PASSTHROUGH_UNRECOGNIZED | _DESUBROUTINIZE | _NO_HINTING)
+        request, extra_flags | _PASSTHROUGH_UNRECOGNIZED | _DESUBROUTINIZE | _NO_HINTING)
     dropped = _subset.hb_subset_input_set(request, _SETS_DROP_TABLE_TAG)
     for tag in DROPPED_TABLES:
         _harfbuzz.hb_set_add(dropped, _harfbuzz.hb_tag_from_string(tag, -1))
     result = _subset.hb_subset_or_fail(face, request)
     if result == _ffi.NULL:
-        raise SubsetError(f"{path}: HarfBuzz could not subset it")
-    try:
-        blob = _harfbuzz.hb_face_reference_blob(result)
-        length = _ffi.new("unsigned int *")
-        data = _harfbuzz.hb_blob_get_data(blob, length)
-        program = bytes(_ffi.buffer(data, length[0]))
-        _harfbuzz.hb_blob_destroy(blob)
-    finally:
-        _harfbuzz.hb_face_destroy(result)
+        raise SubsetError("HarfBuzz could not subset the font")
+    return result
+
+
+def _face_bytes(face, path: Path) -> bytes:
+    blob = _harfbuzz.hb_face_reference_blob(face)
+    length = _ffi.new("unsigned int *")
+    data = _harfbuzz.hb_blob_get_data(blob, length)
+    program = bytes(_ffi.buffer(data, length[0]))
+    _harfbuzz.hb_blob_destroy(blob)
     if not program:
         raise SubsetError(f"{path}: HarfBuzz made an empty subset")
     return program

@@ -1,0 +1,84 @@
+"""One font subset per font per output PDF, made from the glyphs the pages draw."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from fontTools.ttLib import TTFont
+
+from cardgen.render import faces as faces_module
+from cardgen.render import fit, font_instances, fontmerge, fonts, hbsubset, impose
+from cardgen.render.build import BuildOptions, merge_sources, plan_sheets
+from cardgen.render.pdf import FaceRenderer
+from cardgen.render.pdfdedupe import parse
+from cardgen.render.templating import TEMPLATES_DIR
+
+_FAMILY = re.compile(rb"/FontFamily\s*\(([^)]*)\)")
+_PROGRAM = re.compile(rb"/FontFile[23]\s*(\d+) 0 R")
+
+
+def _programs(pdf: bytes) -> list[bytes]:
+    """The family name (b"" when none) of every embedded font program's descriptor."""
+    _, objects, _ = parse(pdf)
+    out = []
+    for head, _ in objects.values():
+        if _PROGRAM.search(head) and b"/FontDescriptor" in head:
+            family = _FAMILY.search(head)
+            out.append(family.group(1) if family else b"")
+    return out
+
+
+def test_every_output_pdf_embeds_each_stack_font_once(full_build):
+    out, _ = full_build
+    stack = {f.family.encode() for f in fonts.font_stack()}
+    for name in ("rail-journey-print.pdf", "rail-journey-print-shop.pdf", "ticket.pdf", "event.pdf"):
+        families = _programs((out / name).read_bytes())
+        ours = [f for f in families if f in stack]
+        assert b"Card Sans" in ours and len(ours) == len(set(ours)), (name, families)
+    # reportlab's label font is not ours: left as it was, still embedded in the sheets
+    assert b"" in _programs((out / "ticket.pdf").read_bytes())
+
+
+def test_a_subset_depends_only_on_the_file_and_the_glyphs():
+    source = fonts.font_files()[0]
+    glyphs = {3, 17, 1142, 9363}
+    first, second = hbsubset.subset(source, glyphs), hbsubset.subset(source, set(sorted(glyphs, reverse=True)))
+    assert first == second
+    font = TTFont(io.BytesIO(first))
+    order = font.getGlyphOrder()
+    assert max(glyphs) + 1 <= len(order) < max(glyphs) + 10  # the program ends near the last glyph used
+    source_order = TTFont(source, lazy=True).getGlyphOrder()
+    assert all(order[g] == source_order[g] for g in glyphs)  # glyph ids kept: content streams stay valid
+    assert "GSUB" not in font and "GPOS" not in font
+
+
+def test_merged_fonts_print_the_same_pixels_in_a_smaller_file(content, face_cache_dir):
+    faces = faces_module.build_faces(content)
+    sheets = plan_sheets(content.game.id, faces, BuildOptions(only=("event",)))["event"]
+    printed = font_instances.print_fonts(fonts.font_files(), face_cache_dir / "fonts")
+    renderer = FaceRenderer(roots=[Path(content.folder), TEMPLATES_DIR], fonts=list(printed.values()),
+                            substitutes={s: u for s, u in printed.items() if s != u},
+                            check_layout=fit.check_layout, check_glyphs=fit.check_glyphs)
+    needed = sorted({p.face_id for sheet in sheets for p in sheet.placements})
+    by_id = {f.id: f for f in faces}
+    # half the faces written alone, half together: the kind's PDF still gets one subset per font
+    pdfs = dict(zip(needed[::2], renderer.render_batch([by_id[i] for i in needed[::2]])))
+    for face_id in needed[1::2]:
+        pdfs[face_id] = renderer.render_batch([by_id[face_id]])[0]
+    with fontmerge.sources(merge_sources(renderer)):
+        merged = impose.assemble(sheets, pdfs)
+    with fontmerge.sources({}):
+        separate = impose.assemble(sheets, pdfs)
+    assert len(merged) < len(separate)
+    assert _programs(merged).count(b"Card Sans") == 1 < _programs(separate).count(b"Card Sans")
+    one, two = pdfium.PdfDocument(merged), pdfium.PdfDocument(separate)
+    assert len(one) == len(two)
+    for index in range(len(one)):
+        a = one[index].render(scale=0.6).to_pil().tobytes()
+        b = two[index].render(scale=0.6).to_pil().tobytes()
+        assert a == b, f"page {index + 1} looks different with merged fonts"
+    text = one[0].get_textpage().get_text_range()
+    assert text.strip() and "\ufffd" not in text
