@@ -11,7 +11,7 @@ seed gives the same game on all three (tests/engine/test_fast_path.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardgen.engine.bots import BOTS, Bot
 from cardgen.engine.invariants import check_state
@@ -26,9 +26,12 @@ from cardgen.errors import UsageError
 from cardgen.model import Content
 
 
-@dataclass(frozen=True)
-class PlayerResult:
-    """One player's end of game. ``late`` and ``delays`` are both L (a late delivery adds 1 to L)."""
+class PlayerResult(NamedTuple):
+    """One player's end of game. ``late`` and ``delays`` are both L (a late delivery adds 1 to L).
+
+    Results are named tuples, not dataclasses: the simulator makes five of them a game, and a frozen
+    dataclass costs several times more to build.
+    """
 
     seat: int               # 0-based player index
     bot: str
@@ -43,8 +46,7 @@ class PlayerResult:
     penalty: int
 
 
-@dataclass(frozen=True)
-class GameResult:
+class GameResult(NamedTuple):
     """One finished game, for statistics."""
 
     players: tuple[PlayerResult, ...]
