@@ -189,11 +189,9 @@ def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResu
         waits = [sum(wait[t] for t in g) for g in groups]
         blocks = [sum(blocked[t] for t in g) for g in groups]
         by_trains = [sum(by_train[t] for t in g) for g in groups]
-    players = tuple(
-        PlayerResult(seat=p, bot=lineup[p], score=state.score[p], delivered=state.delivered[p], late=state.late[p],
-                     delays=state.late[p], wait=waits[p], blocked=blocks[p], blocked_by_train=by_trains[p],
-                     bonus=state.bonus[p], penalty=state.penalty[p])
-        for p in range(state.players))
+    # positional, in field order: the simulator builds these for every game
+    players = tuple(map(PlayerResult, range(state.players), lineup, state.score, state.delivered, state.late,
+                        state.late, waits, blocks, by_trains, state.bonus, state.penalty))
     return GameResult(
         players=players, winners=state.winners(), rounds=state.round, final_clock=state.clock,
         pile_empty_round=dict(zip(rules.station_ids, state.pile_empty_round)),

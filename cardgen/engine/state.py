@@ -545,6 +545,9 @@ class GameState(CheckedDriver):
 
     def winners(self) -> tuple[int, ...]:
         """Players ranked first after score and the content's tie-breaks (a tie shares the win)."""
+        best = max(self.score)
+        if self.score.count(best) == 1:        # the usual case: no tie-break needed
+            return (self.score.index(best),)
         columns = [self.score] + [self.delivered if tb == "delivered_desc" else [-x for x in self.late]
                                   for tb in self.rules.tiebreaks]
         keys = list(zip(*columns))
