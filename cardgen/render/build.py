@@ -358,7 +358,11 @@ def _record(manifest: Manifest, kind: str, file: str, group: Sequence[Face], she
 
 def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str], pdfs: dict[str, FacePdf],
                pngs: dict[str, bytes], manifest: Manifest, memo: Memo, by_id: dict[str, Face]) -> None:
-    """Deck sheets per card kind (several past 69 faces), their backs, and decks.json describing them."""
+    """Deck sheets per card kind, one cell per printed copy (several sheets past 69), their backs, and decks.json.
+
+    Sheets are joined from bands of one row of cells, each kept by what its
+    cells show, so a changed card re-encodes only the bands it appears in.
+    """
     decks: dict[str, dict] = {}
     for kind, group in groups.items():
         if group[0].layout != "card":
@@ -378,8 +382,9 @@ def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str]
         hidden_id = backs[0] or group[0].id
         entry: dict = {"columns": tts.TTS_COLUMNS, "rows": tts.TTS_ROWS, "sheets": []}
         unique_backs = len(set(backs)) > 1 and all(backs)
-        for number, ids in enumerate(tts.chunks([f.id for f in group]), start=1):
-            suffix = "" if len(group) <= tts.TTS_FACES_PER_SHEET else f"-{number}"
+        cards = [f.id for f in group for _ in range(f.copies)]  # TTS deals cells: one per printed copy
+        for number, ids in enumerate(tts.chunks(cards), start=1):
+            suffix = "" if len(cards) <= tts.TTS_FACES_PER_SHEET else f"-{number}"
             layers = [("", ids)] + ([("-backs", [by_id[i].back for i in ids])] if unique_backs else [])
             for tag, cell_ids in layers:
                 material = repr((cell, [looks[i] for i in cell_ids], looks[hidden_id])).encode()
@@ -388,7 +393,6 @@ def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str]
                                 [band_of(row) for row in tts.band_slots(cell_ids, hidden_id)], cell))
                 _write(stage, f"tts/{kind}{tag}{suffix}.png", data, manifest)
             entry["sheets"].append({"file": f"tts/{kind}{suffix}.png", "cards": len(ids), "faces": ids,
-                                    "copies": [by_id[i].copies for i in ids],
                                     **({"backs": f"tts/{kind}-backs{suffix}.png"} if unique_backs else {})})
         if backs[0] and not unique_backs:
             _write(stage, f"tts/{kind}-back.png", pngs[backs[0]], manifest)

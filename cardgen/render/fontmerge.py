@@ -82,7 +82,7 @@ class _Font:
     cid_font: int
     descriptor: int
     flags: int
-    to_unicode: dict[int, str]
+    to_unicode: int | None  # the ToUnicode stream WeasyPrint wrote, read only for glyphs the cmap lacks
 
 
 def merge_fonts(objects: Objects) -> Objects:
@@ -115,7 +115,9 @@ def merge_fonts(objects: Objects) -> Objects:
             numbers = range(next_number, next_number + 4)
             next_number += 4
             descriptor, cid_font, to_unicode, type0 = numbers
-            recorded = {g: t for f in members for g, t in sorted(f.to_unicode.items()) if g in drawn}
+            unmapped = drawn - metrics.characters.keys()
+            recorded = {g: t for f in members if unmapped and f.to_unicode is not None
+                        for g, t in sorted(_read_to_unicode(*objects[f.to_unicode]).items()) if g in unmapped}
             result[to_unicode] = _to_unicode_object(drawn, metrics, recorded)
             result[descriptor] = _descriptor_object(name, members[0].flags, _family_of(objects, members[0]),
                                                     program_number, program, drawn, metrics)
@@ -153,10 +155,8 @@ def _registered_fonts(objects: Objects) -> dict[int, _Font]:
         source = _REGISTRY.get(family.group(1).decode("latin-1"))
         if source is None:
             continue
-        to_unicode: dict[int, str] = {}
         unicode_ref = _TO_UNICODE.search(head)
-        if unicode_ref and int(unicode_ref.group(1)) in objects:
-            to_unicode = _read_to_unicode(*objects[int(unicode_ref.group(1))])
+        to_unicode = int(unicode_ref.group(1)) if unicode_ref and int(unicode_ref.group(1)) in objects else None
         flags = _FLAGS.search(descriptor_head)
         fonts[number] = _Font(number, base.group(1), source, cid_font, descriptor,
                               int(flags.group(1)) if flags else 4, to_unicode)
@@ -283,7 +283,7 @@ class _Metrics:
 
 def _metrics_for(source: Path, glyphs: set[int]) -> _Metrics:
     """What the merged font dictionaries need from the file, for ``glyphs`` (HarfBuzz reads it)."""
-    codes = hbsubset.character_map(str(Path(source).resolve()))
+    codes = hbsubset.character_map(source)
     characters = {g: chr(min(codes[g], key=lambda c: (_compatibility(c), c))) for g in glyphs if g in codes}
     ascent, descent = hbsubset.vertical_extents(source)
     return _Metrics(hbsubset.units_per_em(source), {g: hbsubset.advance(source, g) for g in glyphs},

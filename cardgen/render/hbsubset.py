@@ -89,8 +89,14 @@ def _face(path: str):
     return face  # kept for the process: the Chinese font is megabytes, read once
 
 
+@cache
+def _key(path: Path | str) -> str:
+    """The resolved file name HarfBuzz objects are kept under (resolved once, not per glyph)."""
+    return str(Path(path).resolve())
+
+
 def glyph_count(path: Path) -> int:
-    return _harfbuzz.hb_face_get_glyph_count(_face(str(Path(path).resolve())))
+    return _harfbuzz.hb_face_get_glyph_count(_face(_key(path)))
 
 
 def subset(path: Path, glyphs: set[int]) -> bytes:
@@ -102,7 +108,7 @@ def subset(path: Path, glyphs: set[int]) -> bytes:
     same bytes: a function of the file and the glyph set only.
     """
     wanted = sorted(glyphs | {0})
-    first = _subset_face(_face(str(Path(path).resolve())), wanted, None, _RETAIN_GIDS)
+    first = _subset_face(_face(_key(path)), wanted, None, _RETAIN_GIDS)
     try:
         second = _subset_face(first, None, wanted[-1], 0)
         try:
@@ -150,18 +156,18 @@ def _font(path: str):
 
 
 def units_per_em(path: Path) -> int:
-    return _harfbuzz.hb_face_get_upem(_face(str(Path(path).resolve())))
+    return _harfbuzz.hb_face_get_upem(_face(_key(path)))
 
 
 def advance(path: Path, glyph: int) -> int:
     """Horizontal advance of ``glyph`` in font units (``hmtx``)."""
-    return _harfbuzz.hb_font_get_glyph_h_advance(_font(str(Path(path).resolve())), glyph)
+    return _harfbuzz.hb_font_get_glyph_h_advance(_font(_key(path)), glyph)
 
 
 def vertical_extents(path: Path) -> tuple[int, int]:
     """(ascender, descender) in font units, as HarfBuzz reads them (OS/2 or hhea)."""
     extents = _ffi.new("hb_font_extents_t *")
-    _harfbuzz.hb_font_get_h_extents(_font(str(Path(path).resolve())), extents)
+    _harfbuzz.hb_font_get_h_extents(_font(_key(path)), extents)
     return extents.ascender, extents.descender
 
 
@@ -178,17 +184,18 @@ def _unicodes(path: str):
 @cache
 def unicodes(path: Path) -> frozenset[int]:
     """The characters ``path`` has a glyph for."""
-    array, count = _unicodes(str(Path(path).resolve()))
+    array, count = _unicodes(_key(path))
     return frozenset(_ffi.unpack(array, count))
 
 
 @cache
-def character_map(path: str) -> dict[int, list[int]]:
+def character_map(path: Path | str) -> dict[int, list[int]]:
     """Glyph id -> every character code the font's cmap maps to it, lowest first."""
-    codes, count = _unicodes(path)
+    key = _key(path)
+    codes, count = _unicodes(key)
     glyphs = _ffi.new("hb_codepoint_t[]", count)
     size = _ffi.sizeof("hb_codepoint_t")
-    _harfbuzz.hb_font_get_nominal_glyphs(_font(path), count, codes, size, glyphs, size)
+    _harfbuzz.hb_font_get_nominal_glyphs(_font(key), count, codes, size, glyphs, size)
     out: dict[int, list[int]] = {}
     for code, glyph in zip(_ffi.unpack(codes, count), _ffi.unpack(glyphs, count)):
         out.setdefault(glyph, []).append(code)

@@ -28,8 +28,11 @@ def test_tts_sheets_are_10_by_7_within_4096_with_the_back_last(full_build, conte
     assert set(decks) == {"ticket", "operation", "dispatch", "event"}
     w, h = content.game.card_size_mm.width, content.game.card_size_mm.height
     cw, ch = cell_size(w, h)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     for deck, entry in decks.items():
-        assert sum(s["cards"] for s in entry["sheets"]) == len({f for s in entry["sheets"] for f in s["faces"]})
+        # one cell per printed copy, as TTS deals cells, not faces
+        assert sum(s["cards"] for s in entry["sheets"]) == manifest["counts"][deck]
+        assert all(s["cards"] == len(s["faces"]) for s in entry["sheets"])
         for sheet in entry["sheets"]:
             image = Image.open(out / sheet["file"]).convert("RGB")
             assert image.size == (cw * TTS_COLUMNS, ch * TTS_ROWS)
@@ -40,8 +43,10 @@ def test_tts_sheets_are_10_by_7_within_4096_with_the_back_last(full_build, conte
             back = Image.open(out / "png" / f"{first_back['id']}.png").convert("RGB").resize((cw, ch))
             mean, _ = difference(hidden, back)
             assert mean < 8, deck
-    ticket = decks["ticket"]["sheets"][0]
-    assert ticket["cards"] == len(content.tickets) and sum(ticket["copies"]) == content.ticket_count
+    tickets = decks["ticket"]["sheets"]
+    assert [s["cards"] for s in tickets] == [TTS_COLUMNS * TTS_ROWS - 1, content.ticket_count - (TTS_COLUMNS * TTS_ROWS - 1)]
+    faces = [f for s in tickets for f in s["faces"]]
+    assert all(faces.count(f"ticket-{t.id}") == t.copies for t in content.tickets)
 
 
 @pytest.mark.parametrize("face_id", GOLDEN_FACES)
