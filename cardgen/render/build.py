@@ -202,11 +202,9 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
 
     stages: dict[str, float] = {}
     lap = _stopwatch(stages)
-    pdfs: dict[str, FacePdf] = {}
-    for family in render_families(order, groups):
-        tick(0, family[0].label)
-        pdfs.update(zip((f.id for f in family), renderer.render_batch(family)))
-        tick(len(family), family[-1].label)
+    # Every face missing from the cache is written in ONE PDF (then cut per face): the bytes
+    # do not depend on the grouping, and each WeasyPrint document has a fixed cost.
+    pdfs = dict(zip((f.id for f in order), renderer.render_batch(order, done=lambda face: tick(1, face.label))))
     lap("faces laid out")
 
     manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)})
@@ -309,21 +307,6 @@ def _memo(cache: FaceCache | None) -> Memo:
     if cache is None:
         return lambda namespace, material, produce: produce()
     return cache.memo
-
-
-def render_families(order: Sequence[Face], groups: dict[str, list[Face]]) -> list[list[Face]]:
-    """Faces to render, by kind (backs with the deck that first uses them): each kind's missing faces
-    are written as one PDF (cardgen.render.pdf), which is cheapest; the bytes do not depend on it."""
-    family: dict[str, str] = {}
-    for kind, group in groups.items():
-        for face in group:
-            family.setdefault(face.id, kind)
-            if face.back:
-                family.setdefault(face.back, kind)
-    by_family: dict[str, list[Face]] = {}
-    for face in order:
-        by_family.setdefault(family[face.id], []).append(face)
-    return list(by_family.values())
 
 
 def progress_total(faces: Sequence[Face], only: Sequence[str]) -> int:

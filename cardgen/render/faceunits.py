@@ -130,18 +130,41 @@ def _rewrite(objects: Objects, number: int, resources: bytes, done: dict[int, in
 
 
 def _rewritten_value(objects: Objects, category: bytes, value: bytes, done: dict[int, int], new_number) -> bytes:
-    """A resource's value; a form or pattern with its own content is replaced by its rewritten copy."""
-    ref = re.fullmatch(rb"(\d+) 0 R", value.strip())
-    if category not in (b"XObject", b"Pattern") or ref is None:
-        return value
-    number = int(ref.group(1))
-    head, stream = objects.get(number, (b"", None))
-    if stream is None or not (b"/Form" in head or b"/PatternType 1" in head):
-        return value  # an image or a shading pattern: nothing drawn by name inside
-    if number not in done:
-        own = _resources_text(objects, head)
-        done[number], _ = _rewrite(objects, number, own, done, new_number)
-    return b"%d 0 R" % done[number]
+    """A resource's value with every form or pattern it reaches replaced by its rewritten copy.
+
+    Forms are reached directly (an XObject), or inside other values: a soft
+    mask's group in a graphics state, a pattern's own forms. Each keeps only
+    the resources its own content uses, so nothing of the other faces written
+    in the same document (the shared font dictionary above all) stays reachable.
+    """
+    return _swap_refs(objects, value, done, new_number)
+
+
+def _swap_refs(objects: Objects, text: bytes, done: dict[int, int], new_number, depth: int = 0) -> bytes:
+    if depth > 8:
+        raise NotPlainPdf("resources nested too deep")
+
+    def swap(match: re.Match) -> bytes:
+        number = int(match.group(1))
+        if number in done:
+            if done[number] < 0:
+                raise NotPlainPdf("a form that draws itself")
+            return b"%d 0 R" % done[number]
+        head, stream = objects.get(number, (b"", None))
+        if stream is not None and (b"/Form" in head or b"/PatternType 1" in head):
+            done[number] = -1  # being rewritten (a cycle would reach it again)
+            done[number], _ = _rewrite(objects, number, _resources_text(objects, head), done, new_number)
+        elif stream is None and _REF.search(head):
+            copy = _swap_refs(objects, head, done, new_number, depth + 1)
+            if copy == head:
+                return match.group(0)
+            done[number] = new_number()
+            objects[done[number]] = (copy, None)
+        else:
+            return match.group(0)
+        return b"%d 0 R" % done[number]
+
+    return _REF.sub(swap, text)
 
 
 def _resources_text(objects: Objects, head: bytes) -> bytes:

@@ -101,7 +101,7 @@ class FaceRenderer:
         """One face alone, as a standalone one-page PDF."""
         return self.render_batch([face])[0].pdf
 
-    def render_batch(self, faces: Sequence[Face]) -> list[FacePdf]:
+    def render_batch(self, faces: Sequence[Face], done: Callable[[Face], None] | None = None) -> list[FacePdf]:
         """Each face as its own one-page PDF: from the cache, or laid out and written with the others missing.
 
         Every face is laid out from its own HTML and checked alone; the faces
@@ -120,14 +120,17 @@ class FaceRenderer:
                 if cached is not None:
                     found[key] = cached
         missing = [face for face, key in zip(faces, keys) if key not in found]
+        for face, key in zip(faces, keys):
+            if done is not None and key in found:
+                done(face)
         if missing:
-            found.update(self._write_units(missing))
+            found.update(self._write_units(missing, done))
         return [FacePdf(found[key], 0, key) for key in keys]
 
-    def _write_units(self, faces: Sequence[Face]) -> dict[str, bytes]:
+    def _write_units(self, faces: Sequence[Face], done: Callable[[Face], None] | None = None) -> dict[str, bytes]:
         unique = list({self.face_key(face): face for face in faces}.items())
         used: list[set[Path]] = [set() for _ in unique]
-        pages = self._layout_all([face for _, face in unique], used)
+        pages = self._layout_all([face for _, face in unique], used, done)
         with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
             pdf = pages[0][0].copy([page for _, page in pages]).write_pdf()
         if warnings:
@@ -141,7 +144,8 @@ class FaceRenderer:
                 self.cache.put(key, unit, files - fonts)
         return {key: unit for (key, _), unit in zip(unique, units)}
 
-    def _layout_all(self, faces: Sequence[Face], used: list[set[Path]]) -> list[tuple[Any, Any]]:
+    def _layout_all(self, faces: Sequence[Face], used: list[set[Path]],
+                    done: Callable[[Face], None] | None = None) -> list[tuple[Any, Any]]:
         """(document, page) of every face: faces sharing a stylesheet laid out as ONE multi-page document.
 
         One document per stylesheet costs about a third less per face than one
@@ -161,11 +165,15 @@ class FaceRenderer:
                 for i in indexes:
                     document = self._layout(faces[i], used[i])
                     out[i] = (document, document.pages[0])
+                    if done is not None:
+                        done(faces[i])
                 continue
             document, files = together
             for i, page in zip(indexes, document.pages):
                 out[i] = (document, page)
                 used[i] |= files
+                if done is not None:
+                    done(faces[i])
         return [out[i] for i in range(len(faces))]
 
     def _layout_together(self, faces: Sequence[Face], css: str):

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.render import faces as faces_module
-from cardgen.render import fit, font_instances, fonts
-from cardgen.render.build import BuildOptions, build
+from cardgen.render import fit, font_instances, fontmerge, fonts, impose
+from cardgen.render.build import BuildOptions, build, merge_sources
 from cardgen.render.pdf import FaceRenderer
 from cardgen.render.pdfjoin import split
 from cardgen.render.templating import TEMPLATES_DIR
@@ -39,18 +39,24 @@ def _page(unit: bytes) -> tuple[bytes, bytes]:
 
 
 def test_a_face_draws_the_same_alone_or_with_others(content, face_cache_dir):
-    """The page (names of its groups, patterns, fonts; every operator) is byte-identical either way."""
+    """The page (names of its groups, patterns, fonts; every operator) is byte-identical either way,
+    and so is the face's PDF once its fonts are merged as every output PDF's are."""
     faces = faces_module.build_faces(content)
     by_kind: dict[str, list] = {}
     for face in faces:
         by_kind.setdefault(face.kind, []).append(face)
-    # Faces that draw groups and patterns (backs), several kinds, and a board with its own stylesheet.
+    # Faces that draw groups, patterns and soft masks (backs, dispatch), several kinds, boards with
+    # their own stylesheet, and the symbol font only some faces use.
     chosen = [by_kind["event"][3], by_kind["card_back"][0], by_kind["ticket"][7], by_kind["card_back"][-1],
-              by_kind["operation"][4], by_kind["ticket"][0], by_kind["train_token"][0], by_kind["train_token"][1]]
-    together = _renderer(content, face_cache_dir).render_batch(chosen)
-    for face, pdf in zip(chosen, together):
-        alone = _renderer(content, face_cache_dir).render_batch([face])[0]
-        assert _page(alone.pdf) == _page(pdf.pdf), face.id
+              by_kind["operation"][4], by_kind["dispatch"][0], by_kind["ticket"][0], by_kind["train_token"][0],
+              by_kind["train_token"][1], by_kind["quick_reference"][0]]
+    renderer = _renderer(content, face_cache_dir)
+    together = renderer.render_batch(chosen)
+    with fontmerge.sources(merge_sources(renderer)):
+        for face, pdf in zip(chosen, together):
+            alone = _renderer(content, face_cache_dir).render_batch([face])[0]
+            assert _page(alone.pdf) == _page(pdf.pdf), face.id
+            assert impose.concatenate([alone.pdf]) == impose.concatenate([pdf.pdf]), face.id
 
 
 def _edit_one_face(monkeypatch) -> None:
@@ -106,3 +112,18 @@ def test_a_problem_in_a_shared_document_is_still_named_by_its_face(content, tmp_
     with pytest.raises(BuildError, match=re.escape(bad.id)) as caught:
         _renderer(content, tmp_path).render_batch(faces)
     assert not any(f.id in str(caught.value) for f in faces if f.id != bad.id)
+
+
+def test_faces_written_one_by_one_give_the_same_files(tmp_path, monkeypatch):
+    """The grouping of a cold build (all faces in one PDF, or one PDF each) changes no output byte."""
+    together = tmp_path / "together" / "rail-journey"
+    build(None, SMALL, out=together, cache_dir=tmp_path / "cache-together")
+    real = FaceRenderer.render_batch
+
+    def one_by_one(self, faces, done=None):
+        return [real(self, [face], done)[0] for face in faces]
+
+    monkeypatch.setattr(FaceRenderer, "render_batch", one_by_one)
+    alone = tmp_path / "alone" / "rail-journey"
+    build(None, SMALL, out=alone, cache_dir=tmp_path / "cache-alone")
+    assert snapshot(alone) == snapshot(together)
