@@ -105,9 +105,9 @@ def merge_fonts(objects: Objects) -> Objects:
         limit = hbsubset.glyph_count(source)
         if any(g >= limit for g in glyphs):
             continue  # glyph ids this file does not have: not the font it was set in
-        program = hbsubset.subset(source, glyphs)
+        program, program_object = _program(source, frozenset(glyphs))
         program_number, next_number = next_number, next_number + 1
-        result[program_number] = _program_object(program)
+        result[program_number] = program_object
         metrics = _metrics_for(source, glyphs)
         for name in sorted({f.name for f in group}):
             members = [f for f in group if f.name == name]
@@ -301,6 +301,13 @@ def _compatibility(code: int) -> bool:
 
 def _per_mille(value: float, metrics: _Metrics) -> int:
     return round(value * 1000 / metrics.upem)
+
+
+@lru_cache(maxsize=64)
+def _program(source: Path, glyphs: frozenset[int]) -> tuple[bytes, tuple[bytes, bytes]]:
+    """The subset and its PDF stream, kept: the combined and print-shop PDFs draw the same glyphs."""
+    program = hbsubset.subset(source, set(glyphs))
+    return program, _program_object(program)
 
 
 def _program_object(program: bytes) -> tuple[bytes, bytes]:

@@ -44,8 +44,12 @@ def parse(data: bytes) -> tuple[bytes, Objects, bytes]:
                 raise NotPlainPdf(f"unexpected bytes at {pos}")
             break
         number, start = int(match.group(1)), match.end()
-        end_obj = data.find(b"endobj", start)
-        stream_at = _STREAM.search(data, start, end_obj if end_obj >= 0 else len(data))
+        keyword = data.find(b"stream", start)  # found before scanning a stream's bytes for "endobj"
+        end_obj = data.find(b"endobj", start, keyword if keyword >= 0 else len(data))
+        if end_obj < 0:
+            end_obj = data.find(b"endobj", start)
+        stream_at = _STREAM.search(data, start, keyword + len(b"stream") + 2) if keyword >= 0 and (
+            end_obj < 0 or end_obj > keyword) else None
         if stream_at:
             head = data[start : stream_at.start() + 2]
             length = _LENGTH.search(head)
