@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import zlib
 from collections import ChainMap
+from functools import lru_cache
 
 from cardgen.render.pdfdedupe import NotPlainPdf, merged
 from cardgen.render.pdfjoin import HEADER, split
@@ -183,9 +184,15 @@ def _dictionary(objects: Objects, value: bytes) -> dict[bytes, bytes]:
     ref = re.fullmatch(rb"(\d+) 0 R", value)
     if ref:
         value = objects.get(int(ref.group(1)), (b"<<>>", None))[0].strip()
+    return dict(_parsed(value))
+
+
+@lru_cache(maxsize=1024)
+def _parsed(value: bytes) -> tuple[tuple[bytes, bytes], ...]:
+    """The entries of dictionary text, kept: every face of a document reads its shared resources."""
     if not value.startswith(b"<<"):
         raise NotPlainPdf("resource entry is not a dictionary")
-    out: dict[bytes, bytes] = {}
+    out: list[tuple[bytes, bytes]] = []
     i = _skip_space(value, 2)
     while not value.startswith(b">>", i):
         if value[i : i + 1] != b"/":
@@ -195,9 +202,9 @@ def _dictionary(objects: Objects, value: bytes) -> dict[bytes, bytes]:
             key_end += 1
         key = value[i + 1 : key_end]
         raw, i = _value(value, _skip_space(value, key_end))
-        out[key] = raw
+        out.append((key, raw))
         i = _skip_space(value, i)
-    return out
+    return tuple(out)
 
 
 def _skip_space(text: bytes, i: int) -> int:

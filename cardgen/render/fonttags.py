@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 
 Objects = dict[int, tuple[bytes, bytes | None]]  # number -> (dictionary text, stream bytes or None)
 
@@ -22,6 +23,7 @@ _DESCENDANT = re.compile(rb"/DescendantFonts\s*\[\s*(\d+) 0 R\s*\]")
 _TAGGED = re.compile(rb"/(BaseFont|FontName)\s*/([A-Z]{6})\+")
 
 
+@lru_cache(maxsize=256)
 def tag_for(program: bytes) -> bytes:
     """Six capital letters from a hash of the embedded font program."""
     return bytes(65 + b % 26 for b in hashlib.sha256(program).digest()[:6])
