@@ -1,4 +1,4 @@
-"""Face HTML -> PDF with WeasyPrint, checked, restricted, batched and cached.
+"""Face HTML -> one PDF per face with WeasyPrint, checked, restricted, written together and cached.
 
 Each distinct face is laid out once; imposition then places that PDF page as
 many times as the face is printed. A face that overflows a box, misses a glyph,
@@ -8,7 +8,6 @@ fails the build with a :class:`BuildError` naming the face.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -70,11 +69,12 @@ class FacePdf:
 class FaceRenderer:
     """Lays faces out with WeasyPrint; ``roots``/``fonts`` are all it may read.
 
-    Each face is laid out from its own standalone HTML, then a batch of faces
-    is written as ONE PDF: font subsetting (and WeasyPrint's per-document
-    instancing of variable fonts) happens once per batch instead of once per
-    face, and the faces of a batch share one font subset, which
-    cardgen.render.pdfdedupe later keeps once per output file.
+    Faces missing from the cache are laid out (sharing documents where they
+    share a stylesheet) and written as ONE PDF, so WeasyPrint's fixed cost per
+    document (font subsetting above all) is paid once; that PDF is cut into one
+    PDF per face (cardgen.render.faceunits), which the cache keeps by the
+    face's key. Output PDFs replace the fonts with one subset per font
+    (cardgen.render.fontmerge), so no output byte depends on the grouping.
     """
 
     roots: list[Path]
