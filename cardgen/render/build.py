@@ -26,6 +26,7 @@ from cardgen.render import impose, tts
 from cardgen.render.face_cache import FaceCache
 from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.manifest import Manifest
+from cardgen.render.marks import furniture_pdf
 from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.facekit import Face
 from cardgen.render.pdf import FacePdf, FaceRenderer
@@ -216,7 +217,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
         for kind, sheets in sheets_by_kind.items():
             name = f"{kind}.pdf"
             data = memo("kind-sheets", _sheets_material(sheets, digests),
-                        lambda sheets=sheets: impose.assemble(sheets, pdfs))
+                        lambda sheets=sheets: impose.assemble(sheets, pdfs, _furniture(sheets, memo)))
             _write(stage, name, data, manifest)
             kind_files.append(data)
             _record(manifest, kind, name, groups[kind], sheets, by_id)
@@ -300,6 +301,12 @@ def _sheets_material(sheets: Sequence[impose.Sheet], digests: dict[str, str]) ->
     """Everything a kind's PDF depends on: its sheets' layout and the bytes of the faces on them."""
     used = sorted({p.face_id for sheet in sheets for p in sheet.placements})
     return repr((list(sheets), [(i, digests[i]) for i in used])).encode()
+
+
+def _furniture(sheets: Sequence[impose.Sheet], memo: Memo) -> bytes:
+    """The crop marks and labels of ``sheets``, kept: editing a card does not move them."""
+    furniture = [sheet.furniture for sheet in sheets]
+    return memo("furniture", repr(furniture).encode(), lambda: furniture_pdf(furniture))
 
 
 def _memo(cache: FaceCache | None) -> Memo:

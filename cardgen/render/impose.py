@@ -176,14 +176,17 @@ def _single_board(board: Face, paper: tuple[float, float], label: str) -> list[S
     return sheets
 
 
-def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, FacePdf]) -> bytes:
+def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, FacePdf], furniture: bytes | None = None) -> bytes:
     """The PDF of ``sheets``, each face embedded once as a form (cardgen.render.formsheets).
 
+    ``furniture`` is :func:`furniture_pdf` of the sheets, if the caller kept it.
     Faces in a layout that module does not read fall back to pdfium imposing
     each sheet on its own (:func:`sheet_pdf`) and joining them.
     """
     try:
-        return formsheets.compose(sheets, face_pdfs, furniture_pdf([s.furniture for s in sheets]))
+        if furniture is None:
+            furniture = furniture_pdf([s.furniture for s in sheets])
+        return formsheets.compose(sheets, face_pdfs, furniture)
     except NotPlainPdf:
         return concatenate([sheet_pdf(sheet, face_pdfs) for sheet in sheets])
 

@@ -134,7 +134,8 @@ class FaceRenderer:
         with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
             pdf = pages[0][0].copy([page for _, page in pages]).write_pdf()
         if warnings:
-            names = ", ".join(face.label for _, face in unique)
+            culprits = [face for (_, face), (document, page) in zip(unique, pages) if _writing_warns(document, page)]
+            names = ", ".join(f"{face.label} ({face.id})" for face in culprits or [face for _, face in unique])
             raise BuildError(f"{names}: WeasyPrint: " + "; ".join(dict.fromkeys(warnings)))
         units = faceunits.split_pages(pdfbytes.plain(pdf))
         self.rendered += [face.id for _, face in unique]
@@ -236,6 +237,13 @@ class FaceRenderer:
         for source, replacement in self.substitutes.items():
             css = css.replace(Path(source).resolve().as_uri(), Path(replacement).resolve().as_uri())
         return css
+
+
+def _writing_warns(document, page) -> bool:
+    """Whether writing this one page alone makes WeasyPrint warn (to name the face that did)."""
+    with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+        document.copy([page]).write_pdf()
+    return bool(warnings)
 
 
 @dataclass(frozen=True)
