@@ -159,9 +159,9 @@ class FaceRenderer:
         out: dict[int, tuple[Any, Any]] = {}
         groups: dict[str, list[int]] = {}
         for index, face in enumerate(faces):
-            groups.setdefault(split_styles(face.html)[1], []).append(index)
-        for css, indexes in groups.items():
-            together = self._layout_together([faces[i] for i in indexes], css) if len(indexes) > 1 else None
+            groups.setdefault(_without_page_size(split_styles(face.html)[1]), []).append(index)
+        for indexes in groups.values():
+            together = self._layout_together([faces[i] for i in indexes]) if len(indexes) > 1 else None
             if together is None:
                 for i in indexes:
                     document = self._layout(faces[i], used[i])
@@ -177,14 +177,15 @@ class FaceRenderer:
                     done(faces[i])
         return [out[i] for i in range(len(faces))]
 
-    def _layout_together(self, faces: Sequence[Face], css: str):
+    def _layout_together(self, faces: Sequence[Face]):
         """(document, files read) with one page per face, or None if anything needs a face-by-face look."""
         if self.check_glyphs is not None and any(self.check_glyphs(face) for face in faces):
             return None
+        css, names = named_pages([split_styles(face.html)[1] for face in faces])
         fetcher = RestrictedFetcher(self.roots, self.fonts)
         with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
             sheet, sheet_fetcher = self._stylesheet(css)
-            html = HTML(string=joined_bodies([split_styles(face.html)[0] for face in faces]),
+            html = HTML(string=joined_bodies([split_styles(face.html)[0] for face in faces], names),
                         base_url=self._base_url, url_fetcher=fetcher)
             document = html.render(font_config=self.font_config, stylesheets=[sheet])
         if warnings or fetcher.refused or sheet_fetcher.refused or len(document.pages) != len(faces):
@@ -260,7 +261,31 @@ class _OnePage:
 _BODY = re.compile(r"(<body\b[^>]*>)(.*)(</body\s*>)", re.S | re.I)
 
 
-def joined_bodies(documents: Sequence[str]) -> str:
+_PAGE_RULE = re.compile(r"@page\s*\{[^{}]*\}")
+
+
+def _without_page_size(css: str) -> str:
+    """``css`` without its one unnamed @page rule: faces that differ only in page size can share a document."""
+    return _PAGE_RULE.sub("", css) if len(_PAGE_RULE.findall(css)) == 1 else css
+
+
+def named_pages(stylesheets: Sequence[str]) -> tuple[str, list[str | None]]:
+    """One stylesheet for faces whose stylesheets differ at most in their @page rule, and each face's page name.
+
+    Faces with the same @page rule share the stylesheet as it is (no names);
+    otherwise each distinct rule becomes a named page and every face's
+    content goes on its own (CSS ``page``), so each page keeps its face's size.
+    """
+    rules = [(_PAGE_RULE.findall(css) or [""])[0] for css in stylesheets]
+    if len(set(rules)) == 1:
+        return stylesheets[0], [None] * len(stylesheets)
+    distinct = list(dict.fromkeys(rules))
+    names = [f"cardgen-face-{distinct.index(rule)}" for rule in rules]
+    named = [rule.replace("@page", f"@page cardgen-face-{index}", 1) for index, rule in enumerate(distinct)]
+    return _PAGE_RULE.sub("", stylesheets[0]) + "\n" + "\n".join(named), names
+
+
+def joined_bodies(documents: Sequence[str], page_names: Sequence[str | None] | None = None) -> str:
     """One HTML document whose body holds each document's body in turn, each starting a new page.
 
     The first document's head and body tag are kept (faces sharing a
@@ -275,7 +300,10 @@ def joined_bodies(documents: Sequence[str]) -> str:
         body = _BODY.search(document)
         if body is None:
             raise BuildError("a face document has no <body>")
-        style = ' style="break-before: page"' if number else ""
+        rules = ["break-before: page"] if number else []
+        if page_names is not None and page_names[number] is not None:
+            rules.append(f"page: {page_names[number]}")
+        style = f' style="{"; ".join(rules)}"' if rules else ""
         parts.append(f"<div{style}>{body.group(2)}</div>")
     return documents[0][: first.end(1)] + "".join(parts) + documents[0][first.start(3) :]
 
