@@ -15,7 +15,7 @@ import zlib
 
 from typing import TypeVar
 
-from PIL import Image, ImageChops
+from PIL import Image
 
 T = TypeVar("T")
 
@@ -63,20 +63,17 @@ def band(cells: list[bytes | None], cell: tuple[int, int]) -> bytes:
     Encoding a whole 4096 px sheet took most of a one-card rebuild; a sheet is
     now seven bands, each compressed on its own (deflate, flushed so that the
     next band starts clean) and kept by the caller, so changing one card
-    re-encodes one band. Rows are PNG "Up" filtered, except each band's first,
-    which is unfiltered so that it does not depend on the band above.
+    re-encodes one band. Rows are left unfiltered (PNG filter type 0): on flat
+    card art that compresses as well as the "Up" filter, faster, and no row
+    depends on the band above.
     """
     cw, ch = cell
     image = Image.new("RGB", (cw * TTS_COLUMNS, ch), "white")
     for column, data in enumerate(cells):
         if data is not None:
             image.paste(Image.open(io.BytesIO(data)), (column * cw, 0))
-    above = Image.new("RGB", image.size, "white")
-    above.paste(image.crop((0, 0, image.width, ch - 1)), (0, 1))
-    raw, up = image.tobytes(), memoryview(ImageChops.subtract_modulo(image, above).tobytes())
-    stride = 3 * image.width
-    lines = [b"\x00" + raw[:stride]] + [b"\x02" + up[r * stride : (r + 1) * stride].tobytes() for r in range(1, ch)]
-    filtered = b"".join(lines)
+    raw, stride = memoryview(image.tobytes()), 3 * image.width
+    filtered = b"".join(b"\x00" + raw[r * stride : (r + 1) * stride].tobytes() for r in range(ch))
     packer = zlib.compressobj(PNG_COMPRESS_LEVEL, zlib.DEFLATED, -15)
     packed = packer.compress(filtered) + packer.flush(zlib.Z_FULL_FLUSH)
     return _BAND_HEAD.pack(zlib.adler32(filtered), len(filtered)) + packed
