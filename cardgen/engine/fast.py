@@ -37,6 +37,8 @@ class KernelTables:
     late_fare: tuple[int, ...]
     slack: tuple[int, ...]
     seats: tuple[int, ...]
+    origin: tuple[int, ...]              # origin station (a booked ticket goes onto its platform, R7)
+    heading: tuple[int, ...]             # direction of travel
     #: wanted[min_span][d > 0][card]: the ticket heads direction d and spans at least min_span
     #: (min_span 0 .. longest span + 1)
     wanted: dict[int, tuple[tuple[bool, ...], tuple[bool, ...]]]
@@ -44,6 +46,7 @@ class KernelTables:
     #: terminal when arriving there ends the move (ruling R1)
     paths: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
     penalty: tuple[int, ...]             # by places: floor(N / divisor)
+    plain_r: tuple[tuple[int, ...], ...]  # [card][places]: R with no event or dispatch modifier
     events: tuple[EventEffect | None, ...]   # by round, as GameState.event_for gives them
     stall_best: tuple[int, ...]          # by round: best R a train with no load could still reach
 
@@ -77,8 +80,10 @@ def tables_for(rules: Rules, options: Options, probe: GameState) -> KernelTables
         dest_cell=by_card(rules.ticket_dest_cell), dest_station=by_card(rules.ticket_dest), fare=fares,
         neg_fare=tuple(-f for f in fares), late_fare=by_card(rules.ticket_late_fare),
         slack=by_card(rules.ticket_slack), seats=by_card(rules.ticket_seats), wanted=wanted,
+        origin=by_card(rules.ticket_origin), heading=dirs,
         paths=free_runs(rules, longest, options.terminal_ends_move),
         penalty=tuple(n // rules.penalty_divisor for n in range(rules.cap + 1)),
+        plain_r=tuple(tuple(rules.propulsion(v, n, 0) for n in range(rules.cap + 1)) for v in rules.op_values),
         events=events, stall_best=stall)
     _TABLES[key] = (rules, out)
     return out
@@ -124,6 +129,9 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                     SHORT_TERMINAL: opts.terminal_short_counts}
     dest_cell, dest_station, fare, neg_fare = tb.dest_cell, tb.dest_station, tb.fare, tb.neg_fare
     late_fare, slack, seats, paths, penalty = tb.late_fare, tb.slack, tb.seats, tb.paths, tb.penalty
+    plain_r = tb.plain_r
+    origin, heading, discarded = tb.origin, tb.heading, state.discarded
+    book_draw, book_keep = rules.booking_draw, rules.booking_keep
     events, stall_best = tb.events, tb.stall_best
     stall_last = len(stall_best) - 1
     rotate = opts.rotate_first_player
@@ -153,12 +161,17 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
     tie = [((owner[t] - first) % players) * n + t for t in trains]
     keys = [0] * n
     stand_still = [0] * n
+    no_signal = [False] * n
+    signalled = any(signal)
     for s, pile in enumerate(piles):          # a pile the set-up refill emptied
         if not pile and empty_round[s] is None:
             empty_round[s] = rnd
     while True:
         # ---- phase 2: reveal the top cards, R, move order
         mod = ev.propulsion if ev is not None else 0
+        if signalled:                              # last round's Signal Priority flags are spent
+            signal[:] = no_signal
+            signalled = False
         for t in trains:
             deck = decks[t]
             k = deck.pop() if deck and not scripted else state._draw(t)
@@ -169,14 +182,17 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                 w = wait[t] + gains[k]
                 wait[t] = w if w < wait_cap else wait_cap
             load = places[t]
-            base = values[k] - penalty[load]
             if load >= signal_places and sig_k in hand_of[t]:
                 hand_of[t].remove(sig_k)
                 dispatch_used[sig_k] += 1
-                base += sig_amount
-                signal[t] = True
-            else:
-                signal[t] = False
+                base = values[k] - penalty[load] + sig_amount
+                signal[t] = signalled = True
+            elif mod:
+                base = values[k] - penalty[load]
+            else:                                  # the usual case: R straight from the table
+                rr[t] = plain_r[k][load]
+                keys[t] = tie[t] - wait[t] * span_n
+                continue
             if mod:
                 r = base + mod
                 if r < floor:
@@ -242,8 +258,9 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                         by_train[t] += 1
                 if why == SHORT_CLOSED:
                     effective = True
-                # Bot.swap only answers a train that fell short; ask the rules who may swap
-                if swap_k >= 0 and swap_k in hand_of[t]:
+                # Bot.swap only answers a train that fell short, and only takes the train just ahead:
+                # when no train is there, asking the rules who may swap cannot change anything
+                if swap_k >= 0 and swap_k in hand_of[t] and (c + d) in cell:
                     state.round, state.clock, state.event = rnd, clock, ev
                     targets = state.swap_targets(t)
                     if targets:
@@ -259,9 +276,19 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                 continue          # Bot.booking books only where the train stops
             plat, pile = platforms[s], piles[s]
             if pile and book_k >= 0 and book_k in hand_of[t]:
-                state.round, state.clock, state.event = rnd, clock, ev
-                drawn = state.booking_draw(t, s)
-                state.booking_keep(drawn, bot_of[t].keep(view_of(owner[t]), t, drawn))
+                # Group Booking as Bot.booking and Bot.keep play it: book here, keep the best fares heading
+                # our way (GameState.booking_draw and booking_keep inlined)
+                hand_of[t].remove(book_k)
+                dispatch_used[book_k] += 1
+                drawn = pile[-1:-book_draw - 1:-1]
+                del pile[len(pile) - len(drawn):]
+                d = dirs[t]
+                best = sorted(drawn, key=lambda x: (heading[x] == d, fare[x]), reverse=True)[:book_keep]
+                for x in drawn:
+                    if x in best:
+                        platforms[origin[x]].append(x)
+                    else:
+                        discarded.append(x)
                 if not pile and empty_round[s] is None:
                     empty_round[s] = rnd
             due_t = due[t]
@@ -305,7 +332,7 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                     if cands:
                         if len(cands) > 1:
                             cands.sort(key=neg_fare.__getitem__)
-                        taken = 0
+                        taken = limit       # boards until it reaches 0; a limit of 0 never does
                         load, times = aboard[t], boarded[t]
                         for x in cands:
                             need = seats[x]
@@ -316,9 +343,10 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                                 places[t] += need
                                 due_t[dest_station[x]] += 1
                                 free -= need
-                                taken += 1
-                                if taken == limit:
-                                    break
+                                if taken:
+                                    taken -= 1
+                                    if not taken:
+                                        break
             if pile and len(plat) < platform_size:
                 while len(plat) < platform_size and pile:
                     plat.append(pile.pop())

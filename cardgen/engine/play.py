@@ -11,7 +11,7 @@ seed gives the same game on all three (tests/engine/test_fast_path.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardgen.engine.bots import BOTS, Bot
 from cardgen.engine.invariants import check_state
@@ -26,9 +26,12 @@ from cardgen.errors import UsageError
 from cardgen.model import Content
 
 
-@dataclass(frozen=True)
-class PlayerResult:
-    """One player's end of game. ``late`` and ``delays`` are both L (a late delivery adds 1 to L)."""
+class PlayerResult(NamedTuple):
+    """One player's end of game. ``late`` and ``delays`` are both L (a late delivery adds 1 to L).
+
+    Results are named tuples, not dataclasses: the simulator makes five of them a game, and a frozen
+    dataclass costs several times more to build.
+    """
 
     seat: int               # 0-based player index
     bot: str
@@ -43,8 +46,7 @@ class PlayerResult:
     penalty: int
 
 
-@dataclass(frozen=True)
-class GameResult:
+class GameResult(NamedTuple):
     """One finished game, for statistics."""
 
     players: tuple[PlayerResult, ...]
@@ -187,11 +189,9 @@ def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResu
         waits = [sum(wait[t] for t in g) for g in groups]
         blocks = [sum(blocked[t] for t in g) for g in groups]
         by_trains = [sum(by_train[t] for t in g) for g in groups]
-    players = tuple(
-        PlayerResult(seat=p, bot=lineup[p], score=state.score[p], delivered=state.delivered[p], late=state.late[p],
-                     delays=state.late[p], wait=waits[p], blocked=blocks[p], blocked_by_train=by_trains[p],
-                     bonus=state.bonus[p], penalty=state.penalty[p])
-        for p in range(state.players))
+    # positional, in field order: the simulator builds these for every game
+    players = tuple(map(PlayerResult, range(state.players), lineup, state.score, state.delivered, state.late,
+                        state.late, waits, blocks, by_trains, state.bonus, state.penalty))
     return GameResult(
         players=players, winners=state.winners(), rounds=state.round, final_clock=state.clock,
         pile_empty_round=dict(zip(rules.station_ids, state.pile_empty_round)),

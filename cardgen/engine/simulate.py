@@ -81,8 +81,11 @@ class Tally:
     bot_wins: Counter = field(default_factory=Counter)     # (bot, k) -> wins shared k ways
     seat_wins: Counter = field(default_factory=Counter)    # (seat, k) -> wins shared k ways
     player_rows: Counter = field(default_factory=Counter)  # (seat, bot, PLAYER_FIELDS values) -> count
-    pile_rows: Counter = field(default_factory=Counter)    # ((pile, round or None), ...) -> games
-    usage_rows: Counter = field(default_factory=Counter)   # (cards, dispatch, events item tuples) -> games
+    pile_rows: Counter = field(default_factory=Counter)    # (round or None per pile) -> games
+    usage_rows: Counter = field(default_factory=Counter)   # (cards, dispatch, events count tuples) -> games
+    #: the names behind the pile and usage rows' positions (piles; card, dispatch and event kinds),
+    #: the same for every game of a run, so rows carry values only
+    names: tuple[tuple[str, ...], ...] = ()
     stalled: list[int] = field(default_factory=list)
     overlong: list[int] = field(default_factory=list)
     stalled_count: int = 0
@@ -102,9 +105,12 @@ class Tally:
         rows = self.player_rows
         for seat, p in enumerate(result.players):
             rows[(seat, bots[seat], p.score, p.delivered, p.late, p.delays, p.blocked, p.blocked_by_train)] += 1
-        self.pile_rows[tuple(result.pile_empty_round.items())] += 1
-        self.usage_rows[(tuple(result.cards_played.items()), tuple(result.dispatch_used.items()),
-                         tuple(result.events_effective.items()))] += 1
+        if not self.names:
+            self.names = (tuple(result.pile_empty_round), tuple(result.cards_played), tuple(result.dispatch_used),
+                          tuple(result.events_effective))
+        self.pile_rows[tuple(result.pile_empty_round.values())] += 1
+        self.usage_rows[(tuple(result.cards_played.values()), tuple(result.dispatch_used.values()),
+                         tuple(result.events_effective.values()))] += 1
         if result.stalled:
             self.stalled_count += 1
             self.stalled.append(index)
@@ -136,7 +142,7 @@ class Tally:
     def _usage(self, i: int) -> Counter:
         out: Counter = Counter()
         for row, n in self.usage_rows.items():
-            for kind, times in row[i]:
+            for kind, times in zip(self.names[i + 1], row[i]):
                 out[kind] += times * n
         return out
 
@@ -179,7 +185,7 @@ class Tally:
         """pile -> histogram of the round it ran dry (``None``: never)."""
         out: dict[str, Counter] = {}
         for row, n in self.pile_rows.items():
-            for pile, rnd in row:
+            for pile, rnd in zip(self.names[0], row):
                 out.setdefault(pile, Counter())[rnd] += n
         return out
 
@@ -197,6 +203,7 @@ class Tally:
         """Fold ``other`` (a later chunk) into this tally; exact, so order only matters for examples."""
         self.games += other.games
         self.ties += other.ties
+        self.names = self.names or other.names
         for name in ("game_rows", "bot_wins", "seat_wins", "player_rows", "pile_rows", "usage_rows"):
             getattr(self, name).update(getattr(other, name))
         self.stalled_count += other.stalled_count

@@ -10,6 +10,7 @@ a round costs microseconds, and it serialises to JSON-ready dicts.
 
 from __future__ import annotations
 
+import functools
 import random
 
 from cardgen.engine.actions import IllegalAction, SetupRefused
@@ -45,6 +46,13 @@ def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]
     return owners
 
 
+@functools.cache
+def _seating(players: int, trains_per_player: int, seating: str) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """(owner of each train, trains of each player), computed once per table shape."""
+    owner = seat_owners(players, trains_per_player, seating)
+    return tuple(owner), tuple(tuple(t for t, p in enumerate(owner) if p == q) for q in range(players))
+
+
 #: rules as written; Options is frozen, so one instance serves every game
 _DEFAULT_OPTIONS = Options()
 
@@ -68,10 +76,9 @@ class GameState(CheckedDriver):
             raise SetupRefused(f"{n} trains need {n} start seats; the content defines {len(rules.seats)}")
         self.rng = random.Random(seed)
         self.players = players
-        self.owner = seat_owners(players, rules.trains_per_player, opts.seating)
-        self.trains_of = [[] for _ in range(players)]
-        for t, p in enumerate(self.owner):
-            self.trains_of[p].append(t)
+        owner, trains_of = _seating(players, rules.trains_per_player, opts.seating)
+        self.owner = list(owner)
+        self.trains_of = [list(group) for group in trains_of]
         self.n = n
         self.round = 1
         self.clock = rules.clock_start
@@ -117,8 +124,10 @@ class GameState(CheckedDriver):
         # occupancy of each section line: trains heading right / left per cell
         self.occ_right = [0] * (rules.last_cell + 1)
         self.occ_left = [0] * (rules.last_cell + 1)
-        for t in range(n):
-            self._occupy(t, 1)
+        station_of_cell = rules.station_of_cell
+        for c, d in zip(self.cell, self.dir):
+            if station_of_cell[c] < 0:
+                (self.occ_right if d > 0 else self.occ_left)[c] += 1
         # statistics
         self.cards_played = [0] * len(rules.op_ids)
         self.dispatch_used = [0] * len(rules.dispatch_ids)
@@ -142,8 +151,10 @@ class GameState(CheckedDriver):
             arrange(self)
         #: called with the state after each round's clock step, before final scoring (replay prints here)
         self.on_round_end = None
-        for s in range(len(self.platforms)):
-            self.refill(s)
+        size = rules.platform_size
+        for plat, pile in zip(self.platforms, self.piles):     # refill(s) for every station
+            while len(plat) < size and pile:
+                plat.append(pile.pop())
         if opts.hand_size > 1:
             for t in range(n):
                 for _ in range(opts.hand_size):
@@ -534,6 +545,9 @@ class GameState(CheckedDriver):
 
     def winners(self) -> tuple[int, ...]:
         """Players ranked first after score and the content's tie-breaks (a tie shares the win)."""
+        best = max(self.score)
+        if self.score.count(best) == 1:        # the usual case: no tie-break needed
+            return (self.score.index(best),)
         columns = [self.score] + [self.delivered if tb == "delivered_desc" else [-x for x in self.late]
                                   for tb in self.rules.tiebreaks]
         keys = list(zip(*columns))
