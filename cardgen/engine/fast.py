@@ -39,12 +39,14 @@ class KernelTables:
     seats: tuple[int, ...]
     origin: tuple[int, ...]              # origin station (a booked ticket goes onto its platform, R7)
     heading: tuple[int, ...]             # direction of travel
-    #: wanted[min_span][d > 0][card]: the ticket heads direction d and spans at least min_span
+    #: wanted[min_span][d][card] (d = 1 or -1, so index 0 is unused): the ticket heads direction d and
+    #: spans at least min_span
     #: (min_span 0 .. longest span + 1)
-    wanted: dict[int, tuple[tuple[bool, ...], tuple[bool, ...]]]
-    #: paths[cell * 2 + (d > 0)][r]: the (cell, direction after) of each of r free steps, cut after a
+    wanted: dict[int, tuple[tuple[bool, ...], ...]]
+    #: paths[cell][d][r] (d = 1 or -1, indexing the direction directly): the (cell, direction after) of
+    #: each of r free steps, cut after a
     #: terminal when arriving there ends the move (ruling R1)
-    paths: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+    paths: tuple[tuple[tuple[tuple[tuple[int, int], ...], ...], ...], ...]
     penalty: tuple[int, ...]             # by places: floor(N / divisor)
     plain_r: tuple[tuple[int, ...], ...]  # [card][places]: R with no event or dispatch modifier
     events: tuple[EventEffect | None, ...]   # by round, as GameState.event_for gives them
@@ -74,19 +76,25 @@ def tables_for(rules: Rules, options: Options, probe: GameState) -> KernelTables
     longest = max(rules.propulsion_floor, rules.best_op_value + boost + max(0, rules.dispatch_signal_amount))
     fares = by_card(rules.ticket_fare)
     spans, dirs = by_card(rules.ticket_span), by_card(rules.ticket_dir)
-    wanted = {m: tuple(tuple(dirs[x] == d and spans[x] >= m for x in range(len(kinds))) for d in (-1, 1))
+    wanted = {m: tuple(tuple(dirs[x] == d and spans[x] >= m for x in range(len(kinds))) for d in (0, 1, -1))
               for m in range(max(spans) + 2)}
     out = KernelTables(
         dest_cell=by_card(rules.ticket_dest_cell), dest_station=by_card(rules.ticket_dest), fare=fares,
         neg_fare=tuple(-f for f in fares), late_fare=by_card(rules.ticket_late_fare),
         slack=by_card(rules.ticket_slack), seats=by_card(rules.ticket_seats), wanted=wanted,
         origin=by_card(rules.ticket_origin), heading=dirs,
-        paths=free_runs(rules, longest, options.terminal_ends_move),
+        paths=_by_direction(free_runs(rules, longest, options.terminal_ends_move)),
         penalty=tuple(n // rules.penalty_divisor for n in range(rules.cap + 1)),
         plain_r=tuple(tuple(rules.propulsion(v, n, 0) for n in range(rules.cap + 1)) for v in rules.op_values),
         events=events, stall_best=stall)
     _TABLES[key] = (rules, out)
     return out
+
+
+def _by_direction(runs: tuple) -> tuple:
+    """``runs[cell * 2 + (d > 0)]`` regrouped as ``[cell][d]``: index 1 and -1 are the two directions,
+    so the kernel indexes by the direction itself instead of computing a key."""
+    return tuple(((), runs[2 * c + 1], runs[2 * c]) for c in range(len(runs) // 2))
 
 
 def kernel_plays(state: GameState, bots: list[Bot]) -> bool:
@@ -204,10 +212,13 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
             rr[t] = r
             keys[t] = tie[t] - wait[t] * span_n
         moved[:] = stand_still
-        order = sorted(trains, key=keys.__getitem__)
+        # a key is tie[t] - W * n * players and tie[t] = rank * n + t, so key % n is the train: sorting
+        # plain ints is cheaper than sorting trains by a key function
+        keys.sort()
+        order = [x % n for x in keys]
         if ev is not None and ev.order_reversed:
             normal = order
-            order = sorted(trains, key=[tie[t] + wait[t] * span_n for t in trains].__getitem__)
+            order = [x % n for x in sorted([tie[t] + wait[t] * span_n for t in trains])]
             if order != normal:
                 effective = True
         # ---- phase 3: movement, each train in order, then its Passing Swap
@@ -225,7 +236,7 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
             # GameState.move inlined on purpose (a call per train per round is what this module saves);
             # test_fast_path.py holds the two to the same results
             m = why = 0
-            for nxt, nd in paths[c + c + (d > 0)][r]:
+            for nxt, nd in paths[c][d][r]:
                 if station_of_cell[nxt] < 0:
                     if nxt == closed:
                         why = SHORT_CLOSED
@@ -320,14 +331,14 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                 room = cap - n_places
                 limit = limit_ev if limit_ev and not ignore_limit[card[t]] else 0
                 if limit and not effective:
-                    ahead = wanted_any[dirs[t] > 0]
+                    ahead = wanted_any[dirs[t]]
                     if sum(1 for x in plat if ahead[x] and seats[x] <= room) > limit:
                         effective = True
                 free = target[t] - n_places
                 if room < free:
                     free = room
                 if free > 0:
-                    want = wanted[t][dirs[t] > 0]
+                    want = wanted[t][dirs[t]]
                     cands = [x for x in plat if want[x]]
                     if cands:
                         if len(cands) > 1:

@@ -81,9 +81,14 @@ def print_row(content: Content, players: int) -> PrintRow:
     players print their ``by_players`` row, so ``--players 2`` prints what rules
     3.3 lists for two.
     """
-    if players == content.game.players.max:
-        return content.printing.full_set
-    return content.printing.by_players[players]
+    row = content.printing.full_set if players == content.game.players.max else content.printing.by_players[players]
+    per_train = content.game.setup.trains_per_player
+    if per_train == 1:
+        return row
+    # two locomotives each (variant 9.3): every train runs its own operation deck, token and wait track
+    # (ruling R10), so the rows' per-player components are printed once per train
+    return row.model_copy(update={name: getattr(row, name) * per_train
+                                  for name in ("operation_sets", "train_tokens", "wait_tracks")})
 
 
 def spread(total: int, kinds: int) -> list[int]:
