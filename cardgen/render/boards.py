@@ -103,10 +103,10 @@ def station_mats(content: Content, maker: FaceMaker) -> list[Face]:
 
 
 def train_tokens(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
+    """One token per train, in its own colour: ``row`` already counts trains, not players (ruling R10)."""
     return [
         maker.make(kind="train_token", id=f"train_token-{colour.id}", label=f"train token {colour.id}",
-                   template="train_token.html.j2", size=TOKEN_SIZE_MM,
-                   copies=content.game.setup.trains_per_player, layout="board", colour=colour)
+                   template="train_token.html.j2", size=TOKEN_SIZE_MM, copies=1, layout="board", colour=colour)
         for colour in colours_for(content, row.train_tokens, "train tokens")
     ]
 

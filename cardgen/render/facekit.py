@@ -60,10 +60,18 @@ class Frame:
                 f"height:{mm(self.height + 2 * b)}")
 
     @property
+    def safe_width(self) -> float:
+        """Width of the safe zone in mm, for templates that draw in it (an inline SVG needs a size)."""
+        return self.width - 2 * SAFE_MARGIN_MM
+
+    @property
+    def safe_height(self) -> float:
+        return self.height - 2 * SAFE_MARGIN_MM
+
+    @property
     def safe_style(self) -> str:
         inset = self.bleed + SAFE_MARGIN_MM
-        return (f"left:{mm(inset)};top:{mm(inset)};width:{mm(self.width - 2 * SAFE_MARGIN_MM)};"
-                f"height:{mm(self.height - 2 * SAFE_MARGIN_MM)}")
+        return f"left:{mm(inset)};top:{mm(inset)};width:{mm(self.safe_width)};height:{mm(self.safe_height)}"
 
     @property
     def trim_style(self) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from cardgen.render.colour import ink_on, readable
+from cardgen.render.fonts import font_family_css
 
 #: The repository's ``templates/`` folder: the only place templates load from.
 TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
@@ -31,6 +32,8 @@ def environment() -> Environment:
     )
     env.filters["ink"] = ink_on
     env.filters["readable"] = readable
+    # The card font stack, for text an inline SVG draws (SVG text does not inherit the page's CSS).
+    env.globals["font_family"] = font_family_css()
     return env
 
 

@@ -137,7 +137,8 @@ def test_variants_change_what_is_printed():
     assert heading not in by_id(no_dispatch)["quick_reference"].html
     two_trains = load(variant="two_locomotives")
     tokens = [f for f in build_faces(two_trains, players=2) if f.kind == "train_token"]
-    assert [f.copies for f in tokens] == [two_trains.game.setup.trains_per_player] * 2 == [2, 2]
+    # one token per train (ruling R10): a face per train colour, printed once each
+    assert [f.copies for f in tokens] == [1] * 2 * two_trains.game.setup.trains_per_player == [1, 1, 1, 1]
     beginner = load(variant="beginner")
     assert _count(build_faces(beginner), "event") == len(beginner.event_track) < 20
 
