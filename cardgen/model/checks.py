@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.messages import suggest
-from cardgen.model.schema import FILES, Text
+from cardgen.model.schema import FILES, PrintRow, Text
 from cardgen.model.text import SPECS, effect_values, string_values, text_values
 from cardgen.model.text import placeholders as text_placeholders_in
 
@@ -490,7 +490,7 @@ def printing_table(c: Content, where: Locate) -> Iterator[Problem]:
         if row.dispatch > c.dispatch_count:
             yield where("printing", ("by_players", n, "dispatch"),
                         f"{row.dispatch} dispatch cards printed, but the deck holds only {c.dispatch_count}")
-        for field in ("operation_sets", "train_tokens", "wait_tracks"):
+        for field in PrintRow.PER_TRAIN:
             if getattr(row, field) > len(g.colours):
                 yield where("printing", ("by_players", n, field),
                             f"{getattr(row, field)} printed, but game.yaml has only {len(g.colours)} player colours")

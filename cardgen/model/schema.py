@@ -9,7 +9,7 @@ later, in :mod:`cardgen.model.checks`.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -341,6 +341,9 @@ class EventsFile(Model):
 # ---------------------------------------------------------------- printing.yaml
 
 class PrintRow(Model):
+    #: components each train has its own of (one per player, or per train with two locomotives each, R10)
+    PER_TRAIN: ClassVar[tuple[str, ...]] = ("operation_sets", "train_tokens", "wait_tracks")
+
     operation_sets: NonNegInt = Field(description="Operation sets printed.")
     tickets: NonNegInt = Field(description="Ride tickets printed.")
     dispatch: NonNegInt = Field(description="Dispatch cards printed.")

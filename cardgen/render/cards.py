@@ -88,7 +88,7 @@ def print_row(content: Content, players: int) -> PrintRow:
     # two locomotives each (variant 9.3): every train runs its own operation deck, token and wait track
     # (ruling R10), so the rows' per-player components are printed once per train
     return row.model_copy(update={name: getattr(row, name) * per_train
-                                  for name in ("operation_sets", "train_tokens", "wait_tracks")})
+                                  for name in PrintRow.PER_TRAIN})
 
 
 def spread(total: int, kinds: int) -> list[int]:

@@ -13,7 +13,6 @@ an instance has the same character map.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import struct
@@ -26,7 +25,7 @@ import fontTools
 from fontTools.ttLib import TTFont
 from fontTools.varLib.instancer import instantiateVariableFont
 
-from cardgen.render.face_cache import write_atomically
+from cardgen.render.face_cache import file_digest, write_atomically
 
 #: The weight every face is set in (CSS font-weight: normal).
 PRINT_WEIGHT = 400
@@ -117,7 +116,7 @@ def instance_bytes(source: Path) -> bytes:
 
 def instance_name(source: Path) -> str:
     """File name of ``source``'s instance: its stem, the weight, its content hash and the fontTools version."""
-    digest = hashlib.sha256(Path(source).read_bytes()).hexdigest()[:20]
+    digest = file_digest(source)[:20]
     stem = Path(source).stem.split("[")[0]
     return f"{stem}-wght{PRINT_WEIGHT}-{digest}-fonttools{fontTools.version}-m{INSTANCE_METHOD}{Path(source).suffix}"
 
