@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from cardgen.errors import BuildError
+
 INK = "#1d2430"
 WHITE = "#ffffff"
 #: Above this relative luminance white text loses to dark ink (yellow, for one).
@@ -28,3 +32,50 @@ def readable(hex_colour: str) -> str:
     rgb = [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
     ink = [int(INK[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(c * (1 - mix) + k * mix):02x}" for c, k in zip(rgb, ink))
+
+
+#: Accents no content colour names: design choices of the ticket backs, dispatch and event cards.
+DESIGN_ACCENTS = {"ticket_back": "#1d2f4f", "dispatch": "#0f6b78", "event": "#b8560f"}
+
+
+def _class_name(prefix: str, hex_colour: str) -> str:
+    return f"{prefix}-{hex_colour.lstrip('#').lower()}"
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Every accent a card may take, as classes of the one stylesheet all cards share.
+
+    Why: WeasyPrint shares one computed style between elements only when they
+    have no ``style`` attribute (and their parents share theirs); a card whose
+    accent came in an inline ``style`` computed every style of its own. With
+    the accent a class, cards of one accent compute their styles once.
+    ``plain`` colours set ``--accent`` (text on them stays white); ``players``
+    also set the ink that reads on them (``--on-accent``, ``--accent-text``).
+    """
+
+    plain: tuple[str, ...]
+    players: tuple[str, ...]
+
+    def accent(self, hex_colour: str) -> str:
+        """Class of a plain accent."""
+        if hex_colour not in self.plain:
+            raise BuildError(f"accent {hex_colour} is not in the card palette (map lines and design accents)")
+        return _class_name("accent", hex_colour)
+
+    def player(self, hex_colour: str) -> str:
+        """Class of a player colour's accent."""
+        if hex_colour not in self.players:
+            raise BuildError(f"colour {hex_colour} is not a player colour of game.yaml")
+        return _class_name("player", hex_colour)
+
+    def design(self, name: str) -> str:
+        """Class of a design accent (``DESIGN_ACCENTS``)."""
+        return self.accent(DESIGN_ACCENTS[name])
+
+    @property
+    def css(self) -> str:
+        rules = [f".{_class_name('accent', c)} {{ --accent: {c}; }}" for c in self.plain]
+        rules += [f".{_class_name('player', c)} {{ --accent: {c}; --on-accent: {ink_on(c)}; "
+                  f"--accent-text: {readable(c)}; }}" for c in self.players]
+        return "\n".join(rules)

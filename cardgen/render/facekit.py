@@ -9,10 +9,13 @@ checks on screen is exactly what goes to print.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
+from cardgen.model.content import Content
+from cardgen.render.colour import DESIGN_ACCENTS, Palette
 from cardgen.render.fonts import font_face_css, font_family_css
 from cardgen.render.templating import render
 from cardgen.render.words import Words
@@ -74,9 +77,31 @@ class Frame:
         return f"left:{mm(inset)};top:{mm(inset)};width:{mm(self.safe_width)};height:{mm(self.safe_height)}"
 
     @property
+    def css_class(self) -> str:
+        """Class naming this geometry, for faces that take it from the stylesheet instead of a ``style``."""
+        return "frame-" + "-".join(f"{round(v, 3):g}".replace(".", "_") for v in (self.width, self.height, self.bleed))
+
+    @property
+    def css(self) -> str:
+        """Rules placing a face of class :attr:`css_class` and its safe zone (the root and safe styles)."""
+        return f".{self.css_class} {{ {self.root_style}; }}\n.{self.css_class} > .safe {{ {self.safe_style}; }}"
+
+    @property
     def trim_style(self) -> str:
         """Position of the trim rectangle inside the bleed-sized face."""
         return f"left:{mm(self.bleed)};top:{mm(self.bleed)};width:{mm(self.width)};height:{mm(self.height)}"
+
+
+def palette_of(content: Content) -> Palette:
+    """The card accents: map line colours and design accents, and the player colours."""
+    plain = dict.fromkeys([line.colour for line in content.map.lines] + list(DESIGN_ACCENTS.values()))
+    return Palette(plain=tuple(plain), players=tuple(dict.fromkeys(c.hex for c in content.game.colours)))
+
+
+def shared_card_css(content: Content, faces: Sequence[Face]) -> str:
+    """The rules cards take from their stylesheet (palette, frames), for a page that shows ``faces``."""
+    frames = dict.fromkeys(Frame(f.width_mm, f.height_mm, f.bleed_mm).css for f in faces if f.layout == "card")
+    return "\n".join([palette_of(content).css, *frames])
 
 
 @dataclass(frozen=True)
@@ -89,14 +114,18 @@ class FaceMaker:
     def make(self, *, kind: str, id: str, label: str, template: str, size: tuple[float, float],
              copies: int, back: str | None = None, layout: str = "card", **context: object) -> Face:
         frame = Frame(size[0], size[1], self.bleed)
-        body = render(template, g=frame, w=self.words, content=self.words.content, **context)
-        html = render_page(body, frame=frame, words=self.words, title=label,
+        palette = palette_of(self.words.content)
+        body = render(template, g=frame, w=self.words, content=self.words.content, palette=palette, **context)
+        # Cards take their geometry and accent from the stylesheet, all cards share it word for word;
+        # boards (sizes of their own) keep theirs inline.
+        shared = f"{palette.css}\n{frame.css}" if layout == "card" else ""
+        html = render_page(body, frame=frame, words=self.words, title=label, shared_css=shared,
                            stylesheet="cards.css" if layout == "card" else "boards.css")
         return Face(kind=kind, id=id, html=html, width_mm=size[0], height_mm=size[1], bleed_mm=self.bleed,
                     copies=copies, back=back, layout=layout, label=label, body=body)
 
 
-def render_page(body: str, *, frame: Frame, words: Words, title: str, stylesheet: str) -> str:
+def render_page(body: str, *, frame: Frame, words: Words, title: str, stylesheet: str, shared_css: str = "") -> str:
     """Wrap a fragment into its standalone one-page print document.
 
     Only the stylesheet of the face's layout is inlined: WeasyPrint parses the
@@ -109,6 +138,7 @@ def render_page(body: str, *, frame: Frame, words: Words, title: str, stylesheet
         lang=words.html_lang,
         title=title,
         stylesheet=stylesheet,
+        shared_css=Markup(shared_css),
         font_faces=Markup(font_face_css()),
         font_family=Markup(font_family_css()),
         page_size=f"{mm(frame.width)} {mm(frame.height)}",

@@ -11,9 +11,11 @@ from functools import cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from cardgen.render.colour import ink_on, readable
 from cardgen.render.fonts import font_family_css
+from cardgen.render.textwidth import centred_x
 
 #: The repository's ``templates/`` folder: the only place templates load from.
 TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
@@ -34,6 +36,10 @@ def environment() -> Environment:
     env.filters["readable"] = readable
     # The card font stack, for text an inline SVG draws (SVG text does not inherit the page's CSS).
     env.globals["font_family"] = font_family_css()
+    env.globals["centred_x"] = centred_x
+    from cardgen.render.facekit import shared_card_css  # facekit renders with this environment
+
+    env.globals["shared_card_css"] = lambda content, faces: Markup(shared_card_css(content, faces))
     return env
 
 

@@ -11,6 +11,7 @@ stay vector and its station ids real text in the card font.
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 import weasyprint
@@ -20,6 +21,7 @@ from cardgen.model import load
 from cardgen.render import boards
 from cardgen.render.faces import build_faces
 from cardgen.render.fit import visible_text
+from cardgen.render.textwidth import advance_em
 
 from .conftest import by_id
 
@@ -85,7 +87,20 @@ def test_ticket_route_is_vector_with_station_ids_as_card_font_text(content, face
     face = by_id(faces_en)["ticket-S1-S2"]
     ids = [st.id for st in content.map.stations]
     route = face.html[face.html.index("<svg"):face.html.index("</svg>")]
-    assert [seg.split("</text>")[0].split(">")[-1] for seg in route.split("<text")[1:]] == ids
+    # one <text> holds every id, each character placed by its own x, each id centred on its stop
+    (text,) = re.findall(r'<text [^>]*x="([^"]*)"[^>]*>([^<]*)</text>', route)
+    assert text[1] == "".join(ids)
+    xs = [float(x) for x in text[0].split()]
+    assert len(xs) == len(text[1]) and xs == sorted(xs)
+    size = float(re.search(r'<text [^>]*font-size="([^"]*)"', route).group(1))
+    stops = sorted(float(x) + 1.4 for x in re.findall(r"M([\d.]+) 2\.9a1\.4", route))  # circles of radius 1.4
+    assert len(stops) == len(ids)
+    start = 0
+    for stop, station_id in zip(stops, ids):
+        chars = xs[start:start + len(station_id)]
+        end = chars[-1] + advance_em(station_id[-1]) * size
+        assert (chars[0] + end) / 2 == pytest.approx(stop, abs=0.002)
+        start += len(station_id)
     assert all(i in visible_text(face.html) for i in ids)  # so the glyph check reads them
     page = PdfReader(io.BytesIO(weasyprint.HTML(string=face.html).write_pdf())).pages[0]
     text = page.extract_text()
