@@ -23,6 +23,7 @@ from cardgen.errors import BuildError
 from cardgen.render.facekit import Face
 from cardgen.render.face_cache import FaceCache, face_key, fonts_fingerprint
 from cardgen.render import faceunits, pdfbytes
+from cardgen.render.cffi_arrays import unsized_arrays
 from cardgen.render.fetcher import RestrictedFetcher
 from cardgen.render.font_instances import fixed_font_timestamps as _fixed_font_timestamps
 
@@ -131,7 +132,7 @@ class FaceRenderer:
         unique = list({self.face_key(face): face for face in faces}.items())
         used: list[set[Path]] = [set() for _ in unique]
         pages = self._layout_all([face for _, face in unique], used, done)
-        with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+        with _weasyprint_warnings() as warnings, _fixed_font_timestamps(), unsized_arrays():
             pdf = pages[0][0].copy([page for _, page in pages]).write_pdf()
         if warnings:
             culprits = [face for (_, face), (document, page) in zip(unique, pages) if _writing_warns(document, page)]
@@ -242,7 +243,7 @@ class FaceRenderer:
 
 def _writing_warns(document, page) -> bool:
     """Whether writing this one page alone makes WeasyPrint warn (to name the face that did)."""
-    with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+    with _weasyprint_warnings() as warnings, _fixed_font_timestamps(), unsized_arrays():
         document.copy([page]).write_pdf()
     return bool(warnings)
 

@@ -41,8 +41,13 @@ def face_png(pdf: bytes, index: int = 0, dpi: int = PNG_DPI) -> bytes:
     return png_bytes(face_image(pdf, index, dpi), dpi)
 
 
-def face_cell_png(pdf: bytes, index: int, size: tuple[int, int]) -> bytes:
-    """The face rendered straight at ``size`` pixels (a TTS grid cell): sharper and faster than downscaling."""
+def face_cell_pixels(pdf: bytes, index: int, size: tuple[int, int]) -> bytes:
+    """The face rendered straight at ``size`` pixels (a TTS grid cell), as raw RGB rows.
+
+    Rendering at the cell's size is sharper and faster than downscaling. Raw
+    pixels, not a PNG: a cell is only ever pasted into a TTS band, and
+    decoding ten PNG cells was most of re-encoding one band.
+    """
     document = pdfium.PdfDocument(pdf)
     try:
         trim = document[index].get_trimbox()
@@ -52,4 +57,4 @@ def face_cell_png(pdf: bytes, index: int, size: tuple[int, int]) -> bytes:
     image = face_image(pdf, index, dpi)
     if image.size != size:  # pdfium rounds to whole pixels
         image = image.resize(size, Image.Resampling.LANCZOS)
-    return png_bytes(image, round(dpi))
+    return image.tobytes()
