@@ -164,13 +164,15 @@ def _registered_fonts(objects: Objects) -> dict[int, _Font]:
 
 
 def _decoded(head: bytes, stream: bytes) -> bytes:
-    found = _FILTER.search(head)
-    if found is None:
+    return _unfiltered(_filter_of(head), stream)
+
+
+def _unfiltered(filters: bytes | None, stream: bytes) -> bytes:
+    if filters is None:
         return stream
-    filters = found.group(1).replace(b"[", b" ").replace(b"]", b" ").split()
-    if filters == [b"/FlateDecode"]:
+    if filters.replace(b"[", b" ").replace(b"]", b" ").split() == [b"/FlateDecode"]:
         return zlib.decompress(stream)
-    raise Unreadable(f"filter {found.group(1)!r}")
+    raise Unreadable(f"filter {filters!r}")
 
 
 def _font_names(objects: Objects, head: bytes) -> dict[bytes, int]:
@@ -212,7 +214,8 @@ def _glyphs_drawn(objects: Objects, fonts: dict[int, _Font]) -> tuple[dict[int, 
         if not names:
             continue
         try:
-            runs = [run for p in parts if objects.get(p, (b"", None))[1] is not None for run in _stream_runs(*objects[p])]
+            runs = [run for p in parts if objects.get(p, (b"", None))[1] is not None
+                    for run in _stream_runs(_filter_of(objects[p][0]), objects[p][1])]
             for name, glyphs in runs:
                 if name not in names:
                     if glyphs:
@@ -224,10 +227,20 @@ def _glyphs_drawn(objects: Objects, fonts: dict[int, _Font]) -> tuple[dict[int, 
     return used, unreadable
 
 
+def _filter_of(head: bytes) -> bytes | None:
+    found = _FILTER.search(head)
+    return found.group(1) if found else None
+
+
 @lru_cache(maxsize=4096)
-def _stream_runs(head: bytes, stream: bytes) -> tuple[tuple[bytes | None, frozenset[int]], ...]:
-    """:func:`_text_runs` of one content stream, kept: a face's stream is read for every output PDF it is in."""
-    return tuple((name, frozenset(glyphs)) for name, glyphs in _text_runs(_decoded(head, stream)))
+def _stream_runs(filters: bytes | None, stream: bytes) -> tuple[tuple[bytes | None, frozenset[int]], ...]:
+    """:func:`_text_runs` of one content stream, kept by its filter and bytes only.
+
+    A face's stream is the same bytes in every output PDF it is in (a kind's
+    sheets, the combined PDF, the print-shop PDF) under a different dictionary
+    (a page, a form, renumbered), so it is read once per process.
+    """
+    return tuple((name, frozenset(glyphs)) for name, glyphs in _text_runs(_unfiltered(filters, stream)))
 
 
 def _text_runs(data: bytes) -> Iterator[tuple[bytes | None, set[int]]]:
