@@ -24,7 +24,7 @@ from cardgen.model import load
 from cardgen.render import faces as faces_module
 from cardgen.render import fit, font_instances, fontmerge, fonts
 from cardgen.render import impose, tts
-from cardgen.render.face_cache import FaceCache
+from cardgen.render.face_cache import FaceCache, Memo
 from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.manifest import Manifest
 from cardgen.render.marks import furniture_pdf
@@ -213,7 +213,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     memo = _memo(renderer.cache)
     digests = {face_id: pdf.digest for face_id, pdf in pdfs.items()}  # what each face's bytes depend on
     looks = {face.id: renderer.face_key(face) for face in order}  # what each face looks like
-    with atomic_folder(out) as stage, fontmerge.sources(merge_sources(renderer)):
+    with atomic_folder(out) as stage, fontmerge.sources(merge_sources(renderer), memo):
         kind_files: list[bytes] = []
         for kind, sheets in sheets_by_kind.items():
             name = f"{kind}.pdf"
@@ -293,9 +293,6 @@ def _stopwatch(stages: dict[str, float]) -> Callable[[str], None]:
         last[0] = now
 
     return lap
-
-
-Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
 
 
 def _sheets_material(sheets: Sequence[impose.Sheet], digests: dict[str, str]) -> bytes:

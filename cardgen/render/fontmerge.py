@@ -26,23 +26,34 @@ from functools import lru_cache
 from pathlib import Path
 
 from cardgen.render import hbsubset
+from cardgen.render.face_cache import Memo, file_digest
 
 Objects = dict[int, tuple[bytes, bytes | None]]
 
 _REGISTRY: dict[str, Path] = {}
 
+#: Where subsets are kept beyond this process (the build's FaceCache.memo), while :func:`sources` is active.
+_KEEP: list[Memo] = []
+
 
 @contextmanager
-def sources(families: Mapping[str, Path]) -> Iterator[None]:
-    """While active, fonts whose descriptor names one of ``families`` are merged, from that file."""
-    previous = dict(_REGISTRY)
+def sources(families: Mapping[str, Path], memo: Memo | None = None) -> Iterator[None]:
+    """While active, fonts whose descriptor names one of ``families`` are merged, from that file.
+
+    ``memo`` (a FaceCache's) keeps every subset made, by the font file's
+    digest and the glyph set: a rebuild that draws the same glyphs (most
+    edits) takes them from there instead of running HarfBuzz again.
+    """
+    previous, previous_keep = dict(_REGISTRY), list(_KEEP)
     _REGISTRY.clear()
     _REGISTRY.update({name: Path(path) for name, path in families.items()})
+    _KEEP[:] = [memo] if memo is not None else []
     try:
         yield
     finally:
         _REGISTRY.clear()
         _REGISTRY.update(previous)
+        _KEEP[:] = previous_keep
 
 
 _TYPE0 = re.compile(rb"/Subtype\s*/Type0\b")
@@ -319,8 +330,22 @@ def _per_mille(value: float, metrics: _Metrics) -> int:
 @lru_cache(maxsize=64)
 def _program(source: Path, glyphs: frozenset[int]) -> tuple[bytes, tuple[bytes, bytes]]:
     """The subset and its PDF stream, kept: the combined and print-shop PDFs draw the same glyphs."""
-    program = hbsubset.subset(source, set(glyphs))
+    program = _kept_subset(source, glyphs)
     return program, _program_object(program)
+
+
+def _kept_subset(source: Path, glyphs: frozenset[int]) -> bytes:
+    """HarfBuzz's subset of ``source`` for ``glyphs``: a function of the file's bytes and the glyph set only."""
+    if not _KEEP:
+        return hbsubset.subset(source, set(glyphs))
+    material = b"%s\0%s" % (_file_digest(source).encode(), b",".join(b"%d" % g for g in sorted(glyphs)))
+    return _KEEP[0]("font-subset", material, lambda: hbsubset.subset(source, set(glyphs)))
+
+
+@lru_cache(maxsize=16)
+def _file_digest(path: Path) -> str:
+    """The font file's content hash, once per process (the Chinese font is megabytes)."""
+    return file_digest(path)
 
 
 def _program_object(program: bytes) -> tuple[bytes, bytes]:
