@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shutil
 
-
 from cardgen.render import faceunits, fontmerge, fonts, fonttags, hbsubset, pdfdedupe, pdfjoin
 from cardgen.render.build import build
 
