@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -87,11 +88,17 @@ class FaceRenderer:
     # Font file the faces' @font-face rules name -> file WeasyPrint reads instead (a static
     # instance of a variable font, cardgen.render.font_instances); ``fonts`` lists the latter.
     substitutes: dict[Path, Path] = field(default_factory=dict)
-    # One font configuration for the whole build: each @font-face file is read and registered
-    # once instead of once per face (the Chinese font is megabytes).
-    font_config: FontConfiguration = field(default_factory=FontConfiguration)
-    _stylesheets: dict[str, tuple[CSS, RestrictedFetcher]] = field(default_factory=dict, repr=False)
+    # One font configuration and parsed stylesheets per process and set of allowed files
+    # (:func:`_parsing`): each @font-face file is registered once, not once per face, and a
+    # rebuild does not parse again the stylesheet of the card that was edited.
+    font_config: FontConfiguration = field(init=False, repr=False)
+    _stylesheets: dict[str, tuple[CSS, RestrictedFetcher]] = field(init=False, repr=False)
     _fonts_id: str = field(default="", repr=False)
+
+    def __post_init__(self) -> None:
+        self.font_config, self._stylesheets = _parsing(
+            tuple(Path(r).resolve() for r in self.roots), tuple(Path(f).resolve() for f in self.fonts),
+            tuple(sorted((Path(a).resolve(), Path(b).resolve()) for a, b in self.substitutes.items())))
 
     def face_key(self, face: Face) -> str:
         if not self._fonts_id:
@@ -239,6 +246,20 @@ class FaceRenderer:
         for source, replacement in self.substitutes.items():
             css = css.replace(Path(source).resolve().as_uri(), Path(replacement).resolve().as_uri())
         return css
+
+
+@lru_cache(maxsize=4)
+def _parsing(roots: tuple[Path, ...], fonts: tuple[Path, ...],
+             substitutes: tuple[tuple[Path, Path], ...]) -> tuple[FontConfiguration, dict[str, tuple[CSS, RestrictedFetcher]]]:
+    """The font configuration and the stylesheets parsed so far, shared by every renderer of the process
+    that may read the same files.
+
+    A stylesheet is kept by its text: what parsing it reads (@font-face files,
+    which are among ``fonts``) is fixed for the process; images it names are
+    fetched when a face is laid out, not here. Its fetcher keeps the files it
+    read, which every face using it depends on.
+    """
+    return FontConfiguration(), {}
 
 
 def _writing_warns(document, page) -> bool:
