@@ -23,7 +23,7 @@ from cardgen.errors import BuildError, UsageError
 from cardgen.model import load
 from cardgen.render import faces as faces_module
 from cardgen.render import fit, font_instances, fontmerge, fonts
-from cardgen.render import impose, tts
+from cardgen.render import impose, pngwrite, tts
 from cardgen.render.face_cache import FaceCache, Memo
 from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.manifest import Manifest
@@ -238,7 +238,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
         pngs: dict[str, bytes] = {}
         for face in order:
             pdf = pdfs[face.id]
-            pngs[face.id] = memo("png", f"{looks[face.id]}-{PNG_DPI}".encode(),
+            pngs[face.id] = memo("png", f"{looks[face.id]}-{PNG_DPI}-{pngwrite.ENCODING}".encode(),
                                  lambda pdf=pdf: face_png(pdf.pdf, pdf.index, PNG_DPI))
             _write(stage, f"png/{face.id}.png", pngs[face.id], manifest)
             tick(1, f"png/{face.id}.png")

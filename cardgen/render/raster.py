@@ -1,4 +1,4 @@
-"""Face PDF -> PNG at print resolution (pypdfium2 renders, Pillow writes).
+"""Face PDF -> PNG at print resolution (pypdfium2 renders, cardgen.render.pngwrite writes).
 
 The PNG shows the face as cut (its trim box), at 300 dpi by default; the
 bytes depend only on the PDF, so they are cached by the PDF's hash.
@@ -6,14 +6,13 @@ bytes depend only on the PDF, so they are cached by the PDF's hash.
 
 from __future__ import annotations
 
-import io
-
 import pypdfium2 as pdfium
 from PIL import Image
 
+from cardgen.render import pngwrite
+
 PNG_DPI = 300
 POINTS_PER_INCH = 72.0
-PNG_COMPRESS_LEVEL = 3  # zlib level 6 (the default) doubles the build time for ~10% smaller files
 
 
 def face_image(pdf: bytes, index: int = 0, dpi: float = PNG_DPI) -> Image.Image:
@@ -32,9 +31,8 @@ def face_image(pdf: bytes, index: int = 0, dpi: float = PNG_DPI) -> Image.Image:
 
 
 def png_bytes(image: Image.Image, dpi: int = PNG_DPI) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    """The RGB image as a PNG that records its resolution (cardgen.render.pngwrite: faster than Pillow's)."""
+    return pngwrite.rgb_png(image.tobytes(), image.width, image.height, dpi)
 
 
 def face_png(pdf: bytes, index: int = 0, dpi: int = PNG_DPI) -> bytes:

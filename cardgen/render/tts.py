@@ -14,13 +14,15 @@ import zlib
 
 from typing import TypeVar
 
+from cardgen.render import pngwrite
+
 T = TypeVar("T")
 
 TTS_COLUMNS = 10
 TTS_ROWS = 7
 TTS_MAX_PX = 4096
 TTS_FACES_PER_SHEET = TTS_COLUMNS * TTS_ROWS - 1  # the last cell is the hidden card
-PNG_COMPRESS_LEVEL = 3  # big sheets: zlib level 6 costs seconds for a few percent
+PNG_COMPRESS_LEVEL = pngwrite.COMPRESS_LEVEL
 
 
 def cell_size(card_w_mm: float, card_h_mm: float) -> tuple[int, int]:
@@ -90,13 +92,7 @@ def join_bands(bands: list[bytes], cell: tuple[int, int]) -> bytes:
         stream += data[_BAND_HEAD.size :]
     stream += zlib.compressobj(PNG_COMPRESS_LEVEL, zlib.DEFLATED, -15).flush()  # the final, empty block
     stream += struct.pack(">I", checksum)
-    width, height = cell[0] * TTS_COLUMNS, cell[1] * TTS_ROWS
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", bytes(stream)) + _chunk(b"IEND", b"")
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return pngwrite.png_file(cell[0] * TTS_COLUMNS, cell[1] * TTS_ROWS, bytes(stream))
 
 
 _ADLER_BASE = 65521
