@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Iterable
 
 COMPRESS_LEVEL = 3  # level 6 costs seconds over a build for a few percent
 #: Names the encoding, for caches of encoded files: change it when the bytes for the same pixels change.
@@ -29,8 +30,23 @@ def scanlines(rgb: bytes | memoryview, width: int, height: int) -> bytes:
 
 def rgb_png(rgb: bytes, width: int, height: int, dpi: int | None = None) -> bytes:
     """A PNG of ``width`` x ``height`` raw RGB pixels, with its resolution if ``dpi`` is given."""
-    data = zlib.compress(scanlines(rgb, width, height), COMPRESS_LEVEL)
-    return png_file(width, height, data, dpi)
+    return block_png([(rgb, height)], width, dpi)
+
+
+def block_png(blocks: Iterable[tuple[bytes, int]], width: int, dpi: int | None = None) -> bytes:
+    """A PNG from its rows given in blocks of (raw RGB, number of rows), compressed block by block.
+
+    A board at 300 dpi is a hundred megabytes of pixels: compressed as they
+    come, no copy of the whole image is ever made here.
+    """
+    packer = zlib.compressobj(COMPRESS_LEVEL)
+    parts: list[bytes] = []
+    height = 0
+    for rgb, rows in blocks:
+        parts.append(packer.compress(scanlines(rgb, width, rows)))
+        height += rows
+    parts.append(packer.flush())
+    return png_file(width, height, b"".join(parts), dpi)
 
 
 def png_file(width: int, height: int, idat: bytes, dpi: int | None = None) -> bytes:
