@@ -16,6 +16,7 @@ import time
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -344,6 +345,13 @@ def _record(manifest: Manifest, kind: str, file: str, group: Sequence[Face], she
         manifest.add_component(by_id[back_id].kind, back_id, copies, file, first[back_id])
 
 
+@lru_cache(maxsize=32)
+def _unpacked_cell(packed: bytes) -> bytes:
+    """A TTS cell's raw pixels, kept in-process (about 0.7 MB each, so only a few bands' worth):
+    editing a card again re-encodes the same bands from the same neighbours."""
+    return zlib.decompress(packed)
+
+
 def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str], pdfs: dict[str, FacePdf],
                pngs: dict[str, bytes], manifest: Manifest, memo: Memo, by_id: dict[str, Face]) -> None:
     """Deck sheets per card kind, one cell per printed copy (several sheets past 69), their backs, and decks.json.
@@ -363,7 +371,7 @@ def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str]
             face = pdfs[face_id]
             packed = memo("tts-cell-rgb", material,
                           lambda: zlib.compress(face_cell_pixels(face.pdf, face.index, cell), 1))
-            return zlib.decompress(packed)
+            return _unpacked_cell(packed)
 
         def band_of(row_ids: list[str | None]) -> bytes:
             material = repr((cell, [looks[i] if i else None for i in row_ids])).encode()
