@@ -84,7 +84,9 @@ def dedupe(data: bytes) -> bytes:
 def merged(header: bytes, objects: Objects, trailer: bytes) -> bytes:
     """Parsed objects written out with subset tags fixed and identical objects kept once."""
     objects = _only_reachable(objects, trailer)
-    objects = _only_reachable(merge_fonts(objects), trailer)  # the replaced subsets are left unreferenced
+    fonts_merged = merge_fonts(objects)
+    if fonts_merged is not objects:  # the replaced subsets are left unreferenced
+        objects = _only_reachable(fonts_merged, trailer)
     objects, _ = retag(objects)
     target = _identical(objects)
 

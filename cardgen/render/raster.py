@@ -19,15 +19,18 @@ def face_image(pdf: bytes, index: int = 0, dpi: float = PNG_DPI) -> Image.Image:
     """Page ``index`` (a face) cut to its trim box, rendered at ``dpi``, RGB, white behind transparent parts."""
     document = pdfium.PdfDocument(pdf)
     try:
-        page = document[index]
-        media = page.get_mediabox()
-        trim = page.get_trimbox()
-        crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
-        bitmap = page.render(scale=dpi / POINTS_PER_INCH, crop=crop, fill_color=(255, 255, 255, 255),
-                             may_draw_forms=True)
-        return bitmap.to_pil().convert("RGB")
+        return _trimmed(document[index], dpi)
     finally:
         document.close()
+
+
+def _trimmed(page: pdfium.PdfPage, dpi: float) -> Image.Image:
+    media = page.get_mediabox()
+    trim = page.get_trimbox()
+    crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+    bitmap = page.render(scale=dpi / POINTS_PER_INCH, crop=crop, fill_color=(255, 255, 255, 255),
+                         may_draw_forms=True)
+    return bitmap.to_pil().convert("RGB")
 
 
 #: Rows handed to the PNG writer at a time: a board's pixels are never copied whole.
@@ -55,11 +58,11 @@ def face_cell_pixels(pdf: bytes, index: int, size: tuple[int, int]) -> bytes:
     """
     document = pdfium.PdfDocument(pdf)
     try:
-        trim = document[index].get_trimbox()
+        page = document[index]  # loaded once: loading a page is most of what opening it costs
+        trim = page.get_trimbox()
+        image = _trimmed(page, size[0] / ((trim[2] - trim[0]) / POINTS_PER_INCH))
     finally:
         document.close()
-    dpi = size[0] / ((trim[2] - trim[0]) / POINTS_PER_INCH)
-    image = face_image(pdf, index, dpi)
     if image.size != size:  # pdfium rounds to whole pixels
         image = image.resize(size, Image.Resampling.LANCZOS)
     return image.tobytes()
