@@ -8,6 +8,7 @@ fails the build with a :class:`BuildError` naming the face.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -260,6 +261,13 @@ def _parsing(roots: tuple[Path, ...], fonts: tuple[Path, ...],
     read, which every face using it depends on.
     """
     return FontConfiguration(), {}
+
+
+@atexit.register
+def _forget_parsing() -> None:
+    """Let the shared font configurations go while the interpreter still runs: each removes its
+    temporary folder of font copies (megabytes) when collected, which a module global at exit is not."""
+    _parsing.cache_clear()
 
 
 def _writing_warns(document, page) -> bool:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import shutil
+from dataclasses import replace
+from pathlib import Path
 
-from cardgen.render import faceunits, fontmerge, fonts, fonttags, hbsubset, pdfdedupe, pdfjoin
+from cardgen.render import faceunits, fontmerge, fonts, fonttags, hbsubset, pdf, pdfdedupe, pdfjoin
+from cardgen.render.pdf import FaceRenderer
 from cardgen.render.build import build
 
+from tests.render_print import placeholder_faces
 from tests.render_print.test_repro_atomic import SMALL, snapshot
 
 #: What the print pipeline keeps in-process: parsed parts, split dictionaries, glyph scans, subsets, tags.
@@ -57,3 +62,22 @@ def test_a_kept_subset_is_keyed_by_the_glyphs_asked_for():
         two = fontmerge._program(path, frozenset({3, 5}))[0]
     assert one != two and len(kept["font-subset"]) == 2 and kept["font-subset"][0] != kept["font-subset"][1]
     assert one == hbsubset.subset(path, {3, 4})
+
+
+def test_forgetting_the_shared_parsing_removes_its_font_copies(tmp_path):
+    """Renderers of a process share a font configuration; at exit it is let go, and with it the
+    temporary folder where WeasyPrint copied the @font-face files (megabytes per process)."""
+    symbols = fonts.font_stack()[1]
+    css = f'@font-face {{ font-family: "{symbols.family}"; src: url("{symbols.path.resolve().as_uri()}"); }}'
+    html = placeholder_faces.page_html(63.0, 88.0, 3.0, f'<p style="font-family: {symbols.family}">⌊x⌋</p>')
+    face = replace(placeholder_faces.face("dispatch", "dispatch-x", "x"), html=html.replace("<style>", f"<style>{css}"))
+    renderer = FaceRenderer(roots=[tmp_path], fonts=[symbols.path])
+    renderer.render(face)
+    copies = Path(renderer.font_config._folder)
+    assert copies.is_dir() and any(copies.iterdir())
+    del renderer
+    gc.collect()
+    assert copies.is_dir()  # still shared: the next renderer of the process uses it
+    pdf._forget_parsing()  # what the interpreter runs at exit
+    gc.collect()
+    assert not copies.exists()
