@@ -335,10 +335,12 @@ def _program(source: Path, glyphs: frozenset[int]) -> tuple[bytes, tuple[bytes, 
 
 
 def _kept_subset(source: Path, glyphs: frozenset[int]) -> bytes:
-    """HarfBuzz's subset of ``source`` for ``glyphs``: a function of the file's bytes and the glyph set only."""
+    """HarfBuzz's subset of ``source`` for ``glyphs``: a function of the file's bytes, the glyph set and
+    the HarfBuzz version only, so it is kept by them."""
     if not _KEEP:
         return hbsubset.subset(source, set(glyphs))
-    material = b"%s\0%s" % (_file_digest(source).encode(), b",".join(b"%d" % g for g in sorted(glyphs)))
+    material = b"harfbuzz %s\0%s\0%s" % (hbsubset.version().encode(), _file_digest(source).encode(),
+                                           b",".join(b"%d" % g for g in sorted(glyphs)))
     return _KEEP[0]("font-subset", material, lambda: hbsubset.subset(source, set(glyphs)))
 
 
