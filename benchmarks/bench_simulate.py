@@ -1,7 +1,9 @@
 """Benchmark: four-player games, rules as written, the four archetypes, on 1 and 2 workers.
 
 Prints games/s for each worker count side by side and the speedup ratio, and checks
-that both runs produced identical statistics. ``--profile`` adds a cProfile of a
+that both runs produced identical statistics. It says which kernel played (the
+mypyc-compiled copy of fast.py, or the Python source) and, in a child process with
+CARDGEN_PURE_PYTHON=1, times the Python source on the same games for comparison. ``--profile`` adds a cProfile of a
 single-worker slice (top functions by own time) to find where the engine spends it.
 
     python benchmarks/bench_simulate.py            # 10,000 games
@@ -17,8 +19,11 @@ import os
 import json
 import pstats
 import resource
+import subprocess
+import sys
 import time
 
+from cardgen.engine.kernel import KERNEL
 from cardgen.engine.sim_summary import build_summary
 from cardgen.engine.simulate import RunSpec, content_for, run
 from cardgen.engine.simulate_command import default_lineup
@@ -57,7 +62,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--one-core-only", action="store_true", help=argparse.SUPPRESS)  # the child run below
     args = parser.parse_args()
+    if args.one_core_only:
+        spec = RunSpec(None, None, default_lineup(4), args.games, args.seed)
+        content_for(None, None)
+        print(json.dumps(timed(spec, 1)))
+        return
     spec = RunSpec(None, None, default_lineup(4), args.games, args.seed)
     content_for(None, None)
     one, one_cpu, s1 = timed(spec, 1)
@@ -72,6 +83,14 @@ def main() -> None:
     print(f"one-core target {TARGET_ONE_CORE:,} games/s: {'met' if one_cpu >= TARGET_ONE_CORE else 'NOT met'} "
           f"({one_cpu:,.0f} games per CPU-second = {one_cpu / TARGET_ONE_CORE:.0%} of target)")
     print(f"identical statistics on 1 and 2 workers: {s1 == s2}")
+    print(f"kernel: {KERNEL.name} ({KERNEL.reason})")
+    if KERNEL.name == "compiled":
+        child = subprocess.run([sys.executable, __file__, "--one-core-only", "--games", str(args.games),
+                                "--seed", str(args.seed)], env={**os.environ, "CARDGEN_PURE_PYTHON": "1"},
+                               capture_output=True, text=True, check=True)
+        _, py_cpu, s3 = json.loads(child.stdout)
+        print(f"the Python source on the same games, 1 worker: {py_cpu:,.0f} games per CPU-second; "
+              f"compiled is {one_cpu / py_cpu:.2f}x; identical statistics: {s3 == s1}")
     if args.profile:
         print(profile(spec, min(args.games, 1000)))
 

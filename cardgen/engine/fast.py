@@ -294,9 +294,9 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                 drawn = pile[-1:-book_draw - 1:-1]
                 del pile[len(pile) - len(drawn):]
                 d = dirs[t]
-                best = sorted(drawn, key=lambda x: (heading[x] == d, fare[x]), reverse=True)[:book_keep]
+                kept = sorted(drawn, key=lambda x: (heading[x] == d, fare[x]), reverse=True)[:book_keep]
                 for x in drawn:
-                    if x in best:
+                    if x in kept:
                         platforms[origin[x]].append(x)
                     else:
                         discarded.append(x)
@@ -306,10 +306,10 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
             left = due_t[s]
             if left:
                 due_t[s] = 0
-                load, times = aboard[t], boarded[t]
+                cargo, times = aboard[t], boarded[t]
                 p = owner[t]
-                for i in range(len(load) - 1, -1, -1):      # from the back, as GameState.alight does
-                    x = load[i]
+                for i in range(len(cargo) - 1, -1, -1):      # from the back, as GameState.alight does
+                    x = cargo[i]
                     if dest_cell[x] == here:
                         if clock <= times[i] + slack[x]:
                             points = fare[x]
@@ -321,7 +321,7 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                         places[t] -= seats[x]
                         delivered_cards.append(x)
                         delivery_log.append([p, times[i], clock, points])
-                        del load[i]
+                        del cargo[i]
                         del times[i]
                         left -= 1
                         if not left:
@@ -344,12 +344,12 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                         if len(cands) > 1:
                             cands.sort(key=neg_fare.__getitem__)
                         taken = limit       # boards until it reaches 0; a limit of 0 never does
-                        load, times = aboard[t], boarded[t]
+                        cargo, times = aboard[t], boarded[t]
                         for x in cands:
                             need = seats[x]
                             if need <= free:
                                 plat.remove(x)
-                                load.append(x)
+                                cargo.append(x)
                                 times.append(clock)
                                 places[t] += need
                                 due_t[dest_station[x]] += 1

@@ -19,7 +19,7 @@ from cardgen.engine.options import Options
 from cardgen.engine.rules import Rules, compile_rules
 from cardgen.engine.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
 from cardgen.engine.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
-from cardgen.engine.fast import kernel_plays, run_kernel
+from cardgen.engine.kernel import kernel_plays, run_kernel
 from cardgen.engine.state import GameState
 from cardgen.engine.view import PlayerView
 from cardgen.errors import UsageError

@@ -30,7 +30,8 @@ def format_summary(s: dict) -> str:
         f"{s['final_clock']['max']}, shared wins {s['ties']}",
     ]
     if s.get("games_per_second"):
-        lines.append(f"  speed: {s['games_per_second']:,.0f} games/s on {s['workers']} worker(s)")
+        kernel = f", {s['kernel']} kernel" if s.get("kernel") else ""
+        lines.append(f"  speed: {s['games_per_second']:,.0f} games/s on {s['workers']} worker(s){kernel}")
     lines += ["", "Win rate by bot (ties split; 95% Wilson CI; archetype total over its seats)"]
     for bot, iv in s["win_interval"].items():
         copies = s["copies"][bot]

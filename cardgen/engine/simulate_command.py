@@ -19,6 +19,7 @@ from cardgen.engine.actions import SetupRefused
 from cardgen.engine.sim_summary import build_summary
 from cardgen.engine.sim_text import format_summary
 from cardgen.engine.simulate import RunSpec, content_for, run
+from cardgen.engine.kernel import KERNEL
 from cardgen.errors import CardgenError, ContentError, UsageError
 from cardgen.model.command import format_problem
 
@@ -155,6 +156,7 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     summary["workers"] = workers
     summary["seconds"] = round(elapsed, 3)
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
+    summary["kernel"] = KERNEL.name  # "compiled" or "python" (cardgen.engine.kernel says why)
     return summary
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Callable
 
 from cardgen.engine.actions import IllegalAction, SetupRefused
 from cardgen.engine.checked import OPERATION, OVER, CheckedDriver
@@ -150,7 +151,7 @@ class GameState(CheckedDriver):
         if arrange is not None:
             arrange(self)
         #: called with the state after each round's clock step, before final scoring (replay prints here)
-        self.on_round_end = None
+        self.on_round_end: Callable[[GameState], None] | None = None
         size = rules.platform_size
         for plat, pile in zip(self.platforms, self.piles):     # refill(s) for every station
             while len(plat) < size and pile:

@@ -243,7 +243,7 @@ def dispatch_deck(c: Content, where: Locate) -> Iterator[Problem]:
                         f"effect '{eff.type}' is already on '{kinds[types.index(eff.type)].id}'; one kind per effect")
         if eff.type == "group_booking" and eff.keep > eff.draw:
             yield where("dispatch", ("kinds", i, "effect", "keep"), f"keeps {eff.keep} of only {eff.draw} drawn")
-    most = max(c.variant.players) if c.variant and c.variant.players else c.game.players.max
+    most = most_players(c)
     need = c.game.setup.dispatch_per_player * most
     if need > c.dispatch_count:
         yield where("game", ("setup", "dispatch_per_player"),
@@ -430,15 +430,25 @@ def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
                 yield where("events", ("kinds", i, "text", lang), f"text must name its target with {{{kind.target}}}")
 
 
-@check("setup: a seat and a colour per player, start cells on the line")
+def most_players(c: Content) -> int:
+    """The largest player count this content is played with: a variant's own list, else the game's maximum.
+    Counts outside the game's range are left to the variant's own check."""
+    g = c.game.players
+    counts = [n for n in (c.variant.players or []) if g.min <= n <= g.max] if c.variant is not None else []
+    return max(counts, default=g.max)
+
+
+@check("setup: a seat and a colour per train, start cells on the line")
 def setup_seats(c: Content, where: Locate) -> Iterator[Problem]:
     g = c.game
     if not 1 <= g.players.min <= g.players.best <= g.players.max:
         yield where("game", ("players",), "players must satisfy 1 <= min <= best <= max")
-    trains = g.players.max * g.setup.trains_per_player
-    # With several trains each, seats are reused in order (see docs/rulings.md).
-    if len(g.setup.seats) < min(trains, g.players.max):
-        yield where("game", ("setup", "seats"), f"{len(g.setup.seats)} seats for {g.players.max} players")
+    # every train takes its own seat and colour (ruling R10: two locomotives each take seats 1-4)
+    most, per_player = most_players(c), g.setup.trains_per_player
+    trains = most * per_player
+    need = f"{most} players" if per_player == 1 else f"{trains} trains ({most} players x {per_player} each)"
+    if len(g.setup.seats) < trains:
+        yield where("game", ("setup", "seats"), f"{len(g.setup.seats)} seats for {need}")
     for i, seat in enumerate(g.setup.seats):
         if seat.seat != i + 1:
             yield where("game", ("setup", "seats", i, "seat"), f"seats must be numbered 1, 2, ... in order (expected {i + 1})")
@@ -448,8 +458,8 @@ def setup_seats(c: Content, where: Locate) -> Iterator[Problem]:
             yield where("game", ("setup", "seats", i, "cell"), f"cell {seat.cell} is not a station")
         elif seat.cell == c.map.cells.min and seat.direction == "left" or seat.cell == c.map.cells.max and seat.direction == "right":
             yield where("game", ("setup", "seats", i, "direction"), "a train may not start facing off the end of the line")
-    if len(g.colours) < g.players.max:
-        yield where("game", ("colours",), f"{len(g.colours)} colours for {g.players.max} players")
+    if len(g.colours) < trains:
+        yield where("game", ("colours",), f"{len(g.colours)} colours for {need}")
     for i, col in enumerate(g.colours):
         if col.seat != i + 1:
             yield where("game", ("colours", i, "seat"), f"colours must follow seat order (expected {i + 1})")

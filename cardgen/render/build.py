@@ -13,8 +13,10 @@ import json
 import os
 import shutil
 import time
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -22,15 +24,15 @@ from cardgen.errors import BuildError, UsageError
 from cardgen.model import load
 from cardgen.render import faces as faces_module
 from cardgen.render import fit, font_instances, fontmerge, fonts
-from cardgen.render import impose, tts
-from cardgen.render.face_cache import FaceCache
+from cardgen.render import impose, pngwrite, tts
+from cardgen.render.face_cache import FaceCache, Memo
 from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.manifest import Manifest
 from cardgen.render.marks import furniture_pdf
 from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.facekit import Face
 from cardgen.render.pdf import FacePdf, FaceRenderer
-from cardgen.render.raster import PNG_DPI, face_cell_png, face_png
+from cardgen.render.raster import PNG_DPI, face_cell_pixels, face_png
 from cardgen.render.templating import TEMPLATES_DIR
 
 CARD_BACK = "card_back"
@@ -212,7 +214,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     memo = _memo(renderer.cache)
     digests = {face_id: pdf.digest for face_id, pdf in pdfs.items()}  # what each face's bytes depend on
     looks = {face.id: renderer.face_key(face) for face in order}  # what each face looks like
-    with atomic_folder(out) as stage, fontmerge.sources(merge_sources(renderer)):
+    with atomic_folder(out) as stage, fontmerge.sources(merge_sources(renderer), memo):
         kind_files: list[bytes] = []
         for kind, sheets in sheets_by_kind.items():
             name = f"{kind}.pdf"
@@ -237,7 +239,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
         pngs: dict[str, bytes] = {}
         for face in order:
             pdf = pdfs[face.id]
-            pngs[face.id] = memo("png", f"{looks[face.id]}-{PNG_DPI}".encode(),
+            pngs[face.id] = memo("png", f"{looks[face.id]}-{PNG_DPI}-{pngwrite.ENCODING}".encode(),
                                  lambda pdf=pdf: face_png(pdf.pdf, pdf.index, PNG_DPI))
             _write(stage, f"png/{face.id}.png", pngs[face.id], manifest)
             tick(1, f"png/{face.id}.png")
@@ -294,9 +296,6 @@ def _stopwatch(stages: dict[str, float]) -> Callable[[str], None]:
     return lap
 
 
-Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
-
-
 def _sheets_material(sheets: Sequence[impose.Sheet], digests: dict[str, str]) -> bytes:
     """Everything a kind's PDF depends on: its sheets' layout and the bytes of the faces on them."""
     used = sorted({p.face_id for sheet in sheets for p in sheet.placements})
@@ -346,6 +345,13 @@ def _record(manifest: Manifest, kind: str, file: str, group: Sequence[Face], she
         manifest.add_component(by_id[back_id].kind, back_id, copies, file, first[back_id])
 
 
+@lru_cache(maxsize=32)
+def _unpacked_cell(packed: bytes) -> bytes:
+    """A TTS cell's raw pixels, kept in-process (about 0.7 MB each, so only a few bands' worth):
+    editing a card again re-encodes the same bands from the same neighbours."""
+    return zlib.decompress(packed)
+
+
 def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str], pdfs: dict[str, FacePdf],
                pngs: dict[str, bytes], manifest: Manifest, memo: Memo, by_id: dict[str, Face]) -> None:
     """Deck sheets per card kind, one cell per printed copy (several sheets past 69), their backs, and decks.json.
@@ -360,9 +366,12 @@ def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str]
         cell = tts.cell_size(group[0].width_mm, group[0].height_mm)
 
         def cell_of(face_id: str) -> bytes:
+            """The cell's raw RGB pixels, kept zlib-packed (level 1: under a tenth of the size, unpacked in 2 ms)."""
             material = f"{looks[face_id]}-{cell}".encode()
             face = pdfs[face_id]
-            return memo("tts-cell", material, lambda: face_cell_png(face.pdf, face.index, cell))
+            packed = memo("tts-cell-rgb", material,
+                          lambda: zlib.compress(face_cell_pixels(face.pdf, face.index, cell), 1))
+            return _unpacked_cell(packed)
 
         def band_of(row_ids: list[str | None]) -> bytes:
             material = repr((cell, [looks[i] if i else None for i in row_ids])).encode()

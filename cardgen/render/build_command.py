@@ -56,14 +56,51 @@ def build_cmd(
     only: Optional[str] = typer.Option(None, "--only", help="Only these component kinds, comma separated."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Print a rules variant (variants.yaml id), e.g. freight."),
     progress: bool = typer.Option(False, "--progress", help="Show the progress bar even when stderr is not a terminal."),
+    watch: bool = typer.Option(False, "--watch", help="Stay running and rebuild after every change to the content "
+                                                      "or templates (Ctrl-C stops)."),
 ) -> None:
     """Render the print-and-play set: sheet PDFs, print-shop PDF, PNGs, TTS sheets, preview, manifest.
 
     Nothing is written unless the whole set builds: a bad option exits 2, bad
     content or a face that does not fit exits 1, and the previous output stays.
 
+    With --watch the command stays running: after each saved change to the
+    content folder or the templates it rebuilds (only the changed faces are laid
+    out again) and reports the result, bad content included, until Ctrl-C.
+
     Example: cardgen build --lang en --players 4 --paper letter --duplex short
     """
+    def once() -> int:
+        return _build_once(content_dir, out, paper, lang, players, bleed, duplex, only, variant, progress)
+
+    code = once()
+    if not watch:
+        if code:
+            raise typer.Exit(code)
+        return
+    if code == UsageError.exit_code:
+        raise typer.Exit(code)  # a bad option stays bad however the files change
+    from cardgen.model import DEFAULT_CONTENT
+    from cardgen.render.templating import TEMPLATES_DIR
+    from cardgen.render.watch import watch as watch_folders
+
+    folders = [Path(content_dir) if content_dir is not None else DEFAULT_CONTENT, TEMPLATES_DIR]
+    typer.echo(f"watching {folders[0]} and {folders[1]} (Ctrl-C stops)", err=True)
+
+    def rebuild(changed: list[str]) -> None:
+        shown = ", ".join(Path(name).name for name in changed[:3]) + (" ..." if len(changed) > 3 else "")
+        typer.echo(f"changed: {shown}", err=True)
+        once()
+
+    try:
+        watch_folders(folders, rebuild)
+    except KeyboardInterrupt:
+        typer.echo("stopped watching", err=True)
+
+
+def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, lang: str, players: int, bleed: float,
+                duplex: str, only: Optional[str], variant: Optional[str], progress: bool) -> int:
+    """Build once and report it; the exit code (0 when the set was written)."""
     from cardgen.model.command import format_problem
     from cardgen.render.build import BuildOptions, build
 
@@ -80,11 +117,11 @@ def build_cmd(
         for problem in exc.problems:
             typer.echo(format_problem(problem, exc.sources.get(problem.file, [])), err=True)
         typer.echo(f"\n{len(exc.problems)} problem(s) in the content; nothing written.", err=True)
-        raise typer.Exit(exc.exit_code) from None
+        return exc.exit_code
     except CardgenError as exc:
         kind = "usage" if isinstance(exc, UsageError) else "build failed"
         typer.echo(f"cardgen build: {kind}: {exc}; nothing written.", err=True)
-        raise typer.Exit(exc.exit_code) from None
+        return exc.exit_code
     counts = ", ".join(f"{kind} {n}" for kind, n in result.counts.items())
     typer.echo(f"{result.out}: {len(result.files)} files, {result.sheets} sheets, {result.faces} faces "
                f"({len(result.rendered)} laid out, {result.faces - len(result.rendered)} from cache) "
@@ -93,6 +130,7 @@ def build_cmd(
     if result.cache_problem:
         typer.echo(f"note: the face cache could not be written ({result.cache_problem}); "
                    "the next build will lay every face out again", err=True)
+    return 0
 
 
 def register(app: typer.Typer) -> None:

@@ -20,6 +20,9 @@ from pathlib import Path
 import pydyf
 import weasyprint
 
+#: ``memo(namespace, material, produce)``: bytes derived only from ``material``, produced once and kept.
+Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
+
 #: Bump when the way faces are rendered changes, so old entries are ignored.
 RENDERER_VERSION = "19"
 

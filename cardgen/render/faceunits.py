@@ -42,7 +42,7 @@ _BUILT_IN_SPACES = {b"Pattern", b"DeviceRGB", b"DeviceGray", b"DeviceCMYK"}
 
 def split_pages(pdf: bytes) -> list[bytes]:
     """One standalone one-page PDF per page of ``pdf`` (a plain-layout PDF, as pdfium saves it)."""
-    _, objects, kids = split(pdf)
+    _, objects, kids = split(pdf, keep=False)
     return [_unit(objects, kid) for kid in kids]
 
 

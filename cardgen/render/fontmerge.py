@@ -26,23 +26,34 @@ from functools import lru_cache
 from pathlib import Path
 
 from cardgen.render import hbsubset
+from cardgen.render.face_cache import Memo, file_digest
 
 Objects = dict[int, tuple[bytes, bytes | None]]
 
 _REGISTRY: dict[str, Path] = {}
 
+#: Where subsets are kept beyond this process (the build's FaceCache.memo), while :func:`sources` is active.
+_KEEP: list[Memo] = []
+
 
 @contextmanager
-def sources(families: Mapping[str, Path]) -> Iterator[None]:
-    """While active, fonts whose descriptor names one of ``families`` are merged, from that file."""
-    previous = dict(_REGISTRY)
+def sources(families: Mapping[str, Path], memo: Memo | None = None) -> Iterator[None]:
+    """While active, fonts whose descriptor names one of ``families`` are merged, from that file.
+
+    ``memo`` (a FaceCache's) keeps every subset made, by the font file's
+    digest and the glyph set: a rebuild that draws the same glyphs (most
+    edits) takes them from there instead of running HarfBuzz again.
+    """
+    previous, previous_keep = dict(_REGISTRY), list(_KEEP)
     _REGISTRY.clear()
     _REGISTRY.update({name: Path(path) for name, path in families.items()})
+    _KEEP[:] = [memo] if memo is not None else []
     try:
         yield
     finally:
         _REGISTRY.clear()
         _REGISTRY.update(previous)
+        _KEEP[:] = previous_keep
 
 
 _TYPE0 = re.compile(rb"/Subtype\s*/Type0\b")
@@ -164,13 +175,15 @@ def _registered_fonts(objects: Objects) -> dict[int, _Font]:
 
 
 def _decoded(head: bytes, stream: bytes) -> bytes:
-    found = _FILTER.search(head)
-    if found is None:
+    return _unfiltered(_filter_of(head), stream)
+
+
+def _unfiltered(filters: bytes | None, stream: bytes) -> bytes:
+    if filters is None:
         return stream
-    filters = found.group(1).replace(b"[", b" ").replace(b"]", b" ").split()
-    if filters == [b"/FlateDecode"]:
+    if filters.replace(b"[", b" ").replace(b"]", b" ").split() == [b"/FlateDecode"]:
         return zlib.decompress(stream)
-    raise Unreadable(f"filter {found.group(1)!r}")
+    raise Unreadable(f"filter {filters!r}")
 
 
 def _font_names(objects: Objects, head: bytes) -> dict[bytes, int]:
@@ -212,7 +225,8 @@ def _glyphs_drawn(objects: Objects, fonts: dict[int, _Font]) -> tuple[dict[int, 
         if not names:
             continue
         try:
-            runs = [run for p in parts if objects.get(p, (b"", None))[1] is not None for run in _stream_runs(*objects[p])]
+            runs = [run for p in parts if objects.get(p, (b"", None))[1] is not None
+                    for run in _stream_runs(_filter_of(objects[p][0]), objects[p][1])]
             for name, glyphs in runs:
                 if name not in names:
                     if glyphs:
@@ -224,10 +238,20 @@ def _glyphs_drawn(objects: Objects, fonts: dict[int, _Font]) -> tuple[dict[int, 
     return used, unreadable
 
 
+def _filter_of(head: bytes) -> bytes | None:
+    found = _FILTER.search(head)
+    return found.group(1) if found else None
+
+
 @lru_cache(maxsize=4096)
-def _stream_runs(head: bytes, stream: bytes) -> tuple[tuple[bytes | None, frozenset[int]], ...]:
-    """:func:`_text_runs` of one content stream, kept: a face's stream is read for every output PDF it is in."""
-    return tuple((name, frozenset(glyphs)) for name, glyphs in _text_runs(_decoded(head, stream)))
+def _stream_runs(filters: bytes | None, stream: bytes) -> tuple[tuple[bytes | None, frozenset[int]], ...]:
+    """:func:`_text_runs` of one content stream, kept by its filter and bytes only.
+
+    A face's stream is the same bytes in every output PDF it is in (a kind's
+    sheets, the combined PDF, the print-shop PDF) under a different dictionary
+    (a page, a form, renumbered), so it is read once per process.
+    """
+    return tuple((name, frozenset(glyphs)) for name, glyphs in _text_runs(_unfiltered(filters, stream)))
 
 
 def _text_runs(data: bytes) -> Iterator[tuple[bytes | None, set[int]]]:
@@ -306,8 +330,24 @@ def _per_mille(value: float, metrics: _Metrics) -> int:
 @lru_cache(maxsize=64)
 def _program(source: Path, glyphs: frozenset[int]) -> tuple[bytes, tuple[bytes, bytes]]:
     """The subset and its PDF stream, kept: the combined and print-shop PDFs draw the same glyphs."""
-    program = hbsubset.subset(source, set(glyphs))
+    program = _kept_subset(source, glyphs)
     return program, _program_object(program)
+
+
+def _kept_subset(source: Path, glyphs: frozenset[int]) -> bytes:
+    """HarfBuzz's subset of ``source`` for ``glyphs``: a function of the file's bytes, the glyph set and
+    the HarfBuzz version only, so it is kept by them."""
+    if not _KEEP:
+        return hbsubset.subset(source, set(glyphs))
+    material = b"harfbuzz %s\0%s\0%s" % (hbsubset.version().encode(), _file_digest(source).encode(),
+                                           b",".join(b"%d" % g for g in sorted(glyphs)))
+    return _KEEP[0]("font-subset", material, lambda: hbsubset.subset(source, set(glyphs)))
+
+
+@lru_cache(maxsize=16)
+def _file_digest(path: Path) -> str:
+    """The font file's content hash, once per process (the Chinese font is megabytes)."""
+    return file_digest(path)
 
 
 def _program_object(program: bytes) -> tuple[bytes, bytes]:

@@ -85,9 +85,15 @@ def font_face_css(base: str | None = None) -> str:
     """
     rules = []
     for f in font_stack():
-        url = f.path.resolve().as_uri() if base is None else base + quote(f.path.name)
+        url = _file_uri(f.path) if base is None else base + quote(f.path.name)
         rules.append(f'@font-face {{ font-family: "{f.family}"; src: url("{url}"); }}')
     return "\n".join(rules)
+
+
+@cache
+def _file_uri(path: Path) -> str:
+    """``path`` resolved, as a ``file://`` URI: once per process, not once per face (realpath walks the disk)."""
+    return path.resolve().as_uri()
 
 
 @cache

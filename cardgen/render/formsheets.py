@@ -34,7 +34,7 @@ class _Source:
     """One parsed source PDF: its objects (renumbered into the output) and a form per page."""
 
     def __init__(self, data: bytes, base: int) -> None:
-        _, objects, kids = split(_plain(data))
+        _, objects, kids = _split_plain(data)
         pages = set(kids)
         kept = [n for n in objects if n not in pages and b"/Type/Metadata" not in objects[n][0]]
         extra = len(kept)  # numbers after the kept objects, for inline resource dictionaries
@@ -91,9 +91,12 @@ def _resources(page: bytes, inline: list[bytes], next_number: int) -> bytes:
     return b"%d 0 R" % (next_number + len(inline) - 1)
 
 
-def _plain(data: bytes) -> bytes:
-    """``data`` in pdfium's plain layout (classic xref, direct lengths), which :func:`parse` reads."""
-    return pdfbytes.plain(data)
+def _split_plain(data: bytes) -> tuple[int, Objects, list[int]]:
+    """:func:`split` of ``data``, re-saved in pdfium's plain layout first if it is not in it already."""
+    try:
+        return split(data)  # cardgen's own face PDFs are: parsed once (split keeps it), not twice
+    except NotPlainPdf:
+        return split(pdfbytes.plain(data))
 
 
 def _number(value: float) -> bytes:

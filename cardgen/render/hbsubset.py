@@ -23,6 +23,7 @@ _ffi.cdef("""
     typedef struct hb_subset_input_t hb_subset_input_t;
     typedef uint32_t hb_codepoint_t;
     typedef uint32_t hb_tag_t;
+    const char *hb_version_string (void);
     hb_blob_t *hb_blob_create_from_file_or_fail (const char *file_name);
     void hb_blob_destroy (hb_blob_t *blob);
     const char *hb_blob_get_data (hb_blob_t *blob, unsigned int *length);
@@ -77,6 +78,12 @@ DROPPED_TABLES = (b"BASE", b"DSIG", b"EBDT", b"EBLC", b"EBSC", b"GPOS", b"GSUB",
 
 class SubsetError(RuntimeError):
     """HarfBuzz could not read the font or subset it."""
+
+
+@cache
+def version() -> str:
+    """The HarfBuzz version subsets are made with (part of what a kept subset depends on)."""
+    return _ffi.string(_harfbuzz.hb_version_string()).decode("ascii")
 
 
 @cache

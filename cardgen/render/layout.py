@@ -142,17 +142,21 @@ def outer_sides(trims: list[Rect], index: int) -> dict[str, bool]:
     """
     me = trims[index]
     eps = 1e-6
-
-    def touches(other: Rect, side: str) -> bool:
-        overlap_x = other.x < me.right - eps and other.right > me.x + eps
-        overlap_y = other.y < me.top - eps and other.top > me.y + eps
-        return {"left": overlap_y and abs(other.right - me.x) < eps,
-                "right": overlap_y and abs(other.x - me.right) < eps,
-                "bottom": overlap_x and abs(other.top - me.y) < eps,
-                "top": overlap_x and abs(other.y - me.top) < eps}[side]
-
-    return {side: not any(touches(o, side) for i, o in enumerate(trims) if i != index)
-            for side in ("left", "right", "bottom", "top")}
+    outer = {"left": True, "right": True, "bottom": True, "top": True}
+    for i, other in enumerate(trims):  # one pass over the others (a sheet is planned on every build)
+        if i == index:
+            continue
+        if other.y < me.top - eps and other.top > me.y + eps:  # overlapping rows: a left/right neighbour?
+            if abs(other.right - me.x) < eps:
+                outer["left"] = False
+            if abs(other.x - me.right) < eps:
+                outer["right"] = False
+        if other.x < me.right - eps and other.right > me.x + eps:  # overlapping columns: below/above?
+            if abs(other.top - me.y) < eps:
+                outer["bottom"] = False
+            if abs(other.y - me.top) < eps:
+                outer["top"] = False
+    return outer
 
 
 @dataclass(frozen=True)

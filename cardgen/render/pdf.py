@@ -8,11 +8,13 @@ fails the build with a :class:`BuildError` naming the face.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from cardgen.errors import BuildError
 from cardgen.render.facekit import Face
 from cardgen.render.face_cache import FaceCache, face_key, fonts_fingerprint
 from cardgen.render import faceunits, pdfbytes
+from cardgen.render.cffi_arrays import unsized_arrays
 from cardgen.render.fetcher import RestrictedFetcher
 from cardgen.render.font_instances import fixed_font_timestamps as _fixed_font_timestamps
 
@@ -86,11 +89,17 @@ class FaceRenderer:
     # Font file the faces' @font-face rules name -> file WeasyPrint reads instead (a static
     # instance of a variable font, cardgen.render.font_instances); ``fonts`` lists the latter.
     substitutes: dict[Path, Path] = field(default_factory=dict)
-    # One font configuration for the whole build: each @font-face file is read and registered
-    # once instead of once per face (the Chinese font is megabytes).
-    font_config: FontConfiguration = field(default_factory=FontConfiguration)
-    _stylesheets: dict[str, tuple[CSS, RestrictedFetcher]] = field(default_factory=dict, repr=False)
+    # One font configuration and parsed stylesheets per process and set of allowed files
+    # (:func:`_parsing`): each @font-face file is registered once, not once per face, and a
+    # rebuild does not parse again the stylesheet of the card that was edited.
+    font_config: FontConfiguration = field(init=False, repr=False)
+    _stylesheets: dict[str, tuple[CSS, RestrictedFetcher]] = field(init=False, repr=False)
     _fonts_id: str = field(default="", repr=False)
+
+    def __post_init__(self) -> None:
+        self.font_config, self._stylesheets = _parsing(
+            tuple(Path(r).resolve() for r in self.roots), tuple(Path(f).resolve() for f in self.fonts),
+            tuple(sorted((Path(a).resolve(), Path(b).resolve()) for a, b in self.substitutes.items())))
 
     def face_key(self, face: Face) -> str:
         if not self._fonts_id:
@@ -131,7 +140,7 @@ class FaceRenderer:
         unique = list({self.face_key(face): face for face in faces}.items())
         used: list[set[Path]] = [set() for _ in unique]
         pages = self._layout_all([face for _, face in unique], used, done)
-        with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+        with _weasyprint_warnings() as warnings, _fixed_font_timestamps(), unsized_arrays():
             pdf = pages[0][0].copy([page for _, page in pages]).write_pdf()
         if warnings:
             culprits = [face for (_, face), (document, page) in zip(unique, pages) if _writing_warns(document, page)]
@@ -240,9 +249,30 @@ class FaceRenderer:
         return css
 
 
+@lru_cache(maxsize=4)
+def _parsing(roots: tuple[Path, ...], fonts: tuple[Path, ...],
+             substitutes: tuple[tuple[Path, Path], ...]) -> tuple[FontConfiguration, dict[str, tuple[CSS, RestrictedFetcher]]]:
+    """The font configuration and the stylesheets parsed so far, shared by every renderer of the process
+    that may read the same files.
+
+    A stylesheet is kept by its text: what parsing it reads (@font-face files,
+    which are among ``fonts``) is fixed for the process; images it names are
+    fetched when a face is laid out, not here. Its fetcher keeps the files it
+    read, which every face using it depends on.
+    """
+    return FontConfiguration(), {}
+
+
+@atexit.register
+def _forget_parsing() -> None:
+    """Let the shared font configurations go while the interpreter still runs: each removes its
+    temporary folder of font copies (megabytes) when collected, which a module global at exit is not."""
+    _parsing.cache_clear()
+
+
 def _writing_warns(document, page) -> bool:
     """Whether writing this one page alone makes WeasyPrint warn (to name the face that did)."""
-    with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+    with _weasyprint_warnings() as warnings, _fixed_font_timestamps(), unsized_arrays():
         document.copy([page]).write_pdf()
     return bool(warnings)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from cardgen.render.fontmerge import merge_fonts
 from cardgen.render.fonttags import Objects, retag
@@ -83,7 +84,9 @@ def dedupe(data: bytes) -> bytes:
 def merged(header: bytes, objects: Objects, trailer: bytes) -> bytes:
     """Parsed objects written out with subset tags fixed and identical objects kept once."""
     objects = _only_reachable(objects, trailer)
-    objects = _only_reachable(merge_fonts(objects), trailer)  # the replaced subsets are left unreferenced
+    fonts_merged = merge_fonts(objects)
+    if fonts_merged is not objects:  # the replaced subsets are left unreferenced
+        objects = _only_reachable(fonts_merged, trailer)
     objects, _ = retag(objects)
     target = _identical(objects)
 
@@ -120,9 +123,22 @@ def _reachable(objects: Objects, trailer: bytes, final: Callable[[int], int]) ->
                 continue
             seen.add(number)
             order.append(number)
-            following += [final(int(n)) for n in _REF.findall(objects[number][0])]
+            following += [final(n) for n in refs_in(objects[number][0])]
         queue = following
     return order
+
+
+@lru_cache(maxsize=1 << 16)
+def _pieces(head: bytes) -> tuple[bytes, ...]:
+    """``head`` split around its references (text, number, text, ...), kept: every merge walks and
+    rewrites each dictionary several times, and a rebuild meets the same dictionaries again."""
+    return tuple(_REF.split(head))
+
+
+@lru_cache(maxsize=1 << 16)
+def refs_in(head: bytes) -> tuple[int, ...]:
+    """The object numbers ``head`` refers to, in order."""
+    return tuple(int(n) for n in _pieces(head)[1::2])
 
 
 def _identical(objects: Objects) -> dict[int, int]:
@@ -139,7 +155,7 @@ def _identical(objects: Objects) -> dict[int, int]:
             number = target[number]
         return number
 
-    tokens = {n: _REF.split(head) for n, (head, _) in objects.items() if not _PAGE.search(head)}
+    tokens = {n: _pieces(head) for n, (head, _) in objects.items() if not _PAGE.search(head)}
     referrers: dict[int, set[int]] = {}
     for number, parts in tokens.items():
         for ref in parts[1::2]:
@@ -170,12 +186,15 @@ def _identical(objects: Objects) -> dict[int, int]:
 
 def renumber_refs(text: bytes, new_number: Callable[[int], int | None], size: int) -> bytes:
     """``text`` with every ``N 0 R`` renumbered; a reference to a missing object stays missing (null)."""
-    def one(match: re.Match) -> bytes:
-        old = int(match.group(1))
+    pieces = _pieces(text)
+    if len(pieces) == 1:
+        return text
+    out = list(pieces)
+    for i in range(1, len(pieces), 2):
+        old = int(pieces[i])
         new = new_number(old)
-        return b"%d 0 R" % (new if new is not None else size + old)
-
-    return _REF.sub(one, text)
+        out[i] = b"%d 0 R" % (new if new is not None else size + old)
+    return b"".join(out)
 
 
 def serialize(header: bytes, bodies: list[tuple[bytes, bytes | None]], trailer: bytes,

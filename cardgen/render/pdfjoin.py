@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from cardgen.render.pdfdedupe import NotPlainPdf, Objects, parse, renumber_refs, serialize
 
@@ -54,8 +55,19 @@ def join_objects(documents: Sequence[bytes]) -> tuple[bytes, Objects, bytes]:
     return HEADER, numbered, b"<</Root %d 0 R /Size %d>>" % (CATALOG, len(numbered) + 1)
 
 
-def split(data: bytes) -> tuple[int, Objects, list[int]]:
-    """A part's page tree number, its objects but the catalog, page tree and Info, and its pages in order."""
+def split(data: bytes, *, keep: bool = True) -> tuple[int, Objects, list[int]]:
+    """A part's page tree number, its objects but the catalog, page tree and Info, and its pages in order.
+
+    With ``keep`` the parsed part is kept in-process (every output PDF parses
+    the same face PDFs again, and a rebuild the unchanged kinds); a document
+    read once (WeasyPrint's, cut into faces) is not.
+    """
+    tree_number, objects, kids = _split(data) if keep else _split.__wrapped__(data)
+    return tree_number, dict(objects), list(kids)  # the caller's own copy: the parsed part may be kept
+
+
+@lru_cache(maxsize=512)
+def _split(data: bytes) -> tuple[int, Objects, tuple[int, ...]]:
     _, objects, trailer = parse(data)
     root = _ROOT.search(trailer)
     catalog = objects.get(int(root.group(1))) if root else None
@@ -72,4 +84,4 @@ def split(data: bytes) -> tuple[int, Objects, list[int]]:
         raise NotPlainPdf("nested or missing pages")
     info = _INFO.search(trailer)
     dropped = {int(root.group(1)), tree_number} | ({int(info.group(1))} if info else set())
-    return tree_number, {n: body for n, body in sorted(objects.items()) if n not in dropped}, kids
+    return tree_number, {n: body for n, body in sorted(objects.items()) if n not in dropped}, tuple(kids)

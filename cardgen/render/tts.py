@@ -9,13 +9,12 @@ Cells are rendered once per face at cell size and sheets are joined from bands o
 
 from __future__ import annotations
 
-import io
 import struct
 import zlib
 
 from typing import TypeVar
 
-from PIL import Image
+from cardgen.render import pngwrite
 
 T = TypeVar("T")
 
@@ -23,7 +22,7 @@ TTS_COLUMNS = 10
 TTS_ROWS = 7
 TTS_MAX_PX = 4096
 TTS_FACES_PER_SHEET = TTS_COLUMNS * TTS_ROWS - 1  # the last cell is the hidden card
-PNG_COMPRESS_LEVEL = 3  # big sheets: zlib level 6 costs seconds for a few percent
+PNG_COMPRESS_LEVEL = pngwrite.COMPRESS_LEVEL
 
 
 def cell_size(card_w_mm: float, card_h_mm: float) -> tuple[int, int]:
@@ -42,7 +41,7 @@ def chunks(ids: list[str]) -> list[list[str]]:
 
 
 def sheet_png(cells: list[bytes], hidden_cell: bytes, cell: tuple[int, int]) -> bytes:
-    """Paste up to 69 cells row by row and the hidden card into the last cell."""
+    """Paste up to 69 cells (raw RGB pixels) row by row and the hidden card into the last cell."""
     return join_bands([band(row, cell) for row in band_slots(cells, hidden_cell)], cell)
 
 
@@ -58,22 +57,27 @@ _BAND_HEAD = struct.Struct(">IQ")  # adler-32 and length of the band's filtered 
 
 
 def band(cells: list[bytes | None], cell: tuple[int, int]) -> bytes:
-    """One row of cells as compressed PNG scanlines that a sheet can be joined from without re-encoding.
+    """One row of cells (raw RGB pixels, None for white) as compressed PNG scanlines a sheet is joined from.
 
     Encoding a whole 4096 px sheet took most of a one-card rebuild; a sheet is
     now seven bands, each compressed on its own (deflate, flushed so that the
     next band starts clean) and kept by the caller, so changing one card
     re-encodes one band. Rows are left unfiltered (PNG filter type 0): on flat
     card art that compresses as well as the "Up" filter, faster, and no row
-    depends on the band above.
+    depends on the band above. Scanlines are cut straight from the cells'
+    pixels: no image is pasted together.
     """
     cw, ch = cell
-    image = Image.new("RGB", (cw * TTS_COLUMNS, ch), "white")
-    for column, data in enumerate(cells):
-        if data is not None:
-            image.paste(Image.open(io.BytesIO(data)), (column * cw, 0))
-    raw, stride = memoryview(image.tobytes()), 3 * image.width
-    filtered = b"".join(b"\x00" + raw[r * stride : (r + 1) * stride].tobytes() for r in range(ch))
+    stride = 3 * cw
+    white = b"\xff" * stride
+    for data in cells:
+        if data is not None and len(data) != stride * ch:
+            raise ValueError(f"a {cw}x{ch} cell has {stride * ch} bytes of RGB, not {len(data)}")
+    slots = [memoryview(data) if data is not None else None for data in cells]
+    slots += [None] * (TTS_COLUMNS - len(slots))
+    filtered = b"".join(
+        b"\x00" + b"".join(white if data is None else data[r * stride : (r + 1) * stride] for data in slots)
+        for r in range(ch))
     packer = zlib.compressobj(PNG_COMPRESS_LEVEL, zlib.DEFLATED, -15)
     packed = packer.compress(filtered) + packer.flush(zlib.Z_FULL_FLUSH)
     return _BAND_HEAD.pack(zlib.adler32(filtered), len(filtered)) + packed
@@ -88,13 +92,7 @@ def join_bands(bands: list[bytes], cell: tuple[int, int]) -> bytes:
         stream += data[_BAND_HEAD.size :]
     stream += zlib.compressobj(PNG_COMPRESS_LEVEL, zlib.DEFLATED, -15).flush()  # the final, empty block
     stream += struct.pack(">I", checksum)
-    width, height = cell[0] * TTS_COLUMNS, cell[1] * TTS_ROWS
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", bytes(stream)) + _chunk(b"IEND", b"")
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return pngwrite.png_file(cell[0] * TTS_COLUMNS, cell[1] * TTS_ROWS, bytes(stream))
 
 
 _ADLER_BASE = 65521

@@ -1,0 +1,103 @@
+"""``cardgen build --watch``: one rebuild per saved change, bad content reported without stopping, Ctrl-C exits 0."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from cardgen.model import DEFAULT_CONTENT
+from cardgen.render.watch import changes, snapshot, watch
+
+
+def test_a_change_written_in_two_steps_gives_one_rebuild(tmp_path):
+    card = tmp_path / "tickets.yaml"
+    card.write_text("a: 1\n")
+    (tmp_path / ".hidden").write_text("ignored\n")
+    steps = iter([lambda: None,
+                  lambda: card.write_text("a: 2\n"),             # the editor saves ...
+                  lambda: card.write_text("a: 2\nb: 3\n"),       # ... in two writes
+                  lambda: None, lambda: None, lambda: None])
+    rebuilt: list[list[str]] = []
+    done = []
+
+    def sleep(_: float) -> None:
+        step = next(steps, None)
+        if step is None:
+            done.append(True)
+        else:
+            step()
+
+    watch([tmp_path], rebuilt.append, sleep=sleep, stop=lambda: bool(done))
+    assert rebuilt == [[str(card)]]
+
+
+def test_snapshot_sees_new_and_deleted_files(tmp_path):
+    (tmp_path / "a.yaml").write_text("x")
+    before = snapshot([tmp_path])
+    (tmp_path / "a.yaml").unlink()
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.yaml").write_text("y")
+    assert changes(before, snapshot([tmp_path])) == [str(tmp_path / "a.yaml"), str(tmp_path / "sub" / "b.yaml")]
+
+
+class _Lines:
+    """Collects a pipe's lines in the background so the test can wait for one."""
+
+    def __init__(self, stream) -> None:
+        self.lines: list[str] = []
+        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _read(self, stream) -> None:
+        for line in stream:
+            self.lines.append(line.rstrip("\n"))
+
+    def wait_for(self, text: str, after: int = 0, timeout: float = 120.0) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for i, line in enumerate(self.lines[after:], start=after):
+                if text in line:
+                    return i + 1
+            time.sleep(0.1)
+        raise AssertionError(f"no line with {text!r} in {timeout} s; got:\n" + "\n".join(self.lines))
+
+
+def test_watch_rebuilds_after_an_edit_and_survives_bad_content(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "build", str(content), "--out", str(out), "--only", "dispatch", "--watch"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy())
+    lines = _Lines(process.stdout)
+    try:
+        seen = lines.wait_for("watching")
+        pdf = out / "dispatch.pdf"
+        first = pdf.read_bytes()
+
+        dispatch = content / "dispatch.yaml"
+        text = dispatch.read_text(encoding="utf-8")
+        dispatch.write_text(text.replace("zh: 会让调整", "zh: 会让交换"), encoding="utf-8")  # a name on the zh face
+        seen = lines.wait_for("changed: dispatch.yaml", seen)
+        seen = lines.wait_for("1 laid out", seen)       # only the edited face, the rest from the cache
+        assert pdf.read_bytes() != first
+
+        second = pdf.read_bytes()
+        dispatch.write_text(text.replace("copies: 5", "copies: five", 1), encoding="utf-8")
+        seen = lines.wait_for("problem(s) in the content; nothing written.", seen)
+        assert pdf.read_bytes() == second                 # the last good output stays
+        assert process.poll() is None                     # and the watch goes on
+
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=30) == 0
+        lines.wait_for("stopped watching", seen)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
