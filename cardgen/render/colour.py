@@ -34,6 +34,17 @@ def readable(hex_colour: str) -> str:
     return "#" + "".join(f"{round(c * (1 - mix) + k * mix):02x}" for c, k in zip(rgb, ink))
 
 
+def mix(top: str, under: str, share: float) -> str:
+    """``top`` seen at opacity ``share`` over ``under`` (both ``#rrggbb``), as one opaque colour."""
+    a = [int(top[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(under[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x * share + y * (1 - share)):02x}" for x, y in zip(a, b))
+
+
+#: Opacity of a card's foot line over its accent (a design choice, drawn as a solid mixed colour:
+#: an element with opacity costs WeasyPrint a transparency group of its own).
+FOOT_OPACITY = 0.92
+
 #: Accents no content colour names: design choices of the ticket backs, dispatch and event cards.
 DESIGN_ACCENTS = {"ticket_back": "#1d2f4f", "dispatch": "#0f6b78", "event": "#b8560f"}
 
@@ -52,6 +63,7 @@ class Palette:
     the accent a class, cards of one accent compute their styles once.
     ``plain`` colours set ``--accent`` (text on them stays white); ``players``
     also set the ink that reads on them (``--on-accent``, ``--accent-text``).
+    Both set ``--foot``, the foot line's ink already mixed with the accent.
     """
 
     plain: tuple[str, ...]
@@ -75,7 +87,9 @@ class Palette:
 
     @property
     def css(self) -> str:
-        rules = [f".{_class_name('accent', c)} {{ --accent: {c}; }}" for c in self.plain]
+        rules = [f".{_class_name('accent', c)} {{ --accent: {c}; --foot: {mix(WHITE, c, FOOT_OPACITY)}; }}"
+                 for c in self.plain]
         rules += [f".{_class_name('player', c)} {{ --accent: {c}; --on-accent: {ink_on(c)}; "
-                  f"--accent-text: {readable(c)}; }}" for c in self.players]
+                  f"--accent-text: {readable(c)}; --foot: {mix(ink_on(c), c, FOOT_OPACITY)}; }}"
+                  for c in self.players]
         return "\n".join(rules)

@@ -13,3 +13,11 @@ def test_readable_darkens_only_light_colours():
     assert readable("#1f5fbf") == "#1f5fbf"
     darker = readable("#e0a800")
     assert darker != "#e0a800" and luminance(darker) < luminance("#e0a800")
+
+
+def test_mix_is_the_colour_seen_through_opacity():
+    from cardgen.render.colour import mix
+
+    assert mix("#ffffff", "#000000", 0.5) == "#808080"
+    assert mix("#ffffff", "#b8560f", 0.92) == "#f9f1ec"  # 0.92 x 255 + 0.08 x 0x56 = 241
+    assert mix("#123456", "#abcdef", 1.0) == "#123456"
