@@ -307,8 +307,8 @@ class _Metrics:
 
 def _metrics_for(source: Path, glyphs: set[int]) -> _Metrics:
     """What the merged font dictionaries need from the file, for ``glyphs`` (HarfBuzz reads it)."""
-    codes = hbsubset.character_map(source)
-    characters = {g: chr(min(codes[g], key=lambda c: (_compatibility(c), c))) for g in glyphs if g in codes}
+    codes = hbsubset.glyph_characters(source, _COMPATIBILITY_BLOCKS)
+    characters = {g: chr(codes[g]) for g in glyphs if g in codes}
     ascent, descent = hbsubset.vertical_extents(source)
     return _Metrics(hbsubset.units_per_em(source), {g: hbsubset.advance(source, g) for g in glyphs},
                     characters, ascent, descent)
@@ -317,10 +317,6 @@ def _metrics_for(source: Path, glyphs: set[int]) -> _Metrics:
 #: Blocks whose characters share glyphs with the unified ideographs they stand for (Kangxi and
 #: supplementary radicals, compatibility ideographs): text extraction must give the ideograph.
 _COMPATIBILITY_BLOCKS = ((0x2E80, 0x2FDF), (0xF900, 0xFAFF), (0x2F800, 0x2FA1F))
-
-
-def _compatibility(code: int) -> bool:
-    return any(low <= code <= high for low, high in _COMPATIBILITY_BLOCKS)
 
 
 def _per_mille(value: float, metrics: _Metrics) -> int:

@@ -9,6 +9,7 @@ dependency: cffi and the library come with WeasyPrint.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from functools import cache
 from pathlib import Path
 
@@ -196,14 +197,31 @@ def unicodes(path: Path) -> frozenset[int]:
 
 
 @cache
-def character_map(path: Path | str) -> dict[int, list[int]]:
-    """Glyph id -> every character code the font's cmap maps to it, lowest first."""
+def glyph_characters(path: Path | str, demoted: tuple[tuple[int, int], ...] = ()) -> dict[int, int]:
+    """Glyph id -> the character it stands for: the lowest code the cmap maps to it, where codes in the
+    ``demoted`` ranges count only for glyphs nothing else maps to.
+
+    Built from two flat arrays with C-level dict updates (lowest code last, so it wins): a Python loop
+    over the Chinese font's 30,000 codes cost 0.1 s a process.
+    """
     key = _key(path)
     codes, count = _unicodes(key)
     glyphs = _ffi.new("hb_codepoint_t[]", count)
     size = _ffi.sizeof("hb_codepoint_t")
     _harfbuzz.hb_font_get_nominal_glyphs(_font(key), count, codes, size, glyphs, size)
-    out: dict[int, list[int]] = {}
-    for code, glyph in zip(_ffi.unpack(codes, count), _ffi.unpack(glyphs, count)):
-        out.setdefault(glyph, []).append(code)
+    code_list, glyph_list = _ffi.unpack(codes, count), _ffi.unpack(glyphs, count)  # codes ascending
+    cuts = sorted((bisect_left(code_list, low), bisect_right(code_list, high)) for low, high in demoted)
+    kept_codes: list[int] = []
+    kept_glyphs: list[int] = []
+    out: dict[int, int] = {}
+    for i, j in reversed(cuts):  # highest range first, so a lower code in a lower range wins
+        out.update(zip(reversed(glyph_list[i:j]), reversed(code_list[i:j])))
+    start = 0
+    for i, j in cuts:
+        kept_codes += code_list[start:i]
+        kept_glyphs += glyph_list[start:i]
+        start = max(start, j)
+    kept_codes += code_list[start:]
+    kept_glyphs += glyph_list[start:]
+    out.update(zip(reversed(kept_glyphs), reversed(kept_codes)))
     return out

@@ -82,3 +82,21 @@ def test_merged_fonts_print_the_same_pixels_in_a_smaller_file(content, face_cach
         assert a == b, f"page {index + 1} looks different with merged fonts"
     text = one[0].get_textpage().get_text_range()
     assert text.strip() and "\ufffd" not in text
+
+
+def test_glyph_characters_prefers_unified_ideographs_then_the_lowest_code(tmp_path):
+    """The fast table equals the plain definition on every print font: a glyph's lowest code outside the
+    radical and compatibility blocks, else its lowest code inside them."""
+    blocks = fontmerge._COMPATIBILITY_BLOCKS
+
+    def demoted(code: int) -> bool:
+        return any(low <= code <= high for low, high in blocks)
+
+    printed = font_instances.print_fonts([Path(p) for p in fonts.font_files()], tmp_path)
+    for font in printed.values():
+        reader = TTFont(font, lazy=True)
+        by_glyph: dict[int, list[int]] = {}
+        for code, name in reader.getBestCmap().items():
+            by_glyph.setdefault(reader.getGlyphID(name), []).append(code)
+        expected = {g: min(codes, key=lambda c: (demoted(c), c)) for g, codes in by_glyph.items()}
+        assert hbsubset.glyph_characters(font, blocks) == expected, font.name
