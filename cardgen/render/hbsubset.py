@@ -172,6 +172,15 @@ def advance(path: Path, glyph: int) -> int:
     return _harfbuzz.hb_font_get_glyph_h_advance(_font(_key(path)), glyph)
 
 
+def nominal_glyph(path: Path, code: int) -> int | None:
+    """The glyph the font's cmap maps character ``code`` to, or None when it has none."""
+    codes = _ffi.new("hb_codepoint_t[]", [code])
+    glyph = _ffi.new("hb_codepoint_t[]", 1)
+    size = _ffi.sizeof("hb_codepoint_t")
+    found = _harfbuzz.hb_font_get_nominal_glyphs(_font(_key(path)), 1, codes, size, glyph, size)
+    return glyph[0] if found == 1 else None
+
+
 def vertical_extents(path: Path) -> tuple[int, int]:
     """(ascender, descender) in font units, as HarfBuzz reads them (OS/2 or hhea)."""
     extents = _ffi.new("hb_font_extents_t *")

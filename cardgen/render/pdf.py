@@ -191,6 +191,7 @@ class FaceRenderer:
         if self.check_glyphs is not None and any(self.check_glyphs(face) for face in faces):
             return None
         css, names = named_pages([split_styles(face.html)[1] for face in faces])
+        css += "\n" + wrapper_rules(names)
         fetcher = RestrictedFetcher(self.roots, self.fonts)
         with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
             sheet, sheet_fetcher = self._stylesheet(css)
@@ -315,6 +316,12 @@ def named_pages(stylesheets: Sequence[str]) -> tuple[str, list[str | None]]:
     return _PAGE_RULE.sub("", stylesheets[0]) + "\n" + "\n".join(named), names
 
 
+def wrapper_rules(page_names: Sequence[str | None]) -> str:
+    """The rules of the wrappers :func:`joined_bodies` puts around each face (break, named page)."""
+    names = sorted({name for name in page_names if name is not None})
+    return "\n".join([".cardgen-break { break-before: page; }", *(f".{name} {{ page: {name}; }}" for name in names)])
+
+
 def joined_bodies(documents: Sequence[str], page_names: Sequence[str | None] | None = None) -> str:
     """One HTML document whose body holds each document's body in turn, each starting a new page.
 
@@ -330,11 +337,13 @@ def joined_bodies(documents: Sequence[str], page_names: Sequence[str | None] | N
         body = _BODY.search(document)
         if body is None:
             raise BuildError("a face document has no <body>")
-        rules = ["break-before: page"] if number else []
+        # classes, not a style attribute: WeasyPrint shares computed styles only between elements
+        # without one (and whose parents share theirs), so faces alike share their styles
+        classes = ["cardgen-break"] if number else []
         if page_names is not None and page_names[number] is not None:
-            rules.append(f"page: {page_names[number]}")
-        style = f' style="{"; ".join(rules)}"' if rules else ""
-        parts.append(f"<div{style}>{body.group(2)}</div>")
+            classes.append(page_names[number])
+        attribute = f' class="{" ".join(classes)}"' if classes else ""
+        parts.append(f"<div{attribute}>{body.group(2)}</div>")
     return documents[0][: first.end(1)] + "".join(parts) + documents[0][first.start(3) :]
 
 

@@ -5,38 +5,27 @@ draws a centred (``text-anchor="middle"``) text in a PDF form of its own, so
 six centred station ids cost the ticket a seventh of its layout time. One
 ``<text>`` whose characters carry their own ``x`` draws the same glyphs at the
 same places for a fraction of that: the centring is done here, from the
-advances (``hmtx``, read with fontTools as font_instances does) of the font
-that WeasyPrint picks for each character.
+advances (``hmtx``, read by the HarfBuzz WeasyPrint already loads) of the
+font that WeasyPrint picks for each character.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from pathlib import Path
-from typing import Any
-
-from fontTools.ttLib import TTFont
 
 from cardgen.errors import BuildError
+from cardgen.render import hbsubset
 from cardgen.render.fonts import font_stack
-
-
-@cache
-def _metrics(path: Path) -> tuple[dict[int, str], Any, int]:
-    """(cmap, hmtx, units per em) of the font at ``path``, read once per process."""
-    font = TTFont(str(path), lazy=True)
-    return font.getBestCmap(), font["hmtx"], font["head"].unitsPerEm
 
 
 @cache
 def advance_em(char: str) -> float:
     """Advance of ``char`` in ems, in the first font of the stack that has it (as the fallback picks it)."""
     for font in font_stack():
-        cmap, hmtx, upem = _metrics(font.path)
-        glyph = cmap.get(ord(char))
+        glyph = hbsubset.nominal_glyph(font.path, ord(char))
         if glyph is not None:
-            return hmtx[glyph][0] / upem
+            return hbsubset.advance(font.path, glyph) / hbsubset.units_per_em(font.path)
     raise BuildError(f"no font of the card stack has a glyph for {char!r} (U+{ord(char):04X})")
 
 
