@@ -79,9 +79,14 @@ class BuildReport:
     cache_problem: str | None = None  # the face cache could not be written (the build is still complete)
 
 
+def default_out_root() -> Path:
+    """The folder every default output goes in."""
+    return Path("output")
+
+
 def default_out(game_id: str, variant: str | None = None) -> Path:
     """``output/GAME-ID``, or ``output/GAME-ID-VARIANT`` for a variant's set."""
-    return Path("output") / (f"{game_id}-{variant}" if variant else game_id)
+    return default_out_root() / (f"{game_id}-{variant}" if variant else game_id)
 
 
 def default_cache() -> Path:

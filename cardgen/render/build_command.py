@@ -82,6 +82,7 @@ def build_cmd(
         raise typer.Exit(code)  # a bad option stays bad however the files change
     from cardgen.model import DEFAULT_CONTENT
     from cardgen.render.templating import TEMPLATES_DIR
+    from cardgen.render.build import default_out_root
     from cardgen.render.watch import watch as watch_folders
 
     folders = [Path(content_dir) if content_dir is not None else DEFAULT_CONTENT, TEMPLATES_DIR]
@@ -92,8 +93,9 @@ def build_cmd(
         typer.echo(f"changed: {shown}", err=True)
         once()
 
+    output = Path(out) if out is not None else default_out_root()
     try:
-        watch_folders(folders, rebuild)
+        watch_folders(folders, rebuild, ignored=[output])
     except KeyboardInterrupt:
         typer.echo("stopped watching", err=True)
 

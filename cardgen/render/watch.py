@@ -18,13 +18,17 @@ from pathlib import Path
 Snapshot = dict[str, tuple[int, int]]
 
 
-def snapshot(folders: Iterable[Path]) -> Snapshot:
-    """Every regular file under ``folders`` with its time and size (hidden files and caches skipped)."""
+def snapshot(folders: Iterable[Path], ignored: Iterable[Path] = ()) -> Snapshot:
+    """Every regular file under ``folders`` with its time and size (hidden files, caches and the
+    ``ignored`` folders, such as a build's own output, skipped)."""
     seen: Snapshot = {}
+    skipped = [Path(p).resolve() for p in ignored]
     for folder in folders:
         for path in sorted(Path(folder).rglob("*")):
             relative = path.relative_to(folder)
             if any(part.startswith(".") or part == "__pycache__" for part in relative.parts):
+                continue
+            if any(path.resolve().is_relative_to(skip) for skip in skipped):
                 continue
             try:
                 info = path.stat()
@@ -44,26 +48,29 @@ def changes(before: Snapshot, after: Snapshot) -> list[str]:
     return sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
 
 
-def watch(folders: Iterable[Path], rebuild: Callable[[list[str]], None], *, interval: float = 0.25,
-          sleep: Callable[[float], None] = time.sleep, stop: Callable[[], bool] = lambda: False) -> None:
-    """Call ``rebuild(changed files)`` after each change under ``folders``, until ``stop()`` is true.
+def watch(folders: Iterable[Path], rebuild: Callable[[list[str]], None], *, ignored: Iterable[Path] = (),
+          interval: float = 0.25, sleep: Callable[[float], None] = time.sleep,
+          stop: Callable[[], bool] = lambda: False) -> None:
+    """Call ``rebuild(changed files)`` after each change under ``folders`` (outside ``ignored``), until
+    ``stop()`` is true.
 
     A change is acted on once the files hold still for one ``interval``: an
     editor that saves in several steps gets one rebuild, not a build of a
-    half-written file.
+    half-written file. The build's output folder belongs in ``ignored``, or an
+    output inside the content folder would start the next build.
     """
-    folders = [Path(f) for f in folders]
-    last = snapshot(folders)
+    folders, ignored = [Path(f) for f in folders], [Path(f) for f in ignored]
+    last = snapshot(folders, ignored)
     while not stop():
         sleep(interval)
-        now = snapshot(folders)
+        now = snapshot(folders, ignored)
         if now == last:
             continue
         while True:
             if stop():
                 return
             sleep(interval)
-            settled = snapshot(folders)
+            settled = snapshot(folders, ignored)
             if settled == now:
                 break
             now = settled

@@ -37,6 +37,15 @@ def test_a_change_written_in_two_steps_gives_one_rebuild(tmp_path):
     assert rebuilt == [[str(card)]]
 
 
+def test_the_output_folder_is_not_watched(tmp_path):
+    """An output folder inside the content folder must not start the next build."""
+    (tmp_path / "tickets.yaml").write_text("a: 1\n")
+    (tmp_path / "out").mkdir()
+    before = snapshot([tmp_path], ignored=[tmp_path / "out"])
+    (tmp_path / "out" / "ticket.pdf").write_text("%PDF")
+    assert snapshot([tmp_path], ignored=[tmp_path / "out"]) == before
+
+
 def test_snapshot_sees_new_and_deleted_files(tmp_path):
     (tmp_path / "a.yaml").write_text("x")
     before = snapshot([tmp_path])
