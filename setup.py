@@ -5,7 +5,7 @@ It is copied to cardgen/engine/_fast_compiled.py with its SHA-256 appended, and
 that copy is compiled to a C extension; cardgen.engine.kernel uses it only
 while the digest matches fast.py. The extension is optional: with no C
 compiler, or with CARDGEN_PURE_PYTHON=1, the install goes on and the same
-Python code runs, about half as fast (docs/balance.md, "Speed").
+Python code runs, with about 1.6 times the instructions a game (docs/balance.md, "Speed").
 """
 
 from __future__ import annotations

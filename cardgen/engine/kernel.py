@@ -2,7 +2,7 @@
 
 Why: ``setup.py`` compiles a copy of :mod:`cardgen.engine.fast` with mypyc
 (``cardgen/engine/_fast_compiled.py``, the source plus its SHA-256), which
-plays the same games about twice as fast. The compiled copy is trusted only
+plays the same games in a third fewer instructions. The compiled copy is trusted only
 while that digest matches ``fast.py``: after an edit to the kernel (an
 editable install is not rebuilt by editing) the Python source runs, so a
 stale build can never play old rules. ``CARDGEN_PURE_PYTHON=1`` forces the
