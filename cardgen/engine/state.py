@@ -125,10 +125,8 @@ class GameState(CheckedDriver):
         # occupancy of each section line: trains heading right / left per cell
         self.occ_right = [0] * (rules.last_cell + 1)
         self.occ_left = [0] * (rules.last_cell + 1)
-        station_of_cell = rules.station_of_cell
-        for c, d in zip(self.cell, self.dir):
-            if station_of_cell[c] < 0:
-                (self.occ_right if d > 0 else self.occ_left)[c] += 1
+        for t in range(n):
+            self._occupy(t, 1)
         # statistics
         self.cards_played = [0] * len(rules.op_ids)
         self.dispatch_used = [0] * len(rules.dispatch_ids)
@@ -152,10 +150,8 @@ class GameState(CheckedDriver):
             arrange(self)
         #: called with the state after each round's clock step, before final scoring (replay prints here)
         self.on_round_end: Callable[[GameState], None] | None = None
-        size = rules.platform_size
-        for plat, pile in zip(self.platforms, self.piles):     # refill(s) for every station
-            while len(plat) < size and pile:
-                plat.append(pile.pop())
+        for s in range(len(self.platforms)):
+            self.refill(s)
         if opts.hand_size > 1:
             for t in range(n):
                 for _ in range(opts.hand_size):
