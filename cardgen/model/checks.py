@@ -18,7 +18,7 @@ from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES, PrintRow, Text
-from cardgen.model.text import SPECS, effect_values, string_values, text_values
+from cardgen.model.text import SPECS, effect_values, string_values, text_values, variant_players
 from cardgen.model.text import placeholders as text_placeholders_in
 
 Locate = Callable[..., Problem]
@@ -434,7 +434,7 @@ def most_players(c: Content) -> int:
     """The largest player count this content is played with: a variant's own list, else the game's maximum.
     Counts outside the game's range are left to the variant's own check."""
     g = c.game.players
-    counts = [n for n in (c.variant.players or []) if g.min <= n <= g.max] if c.variant is not None else []
+    counts = [n for n in variant_players(c) if g.min <= n <= g.max]
     return max(counts, default=g.max)
 
 
@@ -443,7 +443,7 @@ def setup_seats(c: Content, where: Locate) -> Iterator[Problem]:
     g = c.game
     if not 1 <= g.players.min <= g.players.best <= g.players.max:
         yield where("game", ("players",), "players must satisfy 1 <= min <= best <= max")
-    # every train takes its own seat and colour (ruling R10: two locomotives each take seats 1-4)
+    # every train takes its own seat and colour (ruling R10)
     most, per_player = most_players(c), g.setup.trains_per_player
     trains = most * per_player
     need = f"{most} players" if per_player == 1 else f"{trains} trains ({most} players x {per_player} each)"

@@ -116,7 +116,8 @@ def _freight(content: "Content") -> tuple[int, s.Span] | None:
     return next(((k, row) for k, row in sorted(content.fares.spans.items()) if row.freight), None)
 
 
-def _variant_players(content: "Content") -> list[int]:
+def variant_players(content: "Content") -> list[int]:
+    """The player counts the applied variant is for ([] without a variant or a list)."""
     return content.variant.players if content.variant and content.variant.players else []
 
 
@@ -132,8 +133,8 @@ VARIANT_VALUES: dict[str, Callable[["Content"], Value | None]] = {
     "capacity": lambda c: c.map.section_capacity_per_line,
     "events": lambda c: len(c.event_track),
     "last_round": lambda c: max(c.events.track, default=0),
-    "players": lambda c: "/".join(map(str, _variant_players(c))) or None,
-    "trains": lambda c: max(_variant_players(c)) * c.game.setup.trains_per_player if _variant_players(c) else None,
+    "players": lambda c: "/".join(map(str, variant_players(c))) or None,
+    "trains": lambda c: max(variant_players(c)) * c.game.setup.trains_per_player if variant_players(c) else None,
     "freight_span": lambda c: f[0] if (f := _freight(c)) else None,
     "freight_fare": lambda c: f[1].fare if (f := _freight(c)) else None,
     "freight_seats": lambda c: f[1].seats if (f := _freight(c)) else None,
