@@ -81,13 +81,11 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--one-core-only", action="store_true", help=argparse.SUPPRESS)  # the child run below
     args = parser.parse_args()
-    if args.one_core_only:
-        spec = RunSpec(None, None, default_lineup(4), args.games, args.seed)
-        content_for(None, None)
-        print(json.dumps(timed(spec, 1)))
-        return
     spec = RunSpec(None, None, default_lineup(4), args.games, args.seed)
     content_for(None, None)
+    if args.one_core_only:
+        print(json.dumps(timed(spec, 1)))
+        return
     runs: dict[str, list[tuple[float, float, str]]] = {"one": [], "two": [], "python": []}
     for _ in range(args.repeat):
         runs["one"].append(timed(spec, 1))

@@ -112,7 +112,7 @@ def _rewrite(objects: Objects, number: int, resources: bytes, done: dict[int, in
             else:
                 new_name = name
             renamed[key] = new_name
-            kept.setdefault(category, {})[new_name] = _rewritten_value(objects, category, value, done, new_number)
+            kept.setdefault(category, {})[new_name] = _swap_refs(objects, value, done, new_number)
         return b"/" + renamed[key] + space + operator
 
     new_data = _USE.sub(rename, data)
@@ -128,17 +128,6 @@ def _rewrite(objects: Objects, number: int, resources: bytes, done: dict[int, in
     copy = new_number()
     objects[copy] = (new_head, packed)
     return copy, resources_text
-
-
-def _rewritten_value(objects: Objects, category: bytes, value: bytes, done: dict[int, int], new_number) -> bytes:
-    """A resource's value with every form or pattern it reaches replaced by its rewritten copy.
-
-    Forms are reached directly (an XObject), or inside other values: a soft
-    mask's group in a graphics state, a pattern's own forms. Each keeps only
-    the resources its own content uses, so nothing of the other faces written
-    in the same document (the shared font dictionary above all) stays reachable.
-    """
-    return _swap_refs(objects, value, done, new_number)
 
 
 def _swap_refs(objects: Objects, text: bytes, done: dict[int, int], new_number, depth: int = 0) -> bytes:

@@ -54,7 +54,6 @@ _ffi.cdef("""
     hb_set_t *hb_set_create (void);
     void hb_set_destroy (hb_set_t *set);
     void hb_face_collect_unicodes (hb_face_t *face, hb_set_t *out);
-    hb_bool_t hb_set_next (const hb_set_t *set, hb_codepoint_t *codepoint);
     unsigned int hb_set_get_population (const hb_set_t *set);
     unsigned int hb_set_next_many (const hb_set_t *set, hb_codepoint_t codepoint, hb_codepoint_t *out,
                                    unsigned int size);
@@ -174,11 +173,9 @@ def advance(path: Path, glyph: int) -> int:
 
 def nominal_glyph(path: Path, code: int) -> int | None:
     """The glyph the font's cmap maps character ``code`` to, or None when it has none."""
-    codes = _ffi.new("hb_codepoint_t[]", [code])
-    glyph = _ffi.new("hb_codepoint_t[]", 1)
-    size = _ffi.sizeof("hb_codepoint_t")
-    found = _harfbuzz.hb_font_get_nominal_glyphs(_font(_key(path)), 1, codes, size, glyph, size)
-    return glyph[0] if found == 1 else None
+    glyph = _ffi.new("hb_codepoint_t *")
+    found = _harfbuzz.hb_font_get_nominal_glyph(_font(_key(path)), code, glyph)
+    return glyph[0] if found else None
 
 
 def vertical_extents(path: Path) -> tuple[int, int]:

@@ -236,24 +236,10 @@ def sheet_pdf(sheet: Sheet, face_pdfs: dict[str, FacePdf]) -> bytes:
 def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
     """The print-shop PDF: each face's own page (trim + bleed, TrimBox and BleedBox kept), once.
 
-    Faces that are one-page PDFs of their own are joined by renumbering
-    (cardgen.render.pdfjoin), fonts merged; pdfium imports them otherwise.
+    Every face is a one-page PDF of its own (cardgen.render.pdf), so this is
+    their concatenation, fonts merged.
     """
-    if all(face_pdfs[i].index == 0 for i in face_ids):
-        try:
-            return concatenate([face_pdfs[i].pdf for i in face_ids])
-        except NotPlainPdf:
-            pass
-    target = pdfium.PdfDocument.new()
-    try:
-        for face_id in face_ids:
-            face = face_pdfs[face_id]
-            source = pdfium.PdfDocument(face.pdf)
-            target.import_pages(source, [face.index])
-            source.close()
-        return pdfbytes.save(target)
-    finally:
-        target.close()
+    return concatenate([face_pdfs[i].pdf for i in face_ids])
 
 
 def concatenate(documents: Sequence[bytes], *, merge: bool = True) -> bytes:
