@@ -218,7 +218,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)})
     memo = _memo(renderer.cache)
     digests = {face_id: pdf.digest for face_id, pdf in pdfs.items()}  # what each face's bytes depend on
-    looks = {face.id: renderer.face_key(face) for face in order}  # what each face looks like
+    looks = {face_id: pdf.batch for face_id, pdf in pdfs.items()}  # what each face looks like (its key)
     with atomic_folder(out) as stage, fontmerge.sources(merge_sources(renderer), memo):
         kind_files: list[bytes] = []
         for kind, sheets in sheets_by_kind.items():
