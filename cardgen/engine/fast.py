@@ -37,8 +37,6 @@ class KernelTables:
     late_fare: tuple[int, ...]
     slack: tuple[int, ...]
     seats: tuple[int, ...]
-    origin: tuple[int, ...]              # origin station (a booked ticket goes onto its platform, R7)
-    heading: tuple[int, ...]             # direction of travel
     #: wanted[min_span][d][card] (d = 1 or -1, so index 0 is unused): the ticket heads direction d and
     #: spans at least min_span
     #: (min_span 0 .. longest span + 1)
@@ -82,7 +80,6 @@ def tables_for(rules: Rules, options: Options, probe: GameState) -> KernelTables
         dest_cell=by_card(rules.ticket_dest_cell), dest_station=by_card(rules.ticket_dest), fare=fares,
         neg_fare=tuple(-f for f in fares), late_fare=by_card(rules.ticket_late_fare),
         slack=by_card(rules.ticket_slack), seats=by_card(rules.ticket_seats), wanted=wanted,
-        origin=by_card(rules.ticket_origin), heading=dirs,
         paths=_by_direction(free_runs(rules, longest, options.terminal_ends_move)),
         penalty=tuple(n // rules.penalty_divisor for n in range(rules.cap + 1)),
         plain_r=tuple(tuple(rules.propulsion(v, n, 0) for n in range(rules.cap + 1)) for v in rules.op_values),
@@ -138,8 +135,6 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
     dest_cell, dest_station, fare, neg_fare = tb.dest_cell, tb.dest_station, tb.fare, tb.neg_fare
     late_fare, slack, seats, paths, penalty = tb.late_fare, tb.slack, tb.seats, tb.paths, tb.penalty
     plain_r = tb.plain_r
-    origin, heading, discarded = tb.origin, tb.heading, state.discarded
-    book_draw, book_keep = rules.booking_draw, rules.booking_keep
     events, stall_best = tb.events, tb.stall_best
     stall_last = len(stall_best) - 1
     rotate = opts.rotate_first_player
@@ -287,19 +282,10 @@ def run_kernel(state: GameState, bots: list[Archetype], check_invariants: bool =
                 continue          # Bot.booking books only where the train stops
             plat, pile = platforms[s], piles[s]
             if pile and book_k >= 0 and book_k in hand_of[t]:
-                # Group Booking as Bot.booking and Bot.keep play it: book here, keep the best fares heading
-                # our way (GameState.booking_draw and booking_keep inlined)
-                hand_of[t].remove(book_k)
-                dispatch_used[book_k] += 1
-                drawn = pile[-1:-book_draw - 1:-1]
-                del pile[len(pile) - len(drawn):]
-                d = dirs[t]
-                kept = sorted(drawn, key=lambda x: (heading[x] == d, fare[x]), reverse=True)[:book_keep]
-                for x in drawn:
-                    if x in kept:
-                        platforms[origin[x]].append(x)
-                    else:
-                        discarded.append(x)
+                # Group Booking as Bot.booking plays it: book at the station we stop at (rare: the shared rules)
+                state.round, state.clock, state.event = rnd, clock, ev
+                drawn = state.booking_draw(t, s)
+                state.booking_keep(drawn, bot_of[t].keep(view_of(owner[t]), t, drawn))
                 if not pile and empty_round[s] is None:
                     empty_round[s] = rnd
             due_t = due[t]
