@@ -2,8 +2,8 @@
 
 The pipeline reads left to right, and so do the packages:
 
-    content/ (YAML)  ->  cardgen.model  ->  cardgen.engine  (simulate, replay)
-                                        ->  cardgen.render  (build)  ->  output/
+    cardgen/content/ (YAML)  ->  cardgen.model  ->  cardgen.engine  (simulate, replay)
+                                                ->  cardgen.render  (build)  ->  output/
 """
 
 __version__ = "0.1.0"

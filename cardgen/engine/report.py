@@ -16,8 +16,9 @@ from markupsafe import Markup
 
 from cardgen.engine import report_svg
 from cardgen.errors import UsageError
+from cardgen.resources import TEMPLATES_DIR
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "report"
+TEMPLATES = TEMPLATES_DIR / "report"
 
 
 def charts(summary: dict) -> dict[str, object]:

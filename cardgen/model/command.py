@@ -61,7 +61,7 @@ def validate_cmd(
 
     Exit 0 when valid, 1 on any problem. Nothing is written.
 
-    Examples: cardgen validate content/rail-journey --json;
+    Examples: cardgen validate cardgen/content/rail-journey --json;
     cardgen validate --schema > docs/content-format.md
     """
     if schema:

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardgen.errors import ContentError, Problem, UsageError
+from cardgen.resources import DEFAULT_CONTENT
 from cardgen.model import checks
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.messages import friendly, suggest
@@ -23,7 +24,6 @@ from cardgen.model.schema import FILES
 from cardgen.model.source import MISSING, PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
 
 #: The bundled game, used when no folder is named.
-DEFAULT_CONTENT = Path(__file__).resolve().parents[2] / "content" / "rail-journey"
 
 @dataclass
 class Report:

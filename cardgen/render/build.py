@@ -33,7 +33,7 @@ from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.facekit import Face
 from cardgen.render.pdf import FacePdf, FaceRenderer
 from cardgen.render.raster import PNG_DPI, face_cell_pixels, face_png
-from cardgen.render.templating import TEMPLATES_DIR
+from cardgen.resources import TEMPLATES_DIR
 
 CARD_BACK = "card_back"
 MAX_BLEED_MM = 5.0  # more would push crop marks off the printable part of the paper

@@ -81,7 +81,7 @@ def build_cmd(
     if code == UsageError.exit_code:
         raise typer.Exit(code)  # a bad option stays bad however the files change
     from cardgen.model import DEFAULT_CONTENT
-    from cardgen.render.templating import TEMPLATES_DIR
+    from cardgen.resources import TEMPLATES_DIR
     from cardgen.render.build import default_out_root
     from cardgen.render.watch import watch as watch_folders
 

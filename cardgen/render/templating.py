@@ -14,11 +14,9 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from cardgen.render.colour import ink_on, readable
+from cardgen.resources import TEMPLATES_DIR
 from cardgen.render.fonts import font_family_css
 from cardgen.render.textwidth import centred_x
-
-#: The repository's ``templates/`` folder: the only place templates load from.
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 
 
 @cache
