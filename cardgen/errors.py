@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.printable import printable
+
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -23,6 +25,11 @@ class Problem:
     path: str
     message: str
 
+    def __post_init__(self) -> None:
+        # Every field may quote untrusted text (a file name, a key, a value): escape it once, here.
+        for name in ("file", "path", "message"):
+            object.__setattr__(self, name, printable(getattr(self, name)))
+
     def headline(self) -> str:
         where = f"{self.file}:{self.line}:{self.col}"
         return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
@@ -35,6 +42,10 @@ class CardgenError(Exception):
     """Root of every error cardgen reports to a user instead of crashing."""
 
     exit_code = 1
+
+    def __str__(self) -> str:
+        # Messages quote options, paths and ids a user or a shared file supplied.
+        return printable(super().__str__(), multiline=True)
 
 
 class ContentError(CardgenError):

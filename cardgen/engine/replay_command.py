@@ -12,17 +12,19 @@ from cardgen.engine.replay import Replay, replay_file
 from cardgen.engine.script import ScriptError
 from cardgen.errors import CardgenError, ContentError
 from cardgen.model.command import format_problem
+from cardgen.printable import printable
 
 
 def _pad(text: str, width: int) -> str:
-    """Left-align for a terminal: wide (CJK) characters take two columns."""
+    """Left-align for a terminal: wide (CJK) characters take two columns; names from the script are escaped."""
+    text = printable(text)
     used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
     return text + " " * max(0, width - used)
 
 
 def format_replay(replay: Replay) -> str:
     """A table per round for people: card, R, cells moved, place, direction, load, W, L, score."""
-    out = [replay.title, ""]
+    out = [printable(replay.title), ""]
     head = (f"  {'train':<10} {'card':<16} {'R':>2} {'mv':>2}  {'cell':<6} {'dir':<3} "
             f"{'load':>4} {'W':>3} {'L':>3} {'score':>5}")
     for row in replay.rounds:

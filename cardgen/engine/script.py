@@ -96,7 +96,7 @@ def read_script(path: Path) -> Script:
         data, smap = load_file(path, str(path))
     except YamlSourceError as exc:
         raise ScriptError([exc.problem], exc.lines) from None
-    problems: list[Problem] = []
+    problems: list[Problem] = list(smap.problems)
 
     def bad(p: PathKey, message: str) -> None:
         pos = smap.locate(p)

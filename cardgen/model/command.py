@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from cardgen.errors import Problem
+from cardgen.printable import printable
 from cardgen.model.load import DEFAULT_CONTENT, Report, validate
 from cardgen.model.reference import schema_reference
 
@@ -20,10 +21,11 @@ def format_problem(problem: Problem, lines: list[str]) -> str:
         src = lines[problem.line - 1].rstrip("\r")
         if len(src) > 200:
             src = src[:200] + "…"
-        out.append(f"    {src}")
+        out.append(f"    {printable(src)}")
         caret_col = min(problem.col, len(src) + 1)
-        # Wide (CJK) characters take two terminal columns; keep the caret under the value.
-        pad = sum(2 if ord(ch) > 0x2E80 else 1 for ch in src[: caret_col - 1])
+        # Wide (CJK) characters take two terminal columns, an escaped control character
+        # four; keep the caret under the value.
+        pad = sum(2 if ord(ch) > 0x2E80 else 1 for ch in printable(src[: caret_col - 1]))
         out.append("    " + " " * pad + "^")
     return "\n".join(out)
 
@@ -31,12 +33,12 @@ def format_problem(problem: Problem, lines: list[str]) -> str:
 def format_report(report: Report, folder: Path) -> str:
     if not report.ok:
         body = [format_problem(p, report.sources.get(p.file, [])) for p in report.problems]
-        body.append(f"\n{len(report.problems)} problem(s) in {folder}")
+        body.append(f"\n{len(report.problems)} problem(s) in {printable(str(folder))}")
         return "\n".join(body)
     c = report.counts
     piles = ", ".join(f"{k} {v}" for k, v in c["piles"].items())
     lines = [
-        f"{folder}: valid",
+        f"{printable(str(folder))}: valid",
         "",
         f"  map            {c['stations']} stations, {c['sections']} sections, {c['fare_rows']} fare rows",
         f"  ride tickets   {c['tickets']} cards over {c['ticket_kinds']} kinds; piles {piles}",

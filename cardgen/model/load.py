@@ -163,7 +163,7 @@ def _read(folder: Path, report: Report) -> tuple[dict[str, Any], dict[str, Sourc
     for stem in FILES:
         name = f"{stem}.yaml"
         try:
-            data, smap = load_file(folder / name, name)
+            data, smap = load_file(folder / name, name, folder=folder)
         except YamlSourceError as exc:
             problem = exc.problem
             if problem.message == MISSING and not (folder / name).exists():
@@ -173,6 +173,7 @@ def _read(folder: Path, report: Report) -> tuple[dict[str, Any], dict[str, Sourc
             report.sources[name] = exc.lines
             continue
         report.sources[name] = smap.lines
+        report.problems.extend(smap.problems)
         if not isinstance(data, dict):
             pos = smap.locate(())
             report.problems.append(Problem(name, pos.line, pos.col, "", "top level must be a mapping of keys"))

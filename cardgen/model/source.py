@@ -11,6 +11,8 @@ error found much later still points at ``file:line:col``.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from typing import Any
 import yaml
 
 from cardgen.errors import Problem
+from cardgen.printable import control_character
 
 #: Largest content file read, in bytes. The whole Rail Journey set is ~22 kB and
 #: its largest file ~5 kB, so an expansion has ten times room; the cap keeps the
@@ -55,6 +58,8 @@ class SourceMap:
     lines: list[str]
     values: dict[PathKey, Position] = field(default_factory=dict)
     keys: dict[PathKey, Position] = field(default_factory=dict)
+    #: text values or keys holding a control character (reported, not fatal, so all are listed)
+    problems: list[Problem] = field(default_factory=list)
 
     def locate(self, path: PathKey, *, key: bool = False) -> Position:
         """Position of ``path``, or of its nearest written ancestor.
@@ -146,6 +151,7 @@ class _Walker:
         if isinstance(node, yaml.SequenceNode):
             return [self.walk(item, path + (i,), depth + 1, where) for i, item in enumerate(node.value)]
         if node.tag == _STR:
+            self.check_text(node.value, where, path)
             return node.value  # the common case, without the constructor's dispatch
         if node.tag == "tag:yaml.org,2002:timestamp":
             return node.value  # dates stay text; nothing in content is a date
@@ -156,6 +162,14 @@ class _Walker:
         except ValueError:  # e.g. an integer of more digits than Python converts
             _fail(self.name, where.line, where.col, f"cannot read value {_clip(node.value)!r}", self.lines, path)
 
+    def check_text(self, text: str, where: Position, path: PathKey) -> None:
+        """A control character in any text (a value or a key) is refused where it is written."""
+        found = control_character(text)
+        if found is not None:
+            self.smap.problems.append(Problem(self.name, where.line, where.col, dotted(path),
+                                              f"text holds the control character {found}; "
+                                              "only printable characters, tabs and newlines are allowed"))
+
     def walk_mapping(self, node: yaml.MappingNode, path: PathKey, depth: int) -> dict:
         out: dict = {}
         for key_node, value_node in node.value:
@@ -165,6 +179,8 @@ class _Walker:
             if not isinstance(key_node, yaml.ScalarNode):
                 _fail(self.name, kpos.line, kpos.col, "mapping keys must be plain scalars", self.lines, path)
             key = self.constructor.construct_object(key_node)
+            if isinstance(key, str):
+                self.check_text(key, kpos, path + (key,))
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 _fail(self.name, kpos.line, kpos.col, f"mapping key {key_node.value!r} must be text or a whole number", self.lines, path)
             if key in out:
@@ -214,26 +230,66 @@ def parse_text(name: str, text: str) -> tuple[Any, SourceMap]:
     return data, walker.smap
 
 
-def load_file(path: Path, name: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> tuple[Any, SourceMap]:
+#: Kernel pseudo file systems: their "regular files" are live process or device state.
+_PSEUDO = tuple(Path(p) for p in ("/proc", "/sys", "/dev"))
+_OUTSIDE = ("is a link to a file outside its folder; content and script files must be regular files "
+            "inside their folder")
+
+
+def _read_inside(path: Path, folder: Path, name: str, max_bytes: int) -> bytes:
+    """The first ``max_bytes + 1`` bytes of ``path``, if it is a regular file inside ``folder``.
+
+    Links are resolved first and the real file must still lie inside the
+    (resolved) folder, so a shared pack cannot point a content file at
+    ``~/.ssh/id_rsa`` or ``/proc/self/environ``; the file is opened without
+    blocking and checked on its open descriptor, so a FIFO or device is refused
+    without being read. Nothing read from a refused file is kept or shown.
+    """
+    try:
+        real = path.resolve(strict=True)
+    except FileNotFoundError:
+        _fail(name, 1, 1, MISSING, [])
+    except (OSError, RuntimeError) as exc:  # a link loop, a permission problem
+        _fail(name, 1, 1, f"cannot read file: {getattr(exc, 'strerror', None) or 'link loop'}", [])
+    home = folder.resolve()
+    if not real.is_relative_to(home):
+        _fail(name, 1, 1, _OUTSIDE, [])
+    if any(real.is_relative_to(p) for p in _PSEUDO):
+        _fail(name, 1, 1, "is on a kernel pseudo file system (/proc, /sys, /dev); content files must be "
+                          "regular files", [])
+    try:
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        _fail(name, 1, 1, f"cannot read file: {exc.strerror}", [])
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            _fail(name, 1, 1, "expected a file, found a folder", [])
+        if not stat.S_ISREG(mode):
+            # A named pipe or device would block or never end; only regular files are read.
+            _fail(name, 1, 1, "expected a regular file (found a pipe, socket or device)", [])
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            return fh.read(max_bytes + 1)
+    except OSError as exc:
+        _fail(name, 1, 1, f"cannot read file: {exc.strerror}", [])
+    finally:
+        os.close(fd)
+    raise AssertionError("unreachable")
+
+
+def load_file(path: Path, name: str | None = None, max_bytes: int = MAX_FILE_BYTES,
+              folder: Path | None = None) -> tuple[Any, SourceMap]:
     """Read, bound-check, decode and parse one content file.
 
     ``name`` is how the file is shown in errors (relative to the content folder);
-    ``max_bytes`` lets other YAML inputs (scripted games) choose their own cap.
-    Raises :class:`YamlSourceError` with a located problem on any failure.
+    ``max_bytes`` lets other YAML inputs (scripted games) choose their own cap;
+    ``folder`` is the folder the file must lie in once links are resolved (its
+    own parent folder if not given). Raises :class:`YamlSourceError` with a
+    located problem on any failure; control characters in text are listed in
+    the returned map's ``problems``.
     """
     name = name or path.name
-    if path.exists() and not path.is_dir() and not path.is_file():
-        # A named pipe or device would block or never end; only regular files are read.
-        _fail(name, 1, 1, "expected a regular file (found a pipe, socket or device)", [])
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(max_bytes + 1)
-    except FileNotFoundError:
-        _fail(name, 1, 1, MISSING, [])
-    except IsADirectoryError:
-        _fail(name, 1, 1, "expected a file, found a folder", [])
-    except OSError as exc:
-        _fail(name, 1, 1, f"cannot read file: {exc.strerror}", [])
+    raw = _read_inside(path, Path(folder) if folder is not None else path.parent, name, max_bytes)
     if len(raw) > max_bytes:
         size = path.stat().st_size
         _fail(name, 1, 1, f"file is {size:,} bytes; content files may be at most {max_bytes:,} bytes", [])
