@@ -134,12 +134,13 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     check_options(content, options)
     faces = faces_module.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
     check_only(faces, options.only)
-    out = check_target(Path(out) if out is not None else default_out(content.game.id, options.variant))
+    protected = [Path(content.folder), TEMPLATES_DIR]  # the content folders in play, never written over
+    out = check_target(Path(out) if out is not None else default_out(content.game.id, options.variant), protected)
     font_files = [Path(p) for p in fonts.font_files()]
     cache_dir = cache_dir or default_cache()
     printed = font_instances.print_fonts(font_files, cache_dir / "fonts")
     renderer = FaceRenderer(
-        roots=[Path(content.folder), TEMPLATES_DIR],
+        roots=protected,
         fonts=list(printed.values()),
         substitutes={source: used for source, used in printed.items() if source != used},
         cache=FaceCache(cache_dir),
@@ -150,7 +151,7 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     if progress is not None:
         progress.start(progress_total(faces, options.only))
     return write_set(content.game.id, faces, options, out, renderer,
-                     preview=preview, font_files=font_files, progress=progress)
+                     preview=preview, font_files=font_files, progress=progress, protected=protected)
 
 
 def _selected(faces: Sequence[Face], only: Sequence[str]) -> tuple[list[Face], dict[str, list[Face]]]:
@@ -196,8 +197,11 @@ def plan_sheets(game_id: str, faces: Sequence[Face], options: BuildOptions) -> d
 
 def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: Path,
               renderer: FaceRenderer, *, preview: str | None, font_files: Sequence[Path],
-              progress: Progress | None = None) -> BuildReport:
-    """Render, impose and write every output file for ``faces`` into ``out``, atomically."""
+              progress: Progress | None = None, protected: Sequence[Path] = ()) -> BuildReport:
+    """Render, impose and write every output file for ``faces`` into ``out``, atomically.
+
+    ``protected`` are the content folders in play, which the output may never be, hold or lie in.
+    """
     started = time.perf_counter()
     tick = (progress or NoProgress()).step
     ids = [f.id for f in faces]
@@ -219,7 +223,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     memo = _memo(renderer.cache)
     digests = {face_id: pdf.digest for face_id, pdf in pdfs.items()}  # what each face's bytes depend on
     looks = {face_id: pdf.batch for face_id, pdf in pdfs.items()}  # what each face looks like (its key)
-    with atomic_folder(out) as stage, fontmerge.sources(merge_sources(renderer), memo):
+    with atomic_folder(out, protected) as stage, fontmerge.sources(merge_sources(renderer), memo):
         kind_files: list[bytes] = []
         for kind, sheets in sheets_by_kind.items():
             name = f"{kind}.pdf"
