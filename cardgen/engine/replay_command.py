@@ -11,7 +11,7 @@ import typer
 from cardgen.engine.replay import Replay, replay_file
 from cardgen.engine.script import ScriptError
 from cardgen.errors import CardgenError, ContentError
-from cardgen.model.command import format_problem
+from cardgen.model.command import format_problems
 from cardgen.printable import printable
 
 
@@ -58,12 +58,10 @@ def replay_cmd(
     try:
         replay = replay_file(game)
     except ScriptError as exc:
-        for p in exc.problems:
-            typer.echo(format_problem(p, exc.lines), err=True)
+        typer.echo(format_problems(exc.problems, {p.file: exc.lines for p in exc.problems}), err=True)
         raise typer.Exit(1)
     except ContentError as exc:
-        for p in exc.problems:
-            typer.echo(format_problem(p, exc.sources.get(p.file, [])), err=True)
+        typer.echo(format_problems(exc.problems, exc.sources), err=True)
         raise typer.Exit(exc.exit_code)
     except CardgenError as exc:
         typer.echo(f"error: {exc}", err=True)

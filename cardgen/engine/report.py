@@ -19,6 +19,32 @@ from cardgen.errors import UsageError
 from cardgen.resources import TEMPLATES_DIR
 
 TEMPLATES = TEMPLATES_DIR / "report"
+#: Named in every report's <meta name="generator">: the proof that a later run may replace the file.
+GENERATOR = "cardgen report"
+_MARK = f'<meta name="generator" content="{GENERATOR}">'.encode()
+
+
+def check_report_path(path: Path, force: bool = False) -> None:
+    """Refuse (exit 2) a --report path in a missing folder, or one that would replace a file cardgen did not write.
+
+    An existing file is replaced only when it is an earlier cardgen report (its
+    head names :data:`GENERATOR`) or ``force`` is given, so a typo cannot
+    overwrite someone's document.
+    """
+    if not path.parent.is_dir():
+        raise UsageError(f"--report: folder {path.parent} does not exist")
+    if force or not (path.exists() or path.is_symlink()):
+        return
+    if path.is_symlink() or not path.is_file():
+        raise UsageError(f"--report: {path} exists and is not a regular file; choose another path")
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(1024)
+    except OSError as exc:
+        raise UsageError(f"--report: cannot read {path}: {exc.strerror}") from None
+    if _MARK not in head:
+        raise UsageError(f"--report: {path} exists and was not written by cardgen; "
+                         "choose another path or pass --force to replace it")
 
 
 def charts(summary: dict) -> dict[str, object]:
@@ -53,7 +79,7 @@ def render_report(content, summary: dict | None, tables: dict | None = None) -> 
                       default_for_string=True), undefined=StrictUndefined, keep_trailing_newline=True)
     template = env.get_template("report.html.j2")
     return template.render(
-        title=content.game.name("en"), game=content.game, summary=summary, tables=tables,
+        title=content.game.name("en"), game=content.game, generator=GENERATOR, summary=summary, tables=tables,
         charts=charts(summary) if summary else None,
         table_charts=tables_charts(tables) if tables else None,
     )

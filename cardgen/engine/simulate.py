@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -269,12 +270,21 @@ def run(spec: RunSpec, workers: int = 1, engine: PlayGame | None = None,
     work = partial(play_chunk, spec, engine)
     total = Tally()
     done = 0
-    for part in _results(work, chunks(spec.games), workers):
+    for part in _results(work, chunks(spec.games), useful_workers(workers, spec.games)):
         total.merge(part)
         done += part.games
         if on_progress:
             on_progress(done)
     return total
+
+
+def useful_workers(workers: int, games: int) -> int:
+    """Processes worth starting: never more than the chunks to play or the CPUs to play them on.
+
+    >>> useful_workers(300, 150), useful_workers(1, 10**6)
+    (1, 1)
+    """
+    return max(1, min(workers, len(chunks(games)), os.cpu_count() or 1))
 
 
 def _results(work: Callable[[tuple[int, int]], Tally], parts: list[tuple[int, int]], workers: int) -> Iterator[Tally]:

@@ -18,10 +18,10 @@ from cardgen.engine import sim_options
 from cardgen.engine.actions import SetupRefused
 from cardgen.engine.sim_summary import build_summary
 from cardgen.engine.sim_text import format_summary
-from cardgen.engine.simulate import RunSpec, content_for, run
+from cardgen.engine.simulate import RunSpec, content_for, run, useful_workers
 from cardgen.engine.kernel import KERNEL
 from cardgen.errors import CardgenError, ContentError, UsageError
-from cardgen.model.command import format_problem
+from cardgen.model.command import format_problems
 
 ARCHETYPES = ("heavy", "light", "balanced", "long")
 # Rules 10.16 has four archetype columns for 2..5 players. With 5 players one
@@ -91,6 +91,7 @@ def simulate_cmd(
     workers: int = typer.Option(1, "--workers", "-w", help="Worker processes; results do not depend on it."),
     as_json: bool = typer.Option(False, "--json", help="Print the full statistics as JSON."),
     report: Optional[Path] = typer.Option(None, "--report", help="Also write a self-contained HTML report here."),
+    force: bool = typer.Option(False, "--force", help="Let --report replace a file that is not an earlier cardgen report."),
     option: list[str] = typer.Option([], "--option", "-o", help="Ruling option name=value (repeatable)."),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal)."),
     check_invariants: bool = typer.Option(False, "--check-invariants", help="Let the engine assert its invariants every round (slower)."),
@@ -105,7 +106,7 @@ def simulate_cmd(
     """
     try:
         summary = run_simulation(content_dir, players, games, lineup, variant, seed, workers, option,
-                                 progress, check_invariants, report)
+                                 progress, check_invariants, report, force)
     except CardgenError as exc:
         fail(exc)
     if as_json:
@@ -122,14 +123,15 @@ def simulate_cmd(
 
 
 def run_simulation(content_dir, players, games, lineup, variant, seed, workers, option, progress,
-                   check_invariants, report) -> dict[str, Any]:
+                   check_invariants, report, force=False) -> dict[str, Any]:
     """Validate every input, play the games, and return the summary (with wall-clock figures)."""
     if games < 1:
         raise UsageError(f"--games must be at least 1, not {games}")
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, not {workers}")
-    if report is not None and not report.parent.is_dir():
-        raise UsageError(f"--report: folder {report.parent} does not exist")
+    if report is not None:
+        from cardgen.engine.report import check_report_path
+        check_report_path(report, force)
     engine = sim_options.engine_api()
     try:
         content = content_for(content_dir, variant)
@@ -153,7 +155,7 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     if report is not None:
         from cardgen.engine.report import write_report
         write_report(report, content, summary)
-    summary["workers"] = workers
+    summary["workers"] = useful_workers(workers, games)
     summary["seconds"] = round(elapsed, 3)
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
     summary["kernel"] = KERNEL.name  # "compiled" or "python" (cardgen.engine.kernel says why)
@@ -163,8 +165,8 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
 def fail(exc: CardgenError) -> None:
     """Print a user error clearly and exit with its code (never a traceback)."""
     if isinstance(exc, ContentError):
-        for problem in exc.problems:  # the same source line + caret as `cardgen validate`
-            typer.echo(format_problem(problem, exc.sources.get(problem.file, [])), err=True)
+        # the same source line + caret as `cardgen validate`
+        typer.echo(format_problems(exc.problems, exc.sources), err=True)
     typer.echo(f"error: {exc}", err=True)
     raise typer.Exit(exc.exit_code)
 

@@ -27,6 +27,7 @@ def tables_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of Markdown."),
     report: Optional[Path] = typer.Option(None, "--report", help="Also write the tables as a self-contained HTML report."),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Progress bar on stderr."),
+    force: bool = typer.Option(False, "--force", help="Let --report replace a file that is not an earlier cardgen report."),
 ) -> None:
     """Reproduce the rules' own tables from the content definitions and the engine.
 
@@ -40,8 +41,9 @@ def tables_cmd(
     try:
         if games < 0 or workers < 1:
             raise UsageError("--games must be >= 0 and --workers >= 1")
-        if report is not None and not report.parent.is_dir():
-            raise UsageError(f"--report: folder {report.parent} does not exist")
+        if report is not None:
+            from cardgen.engine.report import check_report_path
+            check_report_path(report, force)
         content = content_for(content_dir, None)
         pub = load_published(published) if published else None
         show = sys.stderr.isatty() if progress is None else progress

@@ -30,9 +30,27 @@ def format_problem(problem: Problem, lines: list[str]) -> str:
     return "\n".join(out)
 
 
+#: Problems printed in full; the rest are counted (a generated folder can hold hundreds of thousands).
+SHOWN_PROBLEMS = 50
+
+
+def format_problems(problems: list[Problem], sources: dict[str, list[str]], limit: int = SHOWN_PROBLEMS) -> str:
+    """The first ``limit`` problems with their source lines, then how many more there are.
+
+    >>> print(format_problems([Problem("f.yaml", i, 1, "", "bad") for i in (1, 2, 3)], {}, limit=2))
+    f.yaml:1:1: bad
+    f.yaml:2:1: bad
+    ... and 1 more problem(s); `cardgen validate --json` lists them all
+    """
+    body = [format_problem(p, sources.get(p.file, [])) for p in problems[:limit]]
+    if len(problems) > limit:
+        body.append(f"... and {len(problems) - limit} more problem(s); `cardgen validate --json` lists them all")
+    return "\n".join(body)
+
+
 def format_report(report: Report, folder: Path) -> str:
     if not report.ok:
-        body = [format_problem(p, report.sources.get(p.file, [])) for p in report.problems]
+        body = [format_problems(report.problems, report.sources)]
         body.append(f"\n{len(report.problems)} problem(s) in {printable(str(folder))}")
         return "\n".join(body)
     c = report.counts

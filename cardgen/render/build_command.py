@@ -103,7 +103,7 @@ def build_cmd(
 def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, lang: str, players: int, bleed: float,
                 duplex: str, only: Optional[str], variant: Optional[str], progress: bool) -> int:
     """Build once and report it; the exit code (0 when the set was written)."""
-    from cardgen.model.command import format_problem
+    from cardgen.model.command import format_problems
     from cardgen.render.build import BuildOptions, build
 
     try:
@@ -116,8 +116,7 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
             if bar is not None:
                 bar.close()
     except ContentError as exc:
-        for problem in exc.problems:
-            typer.echo(format_problem(problem, exc.sources.get(problem.file, [])), err=True)
+        typer.echo(format_problems(exc.problems, exc.sources), err=True)
         typer.echo(f"\n{len(exc.problems)} problem(s) in the content; nothing written.", err=True)
         return exc.exit_code
     except CardgenError as exc:
