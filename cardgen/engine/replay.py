@@ -25,15 +25,19 @@ from cardgen.model.messages import suggest
 class ScriptedBot(Bot):
     """Answers from the script where it speaks, from the fallback bot elsewhere."""
 
-    def __init__(self, rules: Rules, fallback: Bot, script: Script, labels: list[str]):
+    def __init__(self, rules: Rules, fallback: Bot, script: Script, labels: list[str], asked: set[tuple]):
         super().__init__(rules, fallback.seed)
         self.fallback, self.script, self.labels = fallback, script, labels
         self.name = fallback.name
+        self.asked = asked  # (round, label, key) of every scripted decision the game asked for, shared by all bots
 
     def _decision(self, view: PlayerView, t: int, key: str):
         by_train = self.script.rounds.get(view.round, {})
         decision = by_train.get(self.labels[t]) or {}
-        return decision.get(key, None) if key in decision else _MISSING, ("rounds", view.round, self.labels[t], key)
+        where = ("rounds", view.round, self.labels[t], key)
+        if key in decision:
+            self.asked.add(where[1:])
+        return decision.get(key, None) if key in decision else _MISSING, where
 
     def operation(self, view, t):
         slot, signal = self.fallback.operation(view, t)
@@ -49,6 +53,9 @@ class ScriptedBot(Bot):
         if sig is not _MISSING:
             if not isinstance(sig, bool):
                 raise self.script.fail(path, "signal is true or false")
+            signal_card = self.rules.dispatch_signal
+            if sig and (signal_card < 0 or signal_card not in view.dispatch()):
+                raise self.script.fail(path, f"signal cannot apply in round {view.round}: {_NEVER_ASKED['signal']}")
             signal = sig
         return slot, signal
 
@@ -214,10 +221,13 @@ def run_script(script: Script, content=None) -> Replay:
     except SetupRefused as exc:
         raise script.fail(("options", exc.option) if exc.option else ("players",), str(exc)) from None
     labels = train_labels(script, state.owner)
+    if problems := _target_problems(script, labels):
+        raise ScriptError(problems, script.smap.lines)
     rows: list[dict] = []
     state.on_round_end = lambda st: rows.append(snapshot(st, labels))
     fallbacks = make_bots(rules, [player.bot for player in script.players], script.seed)
-    bots = [ScriptedBot(rules, fallback, script, labels) for fallback in fallbacks]
+    asked: set[tuple] = set()
+    bots = [ScriptedBot(rules, fallback, script, labels, asked) for fallback in fallbacks]
     try:
         run_checked(state, bots)
     except IllegalAction as exc:
@@ -233,6 +243,8 @@ def run_script(script: Script, content=None) -> Replay:
     if late:
         raise script.fail(("rounds", late[0]), f"round {late[0]} is never played: the game ended after "
                                                 f"round {state.round}", key=True)
+    if problems := _unapplied(script, asked, state.round):
+        raise ScriptError(problems, script.smap.lines)
     final = []
     for p, player in enumerate(script.players):
         final.append({"player": player.name, "bot": player.bot, "score": state.score[p],
@@ -242,6 +254,52 @@ def run_script(script: Script, content=None) -> Replay:
                       "blocked_by_train": sum(state.blocked_by_train[t] for t in state.trains_of[p]),
                       "winner": p in state.winners()})
     return Replay(script.title, labels, rows, final)
+
+
+#: why a scripted decision was never asked for, by decision
+_NEVER_ASKED = {
+    "board": "the train did not stop at a station where a ticket could board",
+    "swap": "no swap was possible (the player held no Passing Swap card, or no train was adjacent)",
+    "booking": "no Group Booking was possible (the player held no such card, or every pile was empty)",
+    "move": "the move is chosen only with options.stop_short: true, on a train with R > 0",
+    "signal": "the player held no Signal Priority card",
+    "card": "the card is chosen only with options.hand_size > 1",
+}
+
+
+def _scripted_noop(key: str, value) -> bool:
+    """A decision that asks for nothing (board nothing, no swap, no booking) fits any round."""
+    return value in (None, "none", [], False) and key != "move"
+
+
+def _target_problems(script: Script, labels: list[str]) -> list:
+    """Every scripted swap names another train that exists."""
+    problems = []
+    for rnd, by_train in script.rounds.items():
+        for label, decision in by_train.items():
+            target = decision.get("swap")
+            if target in (None, "none"):
+                continue
+            if target == label:
+                problems.append(script.problem(("rounds", rnd, label, "swap"), "a train cannot swap with itself"))
+            elif target not in labels:
+                problems.append(script.problem(("rounds", rnd, label, "swap"),
+                                               f"unknown train '{target}'; trains are {', '.join(labels)}"))
+    return problems
+
+
+def _unapplied(script: Script, asked: set[tuple], last_round: int) -> list:
+    """Scripted decisions of played rounds that the game never asked for: each is a located problem."""
+    problems = []
+    for rnd, by_train in script.rounds.items():
+        if not isinstance(rnd, int) or rnd > last_round:
+            continue  # a round never played is reported on its own
+        for label, decision in by_train.items():
+            for key, value in decision.items():
+                if key in _NEVER_ASKED and (rnd, label, key) not in asked and not _scripted_noop(key, value):
+                    problems.append(script.problem(("rounds", rnd, label, key),
+                                                   f"{key} cannot apply in round {rnd}: {_NEVER_ASKED[key]}"))
+    return problems
 
 
 def _card_path(script: Script, state: GameState, t: int) -> tuple:
