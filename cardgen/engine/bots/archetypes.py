@@ -1,4 +1,5 @@
-"""Bots: the four archetypes of rules section 7 and a random legal bot (the lookahead bot: lookahead.py).
+"""Bots: the four archetypes of rules section 7 and a random legal bot (the lookahead bot: lookahead.py;
+all of them by name: registry.py).
 
 A bot only ever gets a :class:`PlayerView`. Archetype targets are derived from
 the content, not typed: "light" keeps the largest load with no penalty,
@@ -14,10 +15,9 @@ plays thousands of games a second with these.
 from __future__ import annotations
 
 import random
-from typing import Callable
 
-from cardgen.engine.rules import Rules
-from cardgen.engine.view import PlayerView
+from cardgen.engine.rules.compiled import Rules
+from cardgen.engine.rules.view import PlayerView
 
 #: tuning, not a rule: the rule-following bots spend Signal Priority once their load's
 #: penalty (places // penalty_divisor) costs at least this many cells a round
@@ -189,7 +189,7 @@ class RandomBot(Bot):
 _TARGETS: dict[int, tuple[Rules, dict[str, int]]] = {}
 
 
-def _targets(rules: Rules) -> dict[str, int]:
+def archetype_targets(rules: Rules) -> dict[str, int]:
     """Archetype parameters derived from the content (see module docstring), cached per compiled rules."""
     hit = _TARGETS.get(id(rules))
     if hit is not None and hit[0] is rules:
@@ -206,20 +206,3 @@ def _targets(rules: Rules) -> dict[str, int]:
     out = {"light": light, "balanced": balanced, "heavy": heavy, "long_span": spans[len(spans) // 2]}
     _TARGETS[id(rules)] = (rules, out)
     return out
-
-
-#: factory(rules, seed) -> Bot; the seed feeds the bot's own random stream
-BotFactory = Callable[[Rules, int], Bot]
-
-BOTS: dict[str, BotFactory] = {
-    "heavy": lambda rules, seed: Archetype(rules, seed, "heavy", _targets(rules)["heavy"]),
-    "light": lambda rules, seed: Archetype(rules, seed, "light", _targets(rules)["light"]),
-    "balanced": lambda rules, seed: Archetype(rules, seed, "balanced", _targets(rules)["balanced"]),
-    "long": lambda rules, seed: Archetype(rules, seed, "long", _targets(rules)["heavy"], _targets(rules)["long_span"]),
-    "random": RandomBot,
-}
-
-# imported last: the lookahead bot builds on Bot and _targets above
-from cardgen.engine.lookahead import Lookahead  # noqa: E402
-
-BOTS["lookahead"] = Lookahead

@@ -13,9 +13,9 @@ from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
-from cardgen.engine.bots import BOTS
-from cardgen.engine.options import Options, option_problem
-from cardgen.engine.rules import Rules
+from cardgen.engine.bots.registry import BOTS
+from cardgen.engine.rules.options import Options, option_problem
+from cardgen.engine.rules.compiled import Rules
 from cardgen.errors import CardgenError, Problem
 from cardgen.model.source import PathKey, SourceMap, YamlSourceError, dotted, load_file
 

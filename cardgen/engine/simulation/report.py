@@ -1,6 +1,6 @@
 """The self-contained HTML report of a simulation run and/or the reproduced rules tables.
 
-Rendered with Jinja2 (autoescape on); charts are inline SVG from :mod:`report_svg`;
+Rendered with Jinja2 (autoescape on); charts are inline SVG from :mod:`cardgen.engine.simulation.svg`;
 no script, font or stylesheet is fetched, so the file opens offline. The report
 carries no wall-clock figures, so the same run gives the same bytes.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from cardgen.engine import report_svg
+from cardgen.engine.simulation import svg
 from cardgen.errors import UsageError
 from cardgen.resources import TEMPLATES_DIR
 
@@ -25,14 +25,14 @@ def charts(summary: dict) -> dict[str, object]:
     """Every chart of a run, as safe SVG markup."""
     bots = list(summary["win_interval"].items())
     out: dict[str, object] = {
-        "win_rate": Markup(report_svg.ci_bars(bots, summary["fair_share"], "Win rate by bot, 95% CI")),
-        "seat": Markup(report_svg.ci_bars([(f"seat {s}", iv) for s, iv in summary["seat_win_rate"].items()],
+        "win_rate": Markup(svg.ci_bars(bots, summary["fair_share"], "Win rate by bot, 95% CI")),
+        "seat": Markup(svg.ci_bars([(f"seat {s}", iv) for s, iv in summary["seat_win_rate"].items()],
                                           {f"seat {s}": 1 / summary["players"] for s in summary["seat_win_rate"]},
                                           "Win rate by seat, 95% CI")),
-        "scores": {bot: Markup(report_svg.histogram(hist, f"Scores of {bot}", "final score",
-                                                    colour=report_svg.series_colour(i)))
+        "scores": {bot: Markup(svg.histogram(hist, f"Scores of {bot}", "final score",
+                                                    colour=svg.series_colour(i)))
                    for i, (bot, hist) in enumerate(summary["score_histogram"].items())},
-        "piles": {pile: Markup(report_svg.histogram(p["rounds"], f"Round pile {pile} runs dry", "round"))
+        "piles": {pile: Markup(svg.histogram(p["rounds"], f"Round pile {pile} runs dry", "round"))
                   for pile, p in summary["pile_dry_round"].items()},
     }
     return out
@@ -43,7 +43,7 @@ def tables_charts(tables: dict) -> dict[str, object]:
     published: dict[str, dict[str, float]] = {}
     for row in tables.get("comparison", {}).get("win_rates", []):
         published.setdefault(str(row["players"]), {})[row["bot"]] = row["published"]
-    return {p: Markup(report_svg.ci_bars(list(w["win_interval"].items()), published.get(p),
+    return {p: Markup(svg.ci_bars(list(w["win_interval"].items()), published.get(p),
                                          f"Win rates, {p} players"))
             for p, w in tables.get("win_rates", {}).items()}
 

@@ -14,12 +14,12 @@ from typing import Any, Optional
 
 import typer
 
-from cardgen.engine import sim_options
-from cardgen.engine.actions import SetupRefused
-from cardgen.engine.sim_summary import build_summary
-from cardgen.engine.sim_text import format_summary
-from cardgen.engine.simulate import RunSpec, content_for, run
-from cardgen.engine.kernel import KERNEL
+from cardgen.engine.simulation import flags
+from cardgen.engine.rules.actions import SetupRefused
+from cardgen.engine.simulation.summary import build_summary
+from cardgen.engine.simulation.text import format_summary
+from cardgen.engine.simulation.runner import RunSpec, content_for, run
+from cardgen.engine.play.kernel import KERNEL
 from cardgen.errors import CardgenError, ContentError, UsageError
 from cardgen.model.command import format_problem
 
@@ -130,7 +130,7 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
         raise UsageError(f"--workers must be at least 1, not {workers}")
     if report is not None and not report.parent.is_dir():
         raise UsageError(f"--report: folder {report.parent} does not exist")
-    engine = sim_options.engine_api()
+    engine = flags.engine_api()
     try:
         content = content_for(content_dir, variant)
     except UsageError as exc:  # the only usage error loading raises: a variant the content lacks
@@ -139,7 +139,7 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
         players = content.variant.players[0]  # e.g. --variant two_locomotives alone means 2 players
     chosen = resolve_lineup(content, players, lineup, engine.BOTS)
     check_variant_players(content, len(chosen))
-    options = sim_options.parse_options(engine.Options, option)
+    options = flags.parse_options(engine.Options, option)
     spec = RunSpec(content_dir, variant, chosen, games, seed, options, check_invariants)
     bar = Progress(games, sys.stderr.isatty() if progress is None else progress)
     start = time.perf_counter()
@@ -151,12 +151,12 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     elapsed = time.perf_counter() - start
     summary = build_summary(content, spec, tally)
     if report is not None:
-        from cardgen.engine.report import write_report
+        from cardgen.engine.simulation.report import write_report
         write_report(report, content, summary)
     summary["workers"] = workers
     summary["seconds"] = round(elapsed, 3)
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
-    summary["kernel"] = KERNEL.name  # "compiled" or "python" (cardgen.engine.kernel says why)
+    summary["kernel"] = KERNEL.name  # "compiled" or "python" (cardgen.engine.play.kernel says why)
     return summary
 
 
@@ -170,8 +170,5 @@ def fail(exc: CardgenError) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    """``simulate`` and its companion ``tables`` (which reuses this module's runner and lineups)."""
-    from cardgen.engine import tables_command
-
+    """Register ``cardgen simulate``."""
     app.command("simulate")(simulate_cmd)
-    tables_command.register(app)

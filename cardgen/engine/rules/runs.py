@@ -7,7 +7,7 @@ other trains and jump to a run's end).
 
 from __future__ import annotations
 
-from cardgen.engine.rules import Rules
+from cardgen.engine.rules.compiled import Rules
 
 
 def free_runs(rules: Rules, longest: int, terminal_ends: bool) -> tuple:

@@ -1,7 +1,7 @@
 """The fast path: a whole game of archetype bots in one function, over the state's own lists.
 
 Why: the simulator plays thousands of games a second, and calling one rule
-method per train per phase (as the generic loop in :mod:`cardgen.engine.play`
+method per train per phase (as the generic loop in :mod:`cardgen.engine.play.games`
 does) costs more than the rules themselves. This kernel binds every list of
 the :class:`GameState` to a local once, reads ticket facts from tables indexed
 by physical card, and inlines the archetypes' decisions (their boarding and
@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.engine.bots import SIGNAL_AT_PENALTY, Archetype, Bot
-from cardgen.engine.checked import OVER
-from cardgen.engine.invariants import check_state
-from cardgen.engine.options import Options
-from cardgen.engine.rules import EventEffect, Rules
-from cardgen.engine.runs import free_runs
-from cardgen.engine.state import SHORT_CLOSED, SHORT_TERMINAL, SHORT_TRAIN, GameState
-from cardgen.engine.view import PlayerView
+from cardgen.engine.bots.archetypes import SIGNAL_AT_PENALTY, Archetype, Bot
+from cardgen.engine.rules.checked import OVER
+from cardgen.engine.rules.invariants import check_state
+from cardgen.engine.rules.options import Options
+from cardgen.engine.rules.compiled import EventEffect, Rules
+from cardgen.engine.rules.runs import free_runs
+from cardgen.engine.rules.state import SHORT_CLOSED, SHORT_TERMINAL, SHORT_TRAIN, GameState
+from cardgen.engine.rules.view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,12 @@ from typing import Optional
 
 import typer
 
-from cardgen.engine import sim_options
-from cardgen.engine.sim_summary import build_summary
-from cardgen.engine.simulate import RunSpec, content_for, run
-from cardgen.engine.simulate_command import Progress, default_lineup, fail
-from cardgen.engine.tables import load_published, reproduce
-from cardgen.engine.tables_text import format_tables
+from cardgen.engine.simulation import flags
+from cardgen.engine.simulation.summary import build_summary
+from cardgen.engine.simulation.runner import RunSpec, content_for, run
+from cardgen.engine.simulation.command import Progress, default_lineup, fail
+from cardgen.engine.tables.reproduce import load_published, reproduce
+from cardgen.engine.tables.text import format_tables
 from cardgen.errors import CardgenError, UsageError
 
 
@@ -48,7 +48,7 @@ def tables_cmd(
         runs = (lambda: win_rate_runs(content, content_dir, games, seed, workers, show)) if games else None
         result = reproduce(content, pub, runs)
         if report is not None:
-            from cardgen.engine.report import write_report
+            from cardgen.engine.simulation.report import write_report
             write_report(report, content, None, result)
     except CardgenError as exc:
         fail(exc)
@@ -61,7 +61,6 @@ def tables_cmd(
 
 def win_rate_runs(content, folder, games: int, seed: int, workers: int, show: bool) -> dict[int, dict]:
     """One default-lineup run per player count the game allows."""
-    sim_options.engine_api()  # fail early and clearly if the engine is missing
     out = {}
     for players in range(content.game.players.min, content.game.players.max + 1):
         spec = RunSpec(folder, None, default_lineup(players), games, seed)

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.engine.actions import IllegalAction, SetupRefused
-from cardgen.engine.bots import Bot
-from cardgen.engine.play import make_bots, rules_for, run_checked
-from cardgen.engine.rules import Rules
-from cardgen.engine.script import Script, ScriptError, check_ids, read_script, train_labels
-from cardgen.engine.state import GameState
-from cardgen.engine.view import PlayerView
+from cardgen.engine.rules.actions import IllegalAction, SetupRefused
+from cardgen.engine.bots.archetypes import Bot
+from cardgen.engine.play.games import make_bots, rules_for, run_checked
+from cardgen.engine.rules.compiled import Rules
+from cardgen.engine.replay.script import Script, ScriptError, check_ids, read_script, train_labels
+from cardgen.engine.rules.state import GameState
+from cardgen.engine.rules.view import PlayerView
 from cardgen.model import apply_variant, load
 from cardgen.model.messages import suggest
 

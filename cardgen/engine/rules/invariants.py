@@ -7,7 +7,7 @@ user-facing :class:`CardgenError`.
 
 from __future__ import annotations
 
-from cardgen.engine.state import GameState
+from cardgen.engine.rules.state import GameState
 
 
 class InvariantError(AssertionError):

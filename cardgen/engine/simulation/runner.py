@@ -24,6 +24,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
+from cardgen.engine.play.games import play_game
+
 CHUNK_GAMES = 200
 PLAYER_FIELDS = ("score", "delivered", "late", "delays", "blocked", "blocked_by_train")
 MAX_EXAMPLES = 5
@@ -235,8 +237,7 @@ def content_for(folder: Path | None, variant: str | None):
 
 
 def default_engine() -> PlayGame:
-    """The real rules engine; imported lazily so the CLI still loads while it is missing."""
-    from cardgen.engine import play_game
+    """The real rules engine's ``play_game`` (a function, so tests can swap in a fake)."""
     return play_game
 
 

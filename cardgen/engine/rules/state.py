@@ -1,9 +1,9 @@
 """The game state and every rule of a round, written once.
 
 Two drivers share these rule methods: the checked path for people and
-scripts (:class:`cardgen.engine.checked.CheckedDriver`, whose
+scripts (:class:`cardgen.engine.rules.checked.CheckedDriver`, whose
 ``legal_actions`` / ``apply`` stop at every real decision and validate the
-answer), and the fast path for bots (:func:`cardgen.engine.play.run_fast`,
+answer), and the fast path for bots (:func:`cardgen.engine.play.games.run_fast`,
 which calls the same methods in a tight loop without building action lists). State is plain lists of ints so
 a round costs microseconds, and it serialises to JSON-ready dicts.
 """
@@ -14,10 +14,10 @@ import functools
 import random
 from typing import Callable
 
-from cardgen.engine.actions import IllegalAction, SetupRefused
-from cardgen.engine.checked import OPERATION, OVER, CheckedDriver
-from cardgen.engine.options import Options
-from cardgen.engine.rules import EventEffect, Rules
+from cardgen.engine.rules.actions import IllegalAction, SetupRefused
+from cardgen.engine.rules.checked import OPERATION, OVER, CheckedDriver
+from cardgen.engine.rules.options import Options
+from cardgen.engine.rules.compiled import EventEffect, Rules
 
 # Why a train moved fewer cells than its R.
 SHORT_NONE, SHORT_TRAIN, SHORT_CLOSED, SHORT_TERMINAL, SHORT_CHOICE = 0, 1, 2, 3, 4

@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
-from cardgen.engine.sim_playability import balance_warnings, playability_notes, playability_problems
-from cardgen.engine.sim_stats import summarize, wilson
-from cardgen.engine.simulate import PLAYER_FIELDS, RunSpec, Tally
+from cardgen.engine.simulation.playability import balance_warnings, playability_notes, playability_problems
+from cardgen.engine.simulation.stats import summarize, wilson
+from cardgen.engine.simulation.runner import PLAYER_FIELDS, RunSpec, Tally
 
 
 def options_dict(options) -> dict:

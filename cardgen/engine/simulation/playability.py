@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from cardgen.engine.sim_stats import wilson
-from cardgen.engine.simulate import RunSpec, Tally, expected_max_rounds, game_seed, seat_lineup
+from cardgen.engine.simulation.stats import wilson
+from cardgen.engine.simulation.runner import RunSpec, Tally, expected_max_rounds, game_seed, seat_lineup
 
 # A bot is flagged when the lower 95% bound of its per-copy win rate exceeds
 # DOMINANCE_FACTOR x its fair share, or its per-copy win rate exceeds DOMINANCE_RATE.

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import typer
 
-from cardgen.engine.replay import Replay, replay_file
-from cardgen.engine.script import ScriptError
+from cardgen.engine.replay.scripted import Replay, replay_file
+from cardgen.engine.replay.script import ScriptError
 from cardgen.errors import CardgenError, ContentError
 from cardgen.model.command import format_problem
 

@@ -9,9 +9,9 @@ Lists are the live state lists for speed; bots must treat them as read-only.
 
 from __future__ import annotations
 
-from cardgen.engine.options import Options
-from cardgen.engine.rules import EventEffect, Rules
-from cardgen.engine.state import GameState
+from cardgen.engine.rules.options import Options
+from cardgen.engine.rules.compiled import EventEffect, Rules
+from cardgen.engine.rules.state import GameState
 
 
 class PlayerView:

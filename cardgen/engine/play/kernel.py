@@ -1,7 +1,7 @@
 """Which copy of the fast kernel plays: the compiled one when it was built from this very source, else fast.py.
 
-Why: ``setup.py`` compiles a copy of :mod:`cardgen.engine.fast` with mypyc
-(``cardgen/engine/_fast_compiled.py``, the source plus its SHA-256), which
+Why: ``setup.py`` compiles a copy of :mod:`cardgen.engine.play.fast` with mypyc
+(``cardgen/engine/play/_fast_compiled.py``, the source plus its SHA-256), which
 plays the same games in a third fewer instructions. The compiled copy is trusted only
 while that digest matches ``fast.py``: after an edit to the kernel (an
 editable install is not rebuilt by editing) the Python source runs, so a
@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from cardgen.engine import fast
+from cardgen.engine.play import fast
 
 SOURCE = Path(fast.__file__).with_name("fast.py")
-COMPILED_MODULE = "cardgen.engine._fast_compiled"
+COMPILED_MODULE = "cardgen.engine.play._fast_compiled"
 DIGEST_NAME = "SOURCE_DIGEST"
 
 

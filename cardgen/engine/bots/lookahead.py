@@ -27,11 +27,11 @@ Measured (tests/engine/bench_lookahead.py, 1,000 games, rules as written):
 
 from __future__ import annotations
 
-from cardgen.engine.bots import Bot, _targets
-from cardgen.engine.rules import Rules
-from cardgen.engine.runs import free_runs
-from cardgen.engine.state import shuffle
-from cardgen.engine.view import PlayerView
+from cardgen.engine.bots.archetypes import Bot, archetype_targets
+from cardgen.engine.rules.compiled import Rules
+from cardgen.engine.rules.runs import free_runs
+from cardgen.engine.rules.state import shuffle
+from cardgen.engine.rules.view import PlayerView
 
 #: sampled futures per decision and rounds each is rolled forward (1,500-game trials vs 3 balanced:
 #: 12 futures won 28.5%, 24 won 29.1%, 40 won 30.5% at 31 ms a game; 32 keeps a game near 20 ms)
@@ -51,7 +51,7 @@ class Lookahead(Bot):
     def __init__(self, rules: Rules, seed: int = 0):
         super().__init__(rules, seed)
         #: the load it keeps when boarding later in a rollout: the balanced archetype's (best N x R)
-        self.target = _targets(rules)["balanced"]
+        self.target = archetype_targets(rules)["balanced"]
         # ticket facts by physical card: (destination cell, fare, late fare, slack, seats)
         self.facts = [(rules.ticket_dest_cell[k], rules.ticket_fare[k], rules.ticket_late_fare[k],
                        rules.ticket_slack[k], rules.ticket_seats[k]) for k in rules.card_kind]

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import yaml
 
-from cardgen.engine.sim_stats import wilson
+from cardgen.engine.simulation.stats import wilson
 from cardgen.errors import UsageError
 
 DECIMALS = 3  # the rules print efficiencies and means with three decimals

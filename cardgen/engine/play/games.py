@@ -1,7 +1,7 @@
 """Play whole games with bots, fast: the simulator's entry point.
 
 Two unchecked drivers: when every bot is an archetype and the options leave
-no hand or move choice, the inlined kernel of :mod:`cardgen.engine.fast`
+no hand or move choice, the inlined kernel of :mod:`cardgen.engine.play.fast`
 plays the whole game (the simulator's usual case); otherwise the generic loop
 here calls the rule methods of :class:`GameState` directly, asking each bot
 only the questions the rules let it decide, with no action objects and no
@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from cardgen.engine.bots import BOTS, Bot
-from cardgen.engine.invariants import check_state
-from cardgen.engine.options import Options
-from cardgen.engine.rules import Rules, compile_rules
-from cardgen.engine.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
-from cardgen.engine.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
-from cardgen.engine.kernel import kernel_plays, run_kernel
-from cardgen.engine.state import GameState
-from cardgen.engine.view import PlayerView
+from cardgen.engine.bots.archetypes import Bot
+from cardgen.engine.bots.registry import BOTS
+from cardgen.engine.rules.invariants import check_state
+from cardgen.engine.rules.options import Options
+from cardgen.engine.rules.compiled import Rules, compile_rules
+from cardgen.engine.rules.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
+from cardgen.engine.rules.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
+from cardgen.engine.play.kernel import kernel_plays, run_kernel
+from cardgen.engine.rules.state import GameState
+from cardgen.engine.rules.view import PlayerView
 from cardgen.errors import UsageError
 from cardgen.model import Content
 
@@ -87,7 +88,7 @@ def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int) -> l
 
 def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
     """Play ``state`` to the end, asking ``bots`` (one per player) every decision: the inlined
-    kernel of :mod:`cardgen.engine.fast` when it covers the game, else the generic loop."""
+    kernel of :mod:`cardgen.engine.play.fast` when it covers the game, else the generic loop."""
     if kernel_plays(state, bots):
         run_kernel(state, bots, check_invariants)
     else:

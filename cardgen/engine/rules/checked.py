@@ -2,7 +2,7 @@
 
 People, scripts and tests drive a game through :meth:`CheckedDriver.apply`;
 steps that offer a single choice are resolved automatically. The rule pieces
-themselves live in :class:`cardgen.engine.state.GameState`, which inherits
+themselves live in :class:`cardgen.engine.rules.state.GameState`, which inherits
 this driver, so both the checked and the fast path run the same rules.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from cardgen.engine.actions import (
+from cardgen.engine.rules.actions import (
     Action, Board, Booking, IllegalAction, Keep, Move, Operation, Reveal, Swap,
 )
 
