@@ -11,14 +11,11 @@ import os
 import tempfile
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
 from cardgen.engine.simulation import svg
 from cardgen.errors import UsageError
-from cardgen.resources import TEMPLATES_DIR
-
-TEMPLATES = TEMPLATES_DIR / "report"
+from cardgen.templating import render
 
 
 def charts(summary: dict) -> dict[str, object]:
@@ -49,10 +46,8 @@ def tables_charts(tables: dict) -> dict[str, object]:
 
 
 def render_report(content, summary: dict | None, tables: dict | None = None) -> str:
-    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(default=True,
-                      default_for_string=True), undefined=StrictUndefined, keep_trailing_newline=True)
-    template = env.get_template("report.html.j2")
-    return template.render(
+    return render(
+        "report/report.html.j2",
         title=content.game.name("en"), game=content.game, summary=summary, tables=tables,
         charts=charts(summary) if summary else None,
         table_charts=tables_charts(tables) if tables else None,

@@ -14,7 +14,7 @@ import zlib
 
 from typing import TypeVar
 
-from cardgen.render import pngwrite
+from cardgen.render.images import pngwrite
 
 T = TypeVar("T")
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from cardgen.errors import UsageError
 from cardgen.model.content import Content
 from cardgen.model.schema import Colour, PrintRow
-from cardgen.render.cards import card_size, holds_clock, line_for
-from cardgen.render.facekit import SAFE_MARGIN_MM, Face, FaceMaker
-from cardgen.render.reference import blocking_rule, quick_reference_data
+from cardgen.render.faces.cards import card_size, holds_clock, line_for
+from cardgen.render.faces.facekit import SAFE_MARGIN_MM, Face, FaceMaker
+from cardgen.render.faces.reference import blocking_rule, quick_reference_data
 
 TRACK_CELL_MM = 36.0          # one map cell on the track map
 TRACK_MAP_HEIGHT_MM = 135.0

@@ -22,12 +22,14 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from cardgen.errors import BuildError
-from cardgen.render.facekit import Face
-from cardgen.render.face_cache import FaceCache, face_key, fonts_fingerprint
-from cardgen.render import faceunits, pdfbytes
-from cardgen.render.cffi_arrays import unsized_arrays
-from cardgen.render.fetcher import RestrictedFetcher
-from cardgen.render.font_instances import fixed_font_timestamps as _fixed_font_timestamps
+from cardgen.render.faces.facekit import Face
+from cardgen.render.cache import FaceCache, face_key, fonts_fingerprint
+from cardgen.render.pdf import faceunits
+from cardgen.render.pdf import pdfbytes
+from cardgen.render.fonts.cffi_arrays import unsized_arrays
+from cardgen.render.faces.fetcher import RestrictedFetcher
+from cardgen.render.pdf.face import FacePdf
+from cardgen.render.fonts.instances import fixed_font_timestamps as _fixed_font_timestamps
 
 
 LayoutCheck = Callable[[Any, Face], list[str]]
@@ -55,19 +57,6 @@ def _weasyprint_warnings() -> Iterator[list[str]]:
         logger.removeHandler(handler)
 
 
-@dataclass(frozen=True)
-class FacePdf:
-    """A laid-out face: page ``index`` of ``pdf`` (a face's own one-page PDF: index 0)."""
-
-    pdf: bytes
-    index: int
-    batch: str  # content hash of what the bytes depend on (the face's key)
-
-    @property
-    def digest(self) -> str:
-        return f"{self.batch}:{self.index}"
-
-
 @dataclass
 class FaceRenderer:
     """Lays faces out with WeasyPrint; ``roots``/``fonts`` are all it may read.
@@ -75,9 +64,9 @@ class FaceRenderer:
     Faces missing from the cache are laid out (sharing documents where they
     share a stylesheet) and written as ONE PDF, so WeasyPrint's fixed cost per
     document (font subsetting above all) is paid once; that PDF is cut into one
-    PDF per face (cardgen.render.faceunits), which the cache keeps by the
+    PDF per face (cardgen.render.pdf.faceunits), which the cache keeps by the
     face's key. Output PDFs replace the fonts with one subset per font
-    (cardgen.render.fontmerge), so no output byte depends on the grouping.
+    (cardgen.render.pdf.fontmerge), so no output byte depends on the grouping.
     """
 
     roots: list[Path]
@@ -87,7 +76,7 @@ class FaceRenderer:
     check_glyphs: GlyphCheck | None = None
     rendered: list[str] = field(default_factory=list)  # ids laid out by WeasyPrint (not cached)
     # Font file the faces' @font-face rules name -> file WeasyPrint reads instead (a static
-    # instance of a variable font, cardgen.render.font_instances); ``fonts`` lists the latter.
+    # instance of a variable font, cardgen.render.fonts.instances); ``fonts`` lists the latter.
     substitutes: dict[Path, Path] = field(default_factory=dict)
     # One font configuration and parsed stylesheets per process and set of allowed files
     # (:func:`_parsing`): each @font-face file is registered once, not once per face, and a
@@ -116,10 +105,10 @@ class FaceRenderer:
         Every face is laid out from its own HTML and checked alone; the faces
         missing from the cache are then written as ONE WeasyPrint PDF (its
         fixed cost, font subsetting above all, paid once) and cut into one PDF
-        per face (cardgen.render.faceunits), which is what the cache keeps, by
+        per face (cardgen.render.pdf.faceunits), which is what the cache keeps, by
         the face's own key. So a rebuild lays out and writes only the faces
         that changed, and the pieces do not depend on which faces were written
-        together (output PDFs get their font subsets from cardgen.render.fontmerge).
+        together (output PDFs get their font subsets from cardgen.render.pdf.fontmerge).
         """
         keys = [self.face_key(face) for face in faces]
         found: dict[str, bytes] = {}

@@ -3,7 +3,7 @@
 pdfium's ``import_pages`` re-parses and re-serialises every object of every
 document, which made the combined print PDF (and each deck's PDF of many
 sheets) the slowest part of a rebuild. The parts here are all in the plain
-layout cardgen.render.pdfdedupe reads and writes, so joining them is a matter
+layout cardgen.render.pdf.dedupe reads and writes, so joining them is a matter
 of renumbering their objects and writing one page tree over all their pages.
 """
 
@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from cardgen.render.pdfdedupe import NotPlainPdf, Objects, parse, renumber_refs, serialize
+from cardgen.render.pdf.dedupe import NotPlainPdf, Objects, parse, renumber_refs, serialize
 
 _ROOT = re.compile(rb"/Root\s+(\d+) 0 R")
 _INFO = re.compile(rb"/Info\s+(\d+) 0 R")

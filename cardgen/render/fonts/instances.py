@@ -6,7 +6,7 @@ that was about a sixth of laying the faces out. Every face is set at the
 default weight, so each variable font is instantiated ONCE at wght 400 here,
 stored under a name that carries the source file's hash and the fontTools
 version (a new source or instancer makes a new file, never a stale one), and
-WeasyPrint is given the instance instead (cardgen.render.pdf rewrites the
+WeasyPrint is given the instance instead (cardgen.render.faces.renderer rewrites the
 @font-face URLs). Glyph coverage is still checked against the source files:
 an instance has the same character map.
 """
@@ -25,7 +25,7 @@ import fontTools
 from fontTools.ttLib import TTFont
 from fontTools.varLib.instancer import instantiateVariableFont
 
-from cardgen.render.face_cache import file_digest, write_atomically
+from cardgen.render.cache import file_digest, write_atomically
 
 #: The weight every face is set in (CSS font-weight: normal).
 PRINT_WEIGHT = 400

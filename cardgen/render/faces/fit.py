@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from html.parser import HTMLParser
 
-from cardgen.render.facekit import Face
-from cardgen.render.fonts import missing_glyphs
+from cardgen.render.faces.facekit import Face
+from cardgen.render.fonts.stack import missing_glyphs
 
 _PX_PER_MM = 96 / 25.4
 #: Slack for sub-pixel rounding and font side bearings, in CSS px (about 0.13 mm).

@@ -8,9 +8,9 @@ one shared resource dictionary. A face's page is therefore cut out here with
 only the resources its content streams use, renamed in order of first use
 (``/x0`` is the first group THIS face draws), in every content stream it
 carries (page, groups, patterns). The unit's objects are numbered by a walk
-from its page (cardgen.render.pdfdedupe). What still depends on the company a
+from its page (cardgen.render.pdf.dedupe). What still depends on the company a
 face was written in is its font subsets (glyphs of the other faces), which
-cardgen.render.fontmerge replaces in every output PDF; so output files are the
+cardgen.render.pdf.fontmerge replaces in every output PDF; so output files are the
 same bytes whether a face was rendered alone, with its deck, or cached.
 """
 
@@ -21,8 +21,8 @@ import zlib
 from collections import ChainMap
 from functools import lru_cache
 
-from cardgen.render.pdfdedupe import NotPlainPdf, merged
-from cardgen.render.pdfjoin import HEADER, split
+from cardgen.render.pdf.dedupe import NotPlainPdf, merged
+from cardgen.render.pdf.join import HEADER, split
 
 Objects = dict[int, tuple[bytes, bytes | None]]
 

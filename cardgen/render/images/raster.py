@@ -1,4 +1,4 @@
-"""Face PDF -> PNG at print resolution (pypdfium2 renders, cardgen.render.pngwrite writes).
+"""Face PDF -> PNG at print resolution (pypdfium2 renders, cardgen.render.images.pngwrite writes).
 
 The PNG shows the face as cut (its trim box), at 300 dpi by default; the
 bytes depend only on the PDF, so they are cached by the PDF's hash.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 from PIL import Image
 
-from cardgen.render import pngwrite
+from cardgen.render.images import pngwrite
 
 PNG_DPI = 300
 POINTS_PER_INCH = 72.0
@@ -38,7 +38,7 @@ PNG_BLOCK_ROWS = 64
 
 
 def png_bytes(image: Image.Image, dpi: int = PNG_DPI) -> bytes:
-    """The RGB image as a PNG that records its resolution (cardgen.render.pngwrite: faster than Pillow's)."""
+    """The RGB image as a PNG that records its resolution (cardgen.render.images.pngwrite: faster than Pillow's)."""
     width, height = image.size
     blocks = ((image.crop((0, top, width, min(height, top + PNG_BLOCK_ROWS))).tobytes(),
                min(height, top + PNG_BLOCK_ROWS) - top) for top in range(0, height, PNG_BLOCK_ROWS))

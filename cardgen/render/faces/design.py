@@ -2,18 +2,19 @@
 
 This is the renderer's contract with the print pipeline: :func:`build_faces`
 returns one :class:`Face` per distinct design (with how many copies to print
-and which back it takes), :func:`preview_html` the offline preview page.
+and which back it takes).
 """
 
 from __future__ import annotations
 
 from cardgen.errors import UsageError
 from cardgen.model.content import Content
-from cardgen.render import boards, cards
-from cardgen.render.facekit import Face, FaceMaker
-from cardgen.render.words import Words
+from cardgen.render.faces import boards
+from cardgen.render.faces import cards
+from cardgen.render.faces.facekit import Face, FaceMaker
+from cardgen.render.faces.words import Words
 
-__all__ = ["Face", "build_faces", "preview_html"]
+__all__ = ["Face", "build_faces"]
 
 LANGS = ("zh", "en")
 
@@ -22,7 +23,7 @@ def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_m
     """All faces for ``players`` players in ``lang``: cards, backs, then boards.
 
     Copies follow printing.yaml: ``by_players[players]``, or ``full_set`` for the
-    largest player count (see :func:`cardgen.render.cards.print_row`).
+    largest player count (see :func:`cardgen.render.faces.cards.print_row`).
     """
     if lang not in LANGS:
         raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
@@ -52,10 +53,3 @@ def _check_unique(faces: list[Face]) -> None:
         if face.id in seen:
             raise UsageError(f"two faces share the id {face.id!r}; ids in the content must be unique")
         seen.add(face.id)
-
-
-def preview_html(content: Content, faces: list[Face], *, lang: str) -> str:
-    """The offline preview page (fonts referenced as ``fonts/<file>``)."""
-    from cardgen.render.preview import render_preview
-
-    return render_preview(content, faces, lang=lang)

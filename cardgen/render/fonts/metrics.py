@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from cardgen.errors import BuildError
-from cardgen.render import hbsubset
-from cardgen.render.fonts import font_stack
+from cardgen.render.fonts import hbsubset
+from cardgen.render.fonts.stack import font_stack
 
 
 @cache

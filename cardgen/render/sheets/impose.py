@@ -14,9 +14,13 @@ from typing import Sequence
 import pypdfium2 as pdfium
 from reportlab.lib.units import mm
 
-from cardgen.render import formsheets, pdfbytes, pdfjoin
-from cardgen.render.pdfdedupe import NotPlainPdf, merged
-from cardgen.render.layout import (
+from cardgen.render.pdf import formsheets
+
+from cardgen.render.pdf import pdfbytes
+
+from cardgen.render.pdf import join as pdfjoin
+from cardgen.render.pdf.dedupe import NotPlainPdf, merged
+from cardgen.render.sheets.layout import (
     MARK_LENGTH_MM,
     MARK_OFFSET_MM,
     Rect,
@@ -29,9 +33,9 @@ from cardgen.render.layout import (
     outer_sides,
     pack_boards,
 )
-from cardgen.render.marks import Furniture, furniture_pdf, grid_crop_marks, margin_label, tile_furniture
-from cardgen.render.facekit import Face
-from cardgen.render.pdf import FacePdf
+from cardgen.render.sheets.marks import Furniture, furniture_pdf, grid_crop_marks, margin_label, tile_furniture
+from cardgen.render.faces.facekit import Face
+from cardgen.render.pdf.face import FacePdf
 
 
 @dataclass(frozen=True)
@@ -177,7 +181,7 @@ def _single_board(board: Face, paper: tuple[float, float], label: str) -> list[S
 
 
 def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, FacePdf], furniture: bytes | None = None) -> bytes:
-    """The PDF of ``sheets``, each face embedded once as a form (cardgen.render.formsheets).
+    """The PDF of ``sheets``, each face embedded once as a form (cardgen.render.pdf.formsheets).
 
     ``furniture`` is :func:`furniture_pdf` of the sheets, if the caller kept it.
     Faces in a layout that module does not read fall back to pdfium imposing
@@ -236,7 +240,7 @@ def sheet_pdf(sheet: Sheet, face_pdfs: dict[str, FacePdf]) -> bytes:
 def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
     """The print-shop PDF: each face's own page (trim + bleed, TrimBox and BleedBox kept), once.
 
-    Every face is a one-page PDF of its own (cardgen.render.pdf), so this is
+    Every face is a one-page PDF of its own (cardgen.render.faces.renderer), so this is
     their concatenation, fonts merged.
     """
     return concatenate([face_pdfs[i].pdf for i in face_ids])
@@ -245,7 +249,7 @@ def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
 def concatenate(documents: Sequence[bytes], *, merge: bool = True) -> bytes:
     """Whole PDFs one after another; with ``merge``, identical objects (a face on several sheets) kept once.
 
-    The parts are joined by renumbering (cardgen.render.pdfjoin), which is much
+    The parts are joined by renumbering (cardgen.render.pdf.join), which is much
     faster than pdfium re-importing every page; pdfium is the fallback for a
     part in a layout that module does not read.
     """

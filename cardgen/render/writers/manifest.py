@@ -1,9 +1,10 @@
-"""manifest.json: what a build printed, so a script can check the set without opening PDFs."""
+"""manifest.json: what a build printed, so a script can check the set without opening PDFs; written last."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 @dataclass
@@ -23,3 +24,9 @@ class Manifest:
         doc = {"generator": "cardgen", "game": self.game, "options": self.options, "counts": self.counts,
                "files": sorted(self.files), "components": self.components}
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def write_manifest(folder: Path, manifest: Manifest) -> None:
+    """manifest.json, listing itself among the files."""
+    manifest.files.append("manifest.json")
+    (folder / "manifest.json").write_text(manifest.to_json(), encoding="utf-8")

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from cardgen.model.content import Content
-from cardgen.render.colour import DESIGN_ACCENTS, Palette
-from cardgen.render.fonts import font_face_css, font_family_css
-from cardgen.render.templating import render
-from cardgen.render.words import Words
+from cardgen.render.faces.colour import DESIGN_ACCENTS, Palette
+from cardgen.render.fonts.stack import font_face_css, font_family_css
+from cardgen.render.faces.templating import render
+from cardgen.render.faces.words import Words
 
 #: Distance inside the trim line that holds all text (print-shop tolerance),
 #: a design constant of the templates, not a rule of the game.

@@ -15,8 +15,8 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from cardgen.render.fontmerge import merge_fonts
-from cardgen.render.fonttags import Objects, retag
+from cardgen.render.pdf.fontmerge import merge_fonts
+from cardgen.render.pdf.fonttags import Objects, retag
 
 _HEADER = re.compile(rb"\s*(\d+) 0 obj\s")
 _REF = re.compile(rb"(\d+) 0 R\b")
@@ -72,7 +72,7 @@ def parse(data: bytes) -> tuple[bytes, Objects, bytes]:
 def dedupe(data: bytes) -> bytes:
     """The same document with identical non-page objects merged (unchanged if not pdfium's layout).
 
-    Subset font tags are made unique per font program first (cardgen.render.fonttags).
+    Subset font tags are made unique per font program first (cardgen.render.pdf.fonttags).
     """
     try:
         header, objects, trailer = parse(data)

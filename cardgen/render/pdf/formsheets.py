@@ -16,11 +16,11 @@ from collections.abc import Sequence
 
 from reportlab.lib.units import mm
 
-from cardgen.render import pdfbytes
-from cardgen.render.fonttags import Objects
-from cardgen.render.pdfdedupe import NotPlainPdf, merged, renumber_refs
-from cardgen.render.pdfjoin import HEADER, split
-from cardgen.render.pdf import FacePdf
+from cardgen.render.pdf import pdfbytes
+from cardgen.render.pdf.fonttags import Objects
+from cardgen.render.pdf.dedupe import NotPlainPdf, merged, renumber_refs
+from cardgen.render.pdf.join import HEADER, split
+from cardgen.render.pdf.face import FacePdf
 
 _MEDIA = re.compile(rb"/MediaBox\s*\[([^\]]*)\]")
 _CONTENTS = re.compile(rb"/Contents\s+(\d+) 0 R")

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.model.content import Content
-from cardgen.render.cards import holds_clock, line_for, uses_dispatch
-from cardgen.render.words import Words
+from cardgen.render.faces.cards import holds_clock, line_for, uses_dispatch
+from cardgen.render.faces.words import Words
 
 
 @dataclass(frozen=True)

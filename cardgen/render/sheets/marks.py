@@ -18,7 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from cardgen.render.layout import MARK_LENGTH_MM, MARK_OFFSET_MM, PRINTABLE_EDGE_MM, Rect, Tile
+from cardgen.render.sheets.layout import MARK_LENGTH_MM, MARK_OFFSET_MM, PRINTABLE_EDGE_MM, Rect, Tile
 
 LABEL_FONT = "CardgenLabel"
 LABEL_SIZE_PT = 6.0

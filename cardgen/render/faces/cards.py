@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cardgen.model.content import Content, Ticket
 from cardgen.model.schema import Colour, DispatchKind, PrintRow
-from cardgen.render.facekit import Face, FaceMaker
+from cardgen.render.faces.facekit import Face, FaceMaker
 
 
 def card_size(content: Content) -> tuple[float, float]:

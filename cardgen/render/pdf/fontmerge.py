@@ -8,7 +8,7 @@ the family name WeasyPrint writes into the descriptor, and registered with its
 file by :func:`sources`) is replaced by ONE subset of the union of the glyphs
 drawn with it, read from the content streams themselves. The new font objects
 are a function of (font file, glyph set) only: the program from HarfBuzz with
-glyph ids retained (cardgen.render.hbsubset, so the content streams stay
+glyph ids retained (cardgen.render.fonts.hbsubset, so the content streams stay
 valid), widths and the Unicode map from the font file (``hmtx``, ``cmap``, read by HarfBuzz)
 (falling back to the text WeasyPrint recorded for glyphs no character maps to,
 such as ligatures). Any other font (reportlab's mark labels) is left as it is,
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from cardgen.render import hbsubset
-from cardgen.render.face_cache import Memo, file_digest
+from cardgen.render.fonts import hbsubset
+from cardgen.render.cache import Memo, file_digest
 
 Objects = dict[int, tuple[bytes, bytes | None]]
 

@@ -13,7 +13,7 @@ import re
 
 import pypdfium2 as pdfium
 
-from cardgen.render.pdfdedupe import NotPlainPdf, dedupe, parse
+from cardgen.render.pdf.dedupe import NotPlainPdf, dedupe, parse
 
 _DATE = re.compile(rb"/(CreationDate|ModDate)\s*\(D:[^)]*\)")
 _ID = re.compile(rb"/ID\s*\[\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*\]")
@@ -53,7 +53,7 @@ def save(document: pdfium.PdfDocument, *, merge: bool = True) -> bytes:
 
 
 def plain(data: bytes) -> bytes:
-    """``data`` in the plain layout cardgen.render.pdfdedupe reads: as it is if it already is, else re-saved by pdfium."""
+    """``data`` in the plain layout cardgen.render.pdf.dedupe reads: as it is if it already is, else re-saved by pdfium."""
     try:
         parse(data)
         return data
