@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 
-from cardgen.engine.simulate import useful_workers
+from cardgen.engine.simulation.runner import useful_workers
 from tests.untrusted.conftest import cli
 
 
