@@ -57,8 +57,8 @@ def _is_id(meta: list[Any]) -> bool:
 def type_name(tp: Any, meta: list[Any] | None = None) -> str:
     """A readable name for an annotation, with its constraints.
 
-    >>> type_name(s.PositiveInt)
-    'whole number (≥ 1)'
+    >>> type_name(s.Whole(1, 20))
+    'whole number (≥ 1, ≤ 20)'
     >>> type_name(list[s.Id])
     'list of id'
     """
@@ -174,6 +174,10 @@ def schema_reference() -> str:
         f"An *id* is 1-40 characters matching `{_ID_PATTERN}`. A [Text](#text) holds `zh` and `en`.",
         f"Limits per file: at most {MAX_FILE_BYTES:,} bytes of UTF-8 (a leading BOM is skipped),",
         f"{MAX_NODES:,} values and {MAX_DEPTH} levels of nesting.",
+        "Every number, list and text has an upper bound (the ≤ and *at most* in the tables below),",
+        "chosen so that any content that validates builds in minutes and simulates one game in well",
+        "under a second within 1 GB; a value out of bounds is reported where it is written. Text may",
+        "not hold control characters (tabs and newlines excepted).",
         "Cross-file rules (a ticket's origin is a station, totals add up...) are the named",
         "checks listed by `cardgen validate`; variants (variants.yaml) are JSON merge patches",
         "whose result must pass the same checks.",

@@ -5,17 +5,49 @@ and in the docs). Models are strict (no silent "3" -> 3), frozen, and refuse
 unknown keys, so a typo in a content file is an error, not a silent default.
 Relations between files (a ticket's origin must be a station...) are checked
 later, in :mod:`cardgen.model.checks`.
+
+Content is untrusted (packs are shared), so every number, list and text has an
+upper bound fit for a printed card game, written here once and shown in the
+generated reference (docs/content-format.md). The bounds are chosen so that
+anything that validates builds in minutes and simulates a game in well under
+a second within 1 GB: values that drive loops (cells, rounds, trains, copies,
+propulsion) are the tight ones.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
 
 Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")]
-PositiveInt = Annotated[int, Field(ge=1)]
-NonNegInt = Annotated[int, Field(ge=0)]
+
+# ---------------------------------------------------------------- bounds (issue 10: untrusted content)
+
+MAX_PLAYERS = 8          #: seats at one table
+MAX_TRAINS_PER_PLAYER = 4
+MAX_CELL = 100           #: last cell number of the line
+MAX_STATIONS = 20        #: 20 stations: 380 ordered pairs, one ticket kind each
+MAX_ROUND = 100          #: clock times and event-track rounds
+MAX_VALUE = 20           #: propulsion values, modifiers, floors and other per-round amounts
+MAX_LOAD = 50            #: composition cap, boarding limits, platform and draw sizes
+MAX_COPIES = 50          #: copies of one card kind
+MAX_KINDS = 500          #: kinds in one deck
+MAX_CARDS = 1000         #: cards in one deck or printed of one component
+MAX_POINTS = 1000        #: fares, bonuses and penalties
+MAX_ENTRIES = 200        #: other lists and mappings (labels, variants, lines...)
+MAX_TEXT = 1000          #: characters of one player-visible text
+MAX_ICON = 16            #: characters of one icon
+
+
+def Whole(lo: int, hi: int) -> type[int]:
+    """A whole number from ``lo`` to ``hi``, both included."""
+    return Annotated[int, Field(ge=lo, le=hi)]  # type: ignore[return-value]
+
+
+PerTrain = Whole(0, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER)
+Icon = Annotated[str, Field(min_length=1, max_length=MAX_ICON)]
+Key = Annotated[str, Field(max_length=40)]  #: a mapping key that is not an id (labels, file stems)
 
 
 class Model(BaseModel):
@@ -25,8 +57,8 @@ class Model(BaseModel):
 class Text(Model):
     """A player-visible string in both languages."""
 
-    zh: str = Field(min_length=1, description="Simplified Chinese text; not blank.")
-    en: str = Field(min_length=1, description="English text; not blank.")
+    zh: str = Field(min_length=1, max_length=MAX_TEXT, description="Simplified Chinese text; not blank.")
+    en: str = Field(min_length=1, max_length=MAX_TEXT, description="English text; not blank.")
 
     @field_validator("zh", "en")
     @classmethod
@@ -58,14 +90,14 @@ class WaitGain(Model):
     """Wait value W rises by ``amount`` (the owner's, or everyone's for an event)."""
 
     type: Literal["wait_gain"] = Field(description="Effect type.")
-    amount: PositiveInt = Field(description="How much W rises.")
+    amount: Whole(1, MAX_VALUE) = Field(description="How much W rises.")
 
 
 class PropulsionModifier(Model):
     """Propulsion R changes by ``amount`` this round (never below the floor)."""
 
     type: Literal["propulsion"] = Field(description="Effect type.")
-    amount: int = Field(description="Added to R; negative slows trains.")
+    amount: Whole(-MAX_VALUE, MAX_VALUE) = Field(description="Added to R; negative slows trains.")
 
 
 class SwapAdjacent(Model):
@@ -78,15 +110,15 @@ class GroupBooking(Model):
     """Draw ``draw`` tickets from a pile, place ``keep`` on any platform, discard the rest."""
 
     type: Literal["group_booking"] = Field(description="Effect type.")
-    draw: PositiveInt = Field(description="Tickets drawn from the top of a pile.")
-    keep: PositiveInt = Field(description="Tickets placed on a platform of the player's choice.")
+    draw: Whole(1, MAX_LOAD) = Field(description="Tickets drawn from the top of a pile.")
+    keep: Whole(1, MAX_LOAD) = Field(description="Tickets placed on a platform of the player's choice.")
 
 
 class PlatformExtra(Model):
     """The target station's platform queue gets ``amount`` extra tickets from its pile."""
 
     type: Literal["platform_extra"] = Field(description="Effect type.")
-    amount: PositiveInt = Field(description="Extra tickets dealt onto the platform.")
+    amount: Whole(1, MAX_LOAD) = Field(description="Extra tickets dealt onto the platform.")
 
 
 class SectionClosed(Model):
@@ -111,7 +143,7 @@ class BoardingLimit(Model):
     """Each stop this round may board at most ``amount`` tickets."""
 
     type: Literal["boarding_limit"] = Field(description="Effect type.")
-    amount: PositiveInt = Field(description="Most tickets boarded per stop.")
+    amount: Whole(1, MAX_LOAD) = Field(description="Most tickets boarded per stop.")
 
 
 Effect = Annotated[
@@ -124,49 +156,57 @@ Effect = Annotated[
 
 # ---------------------------------------------------------------- game.yaml
 
-class Range(Model):
-    min: int = Field(description="Smallest value.")
-    max: int = Field(description="Largest value.")
+def _range(name: str, lo: int, hi: int) -> type[Model]:
+    """A ``{min, max}`` model whose ends lie in ``lo..hi`` (one definition for every range in the schema)."""
+    bound = Whole(lo, hi)
+    return create_model(name, __base__=Model, __module__=__name__,
+                        min=(bound, Field(description="Smallest value.")),
+                        max=(bound, Field(description="Largest value.")))
 
 
-class PlayerRange(Range):
-    best: int = Field(description="Recommended player count.")
+Range = _range("Range", 0, MAX_POINTS)
+CellRange = _range("CellRange", 0, MAX_CELL)
+
+
+class PlayerRange(_range("Players", 1, MAX_PLAYERS)):  # type: ignore[misc]
+    best: Whole(1, MAX_PLAYERS) = Field(description="Recommended player count.")
 
 
 class Clock(Model):
-    start: NonNegInt = Field(description="Clock marker at setup (the only place the start time is written).")
-    end: PositiveInt = Field(description="The game ends when the clock reaches this time.")
+    start: Whole(0, MAX_ROUND) = Field(description="Clock marker at setup (the only place the start time is written).")
+    end: Whole(1, MAX_ROUND) = Field(description="The game ends when the clock reaches this time.")
 
 
 class Propulsion(Model):
-    penalty_divisor: PositiveInt = Field(description="R loses 1 per this many passengers aboard (floor(N / d)).")
-    floor: NonNegInt = Field(description="R never drops below this.")
+    penalty_divisor: Whole(1, MAX_LOAD) = Field(description="R loses 1 per this many passengers aboard (floor(N / d)).")
+    floor: Whole(0, MAX_VALUE) = Field(description="R never drops below this.")
 
 
 class Scoring(Model):
-    late_fare_divisor: PositiveInt = Field(description="A late delivery scores floor(F / d).")
-    no_delay_bonus: int = Field(description="Points for finishing with L = 0.")
-    worst_delay_penalty: int = Field(description="Points (negative) for the highest L; all tied players get it.")
-    tiebreaks: list[Literal["delivered_desc", "delays_asc"]] = Field(
+    late_fare_divisor: Whole(1, MAX_POINTS) = Field(description="A late delivery scores floor(F / d).")
+    no_delay_bonus: Whole(-MAX_POINTS, MAX_POINTS) = Field(description="Points for finishing with L = 0.")
+    worst_delay_penalty: Whole(-MAX_POINTS, MAX_POINTS) = Field(
+        description="Points (negative) for the highest L; all tied players get it.")
+    tiebreaks: list[Literal["delivered_desc", "delays_asc"]] = Field(max_length=2,
         description="Ordered tie-breakers after score: more deliveries, then fewer delays.")
 
 
 class Seat(Model):
-    seat: PositiveInt = Field(description="Player number, 1-based, in seating order.")
-    cell: NonNegInt = Field(description="Start cell of that player's train.")
+    seat: Whole(1, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER) = Field(description="Player number, 1-based, in seating order.")
+    cell: Whole(0, MAX_CELL) = Field(description="Start cell of that player's train.")
     direction: Literal["left", "right"] = Field(description="Start direction: right = towards the last cell.")
 
 
 class Setup(Model):
-    wait_start: NonNegInt = Field(description="Every player's W at setup.")
-    platform_size: PositiveInt = Field(description="Face-up tickets each platform is refilled to.")
-    dispatch_per_player: NonNegInt = Field(description="Dispatch cards dealt to each player at setup.")
-    trains_per_player: PositiveInt = Field(description="Trains each player runs.")
-    seats: list[Seat] = Field(min_length=1, description="Start cell and direction by seat (rules 6.1 step 7).")
+    wait_start: Whole(0, MAX_POINTS) = Field(description="Every player's W at setup.")
+    platform_size: Whole(1, MAX_LOAD) = Field(description="Face-up tickets each platform is refilled to.")
+    dispatch_per_player: Whole(0, MAX_LOAD) = Field(description="Dispatch cards dealt to each player at setup.")
+    trains_per_player: Whole(1, MAX_TRAINS_PER_PLAYER) = Field(description="Trains each player runs.")
+    seats: list[Seat] = Field(min_length=1, max_length=MAX_PLAYERS * MAX_TRAINS_PER_PLAYER, description="Start cell and direction by seat (rules 6.1 step 7).")
 
 
 class Colour(Model):
-    seat: PositiveInt = Field(description="Seat this colour belongs to.")
+    seat: Whole(1, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER) = Field(description="Seat this colour belongs to.")
     id: Id = Field(description="Colour id, used in file names.")
     hex: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="Print colour as #rrggbb.")
     name: Text = Field(description="Colour name.")
@@ -181,20 +221,20 @@ class GameFile(Model):
     """game.yaml: identity, core numbers, setup, scoring and player colours."""
 
     id: Id = Field(description="Game id; names the output folder.")
-    version: PositiveInt = Field(description="Content version.")
+    version: Whole(1, 1_000_000) = Field(description="Content version.")
     name: Text = Field(description="Game title.")
     tagline: Text = Field(description="One-line pitch printed on the quick reference.")
     players: PlayerRange = Field(description="Supported player counts.")
     play_time_minutes: Range = Field(description="Play time range.")
-    age_min: PositiveInt = Field(description="Minimum age.")
+    age_min: Whole(1, 99) = Field(description="Minimum age.")
     clock: Clock = Field(description="The public clock (timetable track).")
     propulsion: Propulsion = Field(description="How composition slows a train.")
-    composition_cap: PositiveInt = Field(description="Most places occupied aboard one train.")
+    composition_cap: Whole(1, MAX_LOAD) = Field(description="Most places occupied aboard one train.")
     wait_track: Range = Field(description="Printed range of the wait-value track.")
-    blocked_wait_gain: PositiveInt = Field(description="W gained by a train that moved fewer cells than R.")
+    blocked_wait_gain: Whole(1, MAX_VALUE) = Field(description="W gained by a train that moved fewer cells than R.")
     scoring: Scoring = Field(description="Delivery and end-of-game scoring.")
     setup: Setup = Field(description="Setup numbers.")
-    colours: list[Colour] = Field(min_length=1, description="Player colours, one per seat.")
+    colours: list[Colour] = Field(min_length=1, max_length=MAX_PLAYERS * MAX_TRAINS_PER_PLAYER, description="Player colours, one per seat.")
     card_size_mm: CardSize = Field(description="Trim size of every card.")
 
 
@@ -209,79 +249,81 @@ class Line(Model):
 
 class Station(Model):
     id: Id = Field(description="Station id (S1...).")
-    cell: NonNegInt = Field(description="Cell the station occupies (even).")
-    icon: str = Field(min_length=1, description="Icon printed with the name.")
+    cell: Whole(0, MAX_CELL) = Field(description="Cell the station occupies (even).")
+    icon: Icon = Field(description="Icon printed with the name.")
     name: Text = Field(description="Station name.")
 
 
 class Section(Model):
     id: Id = Field(description="Section id (T1...).")
-    cell: NonNegInt = Field(description="Cell the section occupies (odd).")
+    cell: Whole(0, MAX_CELL) = Field(description="Cell the section occupies (odd).")
     between: list[Id] = Field(min_length=2, max_length=2, description="The two stations it joins, left then right.")
 
 
 class MapFile(Model):
     """map.yaml: stations, sections, cells and lines."""
 
-    cells: Range = Field(description="First and last cell number.")
-    section_capacity_per_line: PositiveInt = Field(description="Trains one section line holds.")
+    cells: CellRange = Field(description="First and last cell number.")
+    section_capacity_per_line: Whole(1, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER) = Field(
+        description="Trains one section line holds.")
     double_track: bool = Field(description="True: up and down lines per section; false: one shared line (9.5).")
-    lines: list[Line] = Field(min_length=1, description="The section lines.")
-    terminals: list[Id] = Field(description="Stations where trains reverse for free.")
-    stations: list[Station] = Field(min_length=2, description="Stations, left to right.")
-    sections: list[Section] = Field(min_length=1, description="Sections, left to right.")
+    lines: list[Line] = Field(min_length=1, max_length=2, description="The section lines.")
+    terminals: list[Id] = Field(max_length=MAX_STATIONS, description="Stations where trains reverse for free.")
+    stations: list[Station] = Field(min_length=2, max_length=MAX_STATIONS, description="Stations, left to right.")
+    sections: list[Section] = Field(min_length=1, max_length=MAX_STATIONS - 1, description="Sections, left to right.")
 
 
 # ---------------------------------------------------------------- fares.yaml
 
 class Span(Model):
-    fare: NonNegInt = Field(description="Points for an on-time delivery (F).")
-    slack: PositiveInt = Field(description="Hours after boarding within which delivery is on time (U).")
-    seats: PositiveInt = Field(default=1, description="Composition places one such card occupies.")
+    fare: Whole(0, MAX_POINTS) = Field(description="Points for an on-time delivery (F).")
+    slack: Whole(1, MAX_ROUND) = Field(description="Hours after boarding within which delivery is on time (U).")
+    seats: Whole(1, MAX_LOAD) = Field(default=1, description="Composition places one such card occupies.")
     freight: bool = Field(default=False, description="Freight: never late (variant 9.7).")
 
 
 class FaresFile(Model):
     """fares.yaml: fare and slack by span (sections crossed)."""
 
-    spans: dict[PositiveInt, Span] = Field(min_length=1, description="Fare row by span k.")
+    spans: dict[Whole(1, MAX_STATIONS - 1), Span] = Field(min_length=1, max_length=MAX_STATIONS - 1,
+                                                          description="Fare row by span k.")
 
 
 # ---------------------------------------------------------------- tickets.yaml
 
 class Totals(Model):
-    kinds: PositiveInt = Field(description="Number of distinct kinds the rules require.")
-    cards: PositiveInt = Field(description="Number of printed cards the rules require.")
+    kinds: Whole(1, MAX_KINDS) = Field(description="Number of distinct kinds the rules require.")
+    cards: Whole(1, MAX_CARDS) = Field(description="Number of printed cards the rules require.")
 
 
 class TicketKind(Model):
     id: Id = Field(description="Kind id, ORIGIN-DESTINATION.")
     origin: Id = Field(description="Boarding station; also the pile the card sits in.")
     destination: Id = Field(description="Station where it is delivered.")
-    copies: PositiveInt = Field(description="Printed copies of this kind.")
+    copies: Whole(1, MAX_COPIES) = Field(description="Printed copies of this kind.")
 
 
 class TicketsFile(Model):
     """tickets.yaml: ride ticket kinds and copies."""
 
     totals: Totals = Field(description="Totals the rules state; the kinds below must add up to them.")
-    kinds: list[TicketKind] = Field(min_length=1, description="One entry per ordered station pair.")
+    kinds: list[TicketKind] = Field(min_length=1, max_length=MAX_KINDS, description="One entry per ordered station pair.")
 
 
 # ---------------------------------------------------------------- operations.yaml
 
 class SetTotals(Model):
-    cards: PositiveInt = Field(description="Cards in one player's set.")
-    propulsion: NonNegInt = Field(description="Sum of the values in one set.")
+    cards: Whole(1, MAX_COPIES) = Field(description="Cards in one player's set.")
+    propulsion: Whole(0, MAX_COPIES * MAX_VALUE) = Field(description="Sum of the values in one set.")
 
 
 class OperationKind(Model):
     id: Id = Field(description="Kind id.")
-    icon: str = Field(min_length=1, description="Icon.")
-    value: NonNegInt = Field(description="Base propulsion C.")
-    copies: PositiveInt = Field(description="Copies in one player's set.")
+    icon: Icon = Field(description="Icon.")
+    value: Whole(0, MAX_VALUE) = Field(description="Base propulsion C.")
+    copies: Whole(1, MAX_COPIES) = Field(description="Copies in one player's set.")
     name: Text = Field(description="Card name.")
-    effects: list[Effect] = Field(description="Extra effects when played.")
+    effects: list[Effect] = Field(max_length=8, description="Extra effects when played.")
     text: Text = Field(description="Rules text printed on the card.")
 
 
@@ -289,15 +331,15 @@ class OperationsFile(Model):
     """operations.yaml: the 9-card operation set each player owns."""
 
     set_totals: SetTotals = Field(description="What one set must add up to.")
-    kinds: list[OperationKind] = Field(min_length=1, description="Kinds in a set.")
+    kinds: list[OperationKind] = Field(min_length=1, max_length=MAX_COPIES, description="Kinds in a set.")
 
 
 # ---------------------------------------------------------------- dispatch.yaml
 
 class DispatchKind(Model):
     id: Id = Field(description="Kind id.")
-    icon: str = Field(min_length=1, description="Icon.")
-    copies: PositiveInt = Field(description="Copies in the dispatch deck.")
+    icon: Icon = Field(description="Icon.")
+    copies: Whole(1, MAX_COPIES) = Field(description="Copies in the dispatch deck.")
     timing: Literal["after_movement", "with_operation_reveal", "any_time"] = Field(description="When it may be used.")
     name: Text = Field(description="Card name.")
     effect: Effect = Field(description="What it does.")
@@ -309,14 +351,14 @@ class DispatchFile(Model):
     """dispatch.yaml: the one-shot dispatch deck."""
 
     totals: Totals = Field(description="Totals the rules state.")
-    kinds: list[DispatchKind] = Field(min_length=1, description="Dispatch kinds.")
+    kinds: list[DispatchKind] = Field(min_length=1, max_length=MAX_ENTRIES, description="Dispatch kinds.")
 
 
 # ---------------------------------------------------------------- events.yaml
 
 class EventKind(Model):
     id: Id = Field(description="Kind id.")
-    icon: str = Field(min_length=1, description="Icon.")
+    icon: Icon = Field(description="Icon.")
     name: Text = Field(description="Card name.")
     effect: Effect = Field(description="What it does, as data.")
     target: Literal["station", "section"] | None = Field(default=None, description="What a card of this kind names.")
@@ -334,8 +376,8 @@ class EventsFile(Model):
 
     totals: Totals = Field(description="Totals the rules state (kinds counted on the track).")
     hidden: bool = Field(description="True: the track is face down and revealed each round (9.2).")
-    kinds: list[EventKind] = Field(min_length=1, description="Event kinds.")
-    track: dict[PositiveInt, EventCard] = Field(description="The event card of each round.")
+    kinds: list[EventKind] = Field(min_length=1, max_length=MAX_ENTRIES, description="Event kinds.")
+    track: dict[Whole(1, MAX_ROUND), EventCard] = Field(max_length=MAX_ROUND, description="The event card of each round.")
 
 
 # ---------------------------------------------------------------- printing.yaml
@@ -344,48 +386,49 @@ class PrintRow(Model):
     #: components each train has its own of (one per player, or per train with two locomotives each, R10)
     PER_TRAIN: ClassVar[tuple[str, ...]] = ("operation_sets", "train_tokens", "wait_tracks")
 
-    operation_sets: NonNegInt = Field(description="Operation sets printed.")
-    tickets: NonNegInt = Field(description="Ride tickets printed.")
-    dispatch: NonNegInt = Field(description="Dispatch cards printed.")
-    events: NonNegInt = Field(description="Event cards printed.")
-    station_mats: NonNegInt = Field(description="Station mats printed.")
-    train_tokens: NonNegInt = Field(description="Train tokens printed.")
-    wait_tracks: NonNegInt = Field(description="Wait-value tracks printed.")
+    operation_sets: PerTrain = Field(description="Operation sets printed.")
+    tickets: Whole(0, MAX_CARDS) = Field(description="Ride tickets printed.")
+    dispatch: Whole(0, MAX_CARDS) = Field(description="Dispatch cards printed.")
+    events: Whole(0, MAX_CARDS) = Field(description="Event cards printed.")
+    station_mats: Whole(0, 2 * MAX_STATIONS) = Field(description="Station mats printed.")
+    train_tokens: PerTrain = Field(description="Train tokens printed.")
+    wait_tracks: PerTrain = Field(description="Wait-value tracks printed.")
 
 
 class SharedComponents(Model):
-    track_map: PositiveInt = Field(description="Track maps printed.")
-    timetable_track: PositiveInt = Field(description="Timetable tracks printed.")
-    clock_marker: PositiveInt = Field(description="Clock markers printed.")
-    quick_reference: PositiveInt = Field(description="Quick reference sheets printed.")
+    track_map: Whole(1, MAX_PLAYERS) = Field(description="Track maps printed.")
+    timetable_track: Whole(1, MAX_PLAYERS) = Field(description="Timetable tracks printed.")
+    clock_marker: Whole(1, MAX_PLAYERS) = Field(description="Clock markers printed.")
+    quick_reference: Whole(1, MAX_PLAYERS) = Field(description="Quick reference sheets printed.")
 
 
 class PrintingFile(Model):
     """printing.yaml: what to print for each player count (rules 3.3)."""
 
-    by_players: dict[PositiveInt, PrintRow] = Field(
+    by_players: dict[Whole(1, MAX_PLAYERS), PrintRow] = Field(max_length=MAX_PLAYERS,
         description="Components by player count: `cardgen build --players N` prints row N (below the maximum); "
                     "its dispatch cards are spread over the kinds as evenly as possible, extra ones to the first kinds.")
     full_set: PrintRow = Field(description="The complete printed set; the default build (the largest player count) prints it.")
     shared: SharedComponents = Field(description="Shared boards and markers.")
-    card_stock_gsm: PositiveInt = Field(description="Suggested card stock weight.")
+    card_stock_gsm: Whole(1, MAX_POINTS) = Field(description="Suggested card stock weight.")
 
 
 # ---------------------------------------------------------------- variants.yaml
 
 class Variant(Model):
     id: Id = Field(description="Variant id, as given to --variant.")
-    section: str = Field(description="Rules section.")
+    section: str = Field(max_length=40, description="Rules section.")
     name: Text = Field(description="Variant name.")
-    players: list[PositiveInt] | None = Field(default=None, description="Player counts it is for; all if absent.")
+    players: list[Whole(1, MAX_PLAYERS)] | None = Field(default=None, max_length=MAX_PLAYERS,
+                                                        description="Player counts it is for; all if absent.")
     summary: Text = Field(description="One-line description.")
-    patch: dict[str, dict] = Field(description="JSON merge patch over the base content, keyed by file stem.")
+    patch: dict[Key, dict] = Field(max_length=MAX_ENTRIES, description="JSON merge patch over the base content, keyed by file stem.")
 
 
 class VariantsFile(Model):
     """variants.yaml: rule variants as data overlays."""
 
-    variants: list[Variant] = Field(description="Variants.")
+    variants: list[Variant] = Field(max_length=MAX_ENTRIES, description="Variants.")
 
 
 # ---------------------------------------------------------------- strings.yaml
@@ -399,10 +442,12 @@ class Phase(Model):
 class StringsFile(Model):
     """strings.yaml: player-visible words that are not card names."""
 
-    phases: list[Phase] = Field(description="The round's phases in order.")
-    labels: dict[str, Text] = Field(description="Short labels used by the templates.")
-    scoring: dict[str, Text] = Field(description="Scoring lines; numbers are filled in from game.yaml.")
-    rules: dict[str, Text] = Field(description="Rule summaries; numbers are filled in from the content.")
+    phases: list[Phase] = Field(max_length=5, description="The round's phases in order.")
+    labels: dict[Key, Text] = Field(max_length=MAX_ENTRIES, description="Short labels used by the templates.")
+    scoring: dict[Key, Text] = Field(max_length=MAX_ENTRIES,
+                                     description="Scoring lines; numbers are filled in from game.yaml.")
+    rules: dict[Key, Text] = Field(max_length=MAX_ENTRIES,
+                                   description="Rule summaries; numbers are filled in from the content.")
 
 
 #: File stem -> model. The order is the order files are read and reported.

@@ -268,7 +268,7 @@ def _read_inside(path: Path, folder: Path, name: str, max_bytes: int) -> bytes:
         if not stat.S_ISREG(mode):
             # A named pipe or device would block or never end; only regular files are read.
             _fail(name, 1, 1, "expected a regular file (found a pipe, socket or device)", [])
-        with os.fdopen(os.dup(fd), "rb") as fh:
+        with open(fd, "rb", buffering=0, closefd=False) as fh:  # unbuffered: no second copy held
             return fh.read(max_bytes + 1)
     except OSError as exc:
         _fail(name, 1, 1, f"cannot read file: {exc.strerror}", [])

@@ -117,6 +117,7 @@ def test_bad_file_is_located_bounded_and_read_only(pack, name):
 
 
 def test_fifty_megabyte_file_is_refused_without_reading_it(pack):
+    validate(pack.root)  # warm: the first validation in a process also pays for lazy imports and caches
     big = pack.path("tickets.yaml")
     row = b"  - {id: S1-S2, origin: S1, destination: S2, copies: 4}\n"
     with open(big, "wb") as fh:
@@ -167,17 +168,17 @@ def test_valid_content_writes_nothing(pack):
     assert report.ok
 
 
-ABSURD = {
+ABSURD = {  # issue 10: every number is bounded in the schema, so a huge one stops there, located
     "clock_end": ("game.yaml", "clock: {start: 0, end: 20}", "clock: {start: 0, end: 1000000000000}",
-                  "events.yaml:54:3: track: 999999999970 more rounds have no event card"),
+                  "game.yaml:18:24: clock.end: must be at most 100, got the number 1000000000000"),
     "players_max": ("game.yaml", "players: {min: 2, max: 5, best: 4}", "players: {min: 2, max: 1000000000000, best: 4}",
-                    "game.yaml:49:5: setup.seats: 5 seats for 1000000000000 players"),
+                    "game.yaml:12:24: players.max: must be at most 8, got the number 1000000000000"),
     "cells_max": ("map.yaml", "cells: {min: 0, max: 10}", "cells: {min: 0, max: 1000000000000}",
-                  "map.yaml:7:8: cells: stations and sections must cover cells 0..1000000000000 once each"),
+                  "map.yaml:7:22: cells.max: must be at most 100, got the number 1000000000000"),
     "composition_cap": ("game.yaml", "composition_cap: 9", "composition_cap: 1000000000000",
-                        "game.yaml:26:18: composition_cap: cap 1000000000000 is more than the 82 tickets in the game"),
+                        "game.yaml:26:18: composition_cap: must be at most 50, got the number 1000000000000"),
     "event_round": ("events.yaml", "20: {kind: rainstorm}", "20000000000000: {kind: rainstorm}",
-                    "events.yaml:73:3: track.20000000000000: round 20000000000000 is after the last round (20)"),
+                    "events.yaml:73:3: track.20000000000000: must be at most 100, got the number 20000000000000"),
 }
 
 
