@@ -201,7 +201,8 @@ def archetype_targets(rules: Rules) -> dict[str, int]:
     loads = range(rules.cap + 1)
     light = min(rules.penalty_divisor - 1, rules.cap)
     balanced = max(loads, key=lambda n: (n * rules.propulsion(probe, n, 0), -n))
-    heavy = max(n for n in loads if rules.propulsion(probe, n, 0) > rules.propulsion_floor)
+    # no load moves above the floor when every card is worth 0 (degenerate but valid content): load nothing
+    heavy = max((n for n in loads if rules.propulsion(probe, n, 0) > rules.propulsion_floor), default=0)
     spans = sorted(set(rules.ticket_span))
     out = {"light": light, "balanced": balanced, "heavy": heavy, "long_span": spans[len(spans) // 2]}
     _TARGETS[id(rules)] = (rules, out)

@@ -10,7 +10,7 @@ import typer
 
 from cardgen.engine.replay.scripted import Replay, replay_file
 from cardgen.engine.replay.script import ScriptError
-from cardgen.errors import CardgenError, ContentError
+from cardgen.errors import CardgenError, ContentError, PlayabilityError
 from cardgen.model.command import format_problems
 from cardgen.printable import printable
 
@@ -64,7 +64,8 @@ def replay_cmd(
         typer.echo(format_problems(exc.problems, exc.sources), err=True)
         raise typer.Exit(exc.exit_code)
     except CardgenError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        kind = "PLAYABILITY FAILURE" if isinstance(exc, PlayabilityError) else "error"
+        typer.echo(f"{kind}: {exc}", err=True)
         raise typer.Exit(exc.exit_code)
     if as_json:
         typer.echo(json.dumps(replay.to_dict(), ensure_ascii=False, indent=1))

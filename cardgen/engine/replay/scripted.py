@@ -13,6 +13,7 @@ from pathlib import Path
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
 from cardgen.engine.bots.archetypes import Bot
+from cardgen.engine.play.playable import check_playable
 from cardgen.engine.play.games import make_bots, rules_for, run_checked
 from cardgen.engine.rules.compiled import Rules
 from cardgen.engine.replay.script import Script, ScriptError, check_ids, read_script, train_labels
@@ -211,6 +212,7 @@ def run_script(script: Script, content=None) -> Replay:
             if not folder.is_absolute():
                 folder = script.path.parent / folder   # relative to the script, not the shell
         content = _with_variant(script, load(folder))
+    check_playable(content)
     rules = rules_for(content)
     check_ids(script, rules)
     players = len(script.players)

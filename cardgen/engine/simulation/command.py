@@ -20,7 +20,8 @@ from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.text import format_summary
 from cardgen.engine.simulation.runner import RunSpec, content_for, run, useful_workers
 from cardgen.engine.play.kernel import KERNEL
-from cardgen.errors import CardgenError, ContentError, UsageError
+from cardgen.engine.play.playable import check_playable
+from cardgen.errors import CardgenError, ContentError, PlayabilityError, UsageError
 from cardgen.model.command import format_problems
 
 ARCHETYPES = ("heavy", "light", "balanced", "long")
@@ -137,6 +138,7 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
         content = content_for(content_dir, variant)
     except UsageError as exc:  # the only usage error loading raises: a variant the content lacks
         raise UsageError(f"--variant: {exc}") from None
+    check_playable(content)
     if players is None and not lineup and content.variant is not None and content.variant.players:
         players = content.variant.players[0]  # e.g. --variant two_locomotives alone means 2 players
     chosen = resolve_lineup(content, players, lineup, engine.BOTS)
@@ -167,7 +169,8 @@ def fail(exc: CardgenError) -> None:
     if isinstance(exc, ContentError):
         # the same source line + caret as `cardgen validate`
         typer.echo(format_problems(exc.problems, exc.sources), err=True)
-    typer.echo(f"error: {exc}", err=True)
+    kind = "PLAYABILITY FAILURE" if isinstance(exc, PlayabilityError) else "error"
+    typer.echo(f"{kind}: {exc}", err=True)
     raise typer.Exit(exc.exit_code)
 
 

@@ -9,6 +9,7 @@ from typing import Optional
 
 import typer
 
+from cardgen.engine.play.playable import check_playable
 from cardgen.engine.simulation import flags
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.runner import RunSpec, content_for, run
@@ -45,6 +46,7 @@ def tables_cmd(
             from cardgen.engine.simulation.report import check_report_path
             check_report_path(report, force)
         content = content_for(content_dir, None)
+        check_playable(content)
         pub = load_published(published) if published else None
         show = sys.stderr.isatty() if progress is None else progress
         runs = (lambda: win_rate_runs(content, content_dir, games, seed, workers, show)) if games else None
