@@ -77,11 +77,18 @@ def set_path(data: Any, path: tuple, value: Any) -> None:
     data[path[-1]] = value
 
 
+class _NoAliases(yaml.SafeDumper):
+    """Content files may not hold anchors, so a value used twice is written twice."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def write(raw: dict[str, Any], folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     for stem, data in raw.items():
-        (folder / f"{stem}.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False),
-                                             encoding="utf-8")
+        text = yaml.dump(data, Dumper=_NoAliases, allow_unicode=True, sort_keys=False)
+        (folder / f"{stem}.yaml").write_text(text, encoding="utf-8")
     return folder
 
 
