@@ -11,9 +11,9 @@ seed gives the same game on all three (tests/engine/test_fast_path.py).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Mapping, NamedTuple
 
-from cardgen.engine.bots import BOTS, Bot
+from cardgen.engine.bots import BOTS, Bot, BotFactory
 from cardgen.engine.invariants import check_state
 from cardgen.engine.options import Options
 from cardgen.engine.rules import Rules, compile_rules
@@ -77,12 +77,16 @@ def rules_for(content: Content | Rules) -> Rules:
     return hit[1]
 
 
-def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int) -> list[Bot]:
-    """One bot per player, each with its own random stream derived from the game seed."""
-    unknown = [name for name in lineup if name not in BOTS]
+def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int,
+              bots: Mapping[str, BotFactory] | None = None) -> list[Bot]:
+    """One bot per player, each with its own random stream derived from the game seed.
+
+    ``bots`` replaces some names' factories (a sweep's tuned archetypes); the rest come from BOTS."""
+    table = {**BOTS, **bots} if bots else BOTS
+    unknown = [name for name in lineup if name not in table]
     if unknown:
-        raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOTS)}")
-    return [BOTS[name](rules, seed * 1_000_003 + seat) for seat, name in enumerate(lineup)]
+        raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(table)}")
+    return [table[name](rules, seed * 1_000_003 + seat) for seat, name in enumerate(lineup)]
 
 
 def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
@@ -202,9 +206,11 @@ def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResu
 
 
 def play_game(content: Content | Rules, lineup: list[str] | tuple[str, ...], seed: int = 0,
-              options: Options | None = None, check_invariants: bool = False) -> GameResult:
-    """Play one game with one bot per player (``len(lineup)`` players); deterministic for ``seed``."""
+              options: Options | None = None, check_invariants: bool = False,
+              bots: Mapping[str, BotFactory] | None = None) -> GameResult:
+    """Play one game with one bot per player (``len(lineup)`` players); deterministic for ``seed``.
+    ``bots`` overrides the factories of some bot names (see :func:`make_bots`)."""
     rules = rules_for(content)
     state = GameState(rules, len(lineup), seed, options)
-    run_fast(state, make_bots(rules, lineup, seed), check_invariants)
+    run_fast(state, make_bots(rules, lineup, seed, bots), check_invariants)
     return result_of(state, lineup)

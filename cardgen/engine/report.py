@@ -48,10 +48,14 @@ def tables_charts(tables: dict) -> dict[str, object]:
             for p, w in tables.get("win_rates", {}).items()}
 
 
+def report_env() -> Environment:
+    """The reports' Jinja environment: autoescaped, strict about undefined names, templates/report only."""
+    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(default=True,
+                       default_for_string=True), undefined=StrictUndefined, keep_trailing_newline=True)
+
+
 def render_report(content, summary: dict | None, tables: dict | None = None) -> str:
-    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(default=True,
-                      default_for_string=True), undefined=StrictUndefined, keep_trailing_newline=True)
-    template = env.get_template("report.html.j2")
+    template = report_env().get_template("report.html.j2")
     return template.render(
         title=content.game.name("en"), game=content.game, summary=summary, tables=tables,
         charts=charts(summary) if summary else None,
@@ -61,7 +65,11 @@ def render_report(content, summary: dict | None, tables: dict | None = None) -> 
 
 def write_report(path: Path, content, summary: dict | None, tables: dict | None = None) -> None:
     """Render, then replace ``path`` atomically so a failure never leaves half a file."""
-    html = render_report(content, summary, tables)
+    write_html(path, render_report(content, summary, tables))
+
+
+def write_html(path: Path, html: str) -> None:
+    """Replace ``path`` with ``html`` atomically (a temporary file in the same folder, then a rename)."""
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
