@@ -17,25 +17,32 @@ from cardgen.engine.simulate import RunSpec, Tally, chunks, content_for, play_ch
 from cardgen.errors import UsageError
 from cardgen.sweep.points import Point
 
-#: one unit of work: a point's run and the [start, stop) of its games
-Job = tuple[RunSpec, tuple[int, int]]
+#: one unit of work: a point's run and the [start, stop) ranges of the chunks it plays, in order
+Job = tuple[RunSpec, tuple[tuple[int, int], ...]]
+#: chunks a Dask task plays (1,000 games): each task costs a scheduler round trip, so a remote task
+#: carries more games than a local one; the tally is the same, as chunks merge exactly
+DASK_CHUNKS_PER_TASK = 5
 #: seconds to wait for a Dask scheduler to answer before giving up
 CONNECT_TIMEOUT = 15
 SCHEDULER_ADDRESS = re.compile(r"^(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:\d{1,5}$")
 
 
 def play_job(job: Job) -> Tally:
-    """Play one chunk (module level, so processes and Dask workers import it by name)."""
-    run, bounds = job
-    return play_chunk(run, None, bounds)
+    """Play a job's chunks and merge them in order (module level: processes and Dask workers import it)."""
+    run, parts = job
+    tally = Tally()
+    for bounds in parts:
+        tally.merge(play_chunk(run, None, bounds))
+    return tally
 
 
-def jobs_of(points: Sequence[Point]) -> tuple[list[Job], list[int]]:
-    """Every chunk of every point, in point then chunk order, and the point each belongs to."""
+def jobs_of(points: Sequence[Point], per_job: int = 1) -> tuple[list[Job], list[int]]:
+    """Every point's chunks, ``per_job`` to a job, in point then chunk order, and the point of each job."""
     jobs, owners = [], []
     for i, point in enumerate(points):
-        for bounds in chunks(point.run.games):
-            jobs.append((point.run, bounds))
+        parts = chunks(point.run.games)
+        for start in range(0, len(parts), per_job):
+            jobs.append((point.run, tuple(parts[start:start + per_job])))
             owners.append(i)
     return jobs, owners
 
@@ -75,7 +82,7 @@ def dask_results(jobs: list[Job], address: str) -> Iterator[Tally]:
 def run_points(points: Sequence[Point], workers: int = 1, scheduler: str | None = None,
                on_progress: Callable[[int], None] | None = None) -> list[Tally]:
     """One merged tally per point; ``scheduler`` (tcp://HOST:PORT) sends the chunks to Dask."""
-    jobs, owners = jobs_of(points)
+    jobs, owners = jobs_of(points, DASK_CHUNKS_PER_TASK if scheduler else 1)
     results = dask_results(jobs, scheduler) if scheduler else local_results(jobs, workers)
     tallies = [Tally() for _ in points]
     done = 0
