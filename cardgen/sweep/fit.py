@@ -24,6 +24,7 @@ from typing import Any
 
 from cardgen.engine.sim_stats import wilson
 from cardgen.errors import Problem
+from cardgen.sweep.points import label
 from cardgen.sweep.spec import SpecError, read_yaml
 
 MAX_TABLE_BYTES = 65_536
@@ -112,7 +113,7 @@ def rank(points: list[dict]) -> list[dict]:
             continue
         config = {k: v for k, v in p["values"].items() if k != "players"}
         key = repr(sorted(config.items(), key=lambda kv: kv[0]))
-        g = groups.setdefault(key, {"values": config, "points": [], "players": [], "log_likelihood": 0.0,
+        g = groups.setdefault(key, {"values": config, "label": label(config) or "(as written)", "points": [], "players": [], "log_likelihood": 0.0,
                                     "deviance": 0.0, "df": 0, "cells": 0, "cells_inside": 0,
                                     "cells_inside_published_noise": 0, "outside": []})
         fit = p["fit"]

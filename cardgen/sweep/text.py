@@ -19,10 +19,9 @@ def format_sweep(summary: dict, top: int = 10) -> str:
         lines.append(f"fit to {fit['file']} ({fit['games_per_rate']} games per published rate), best first:")
         lines.append(f"{'rank':>4}  {'log-lik':>9}  {'deviance':>8}  {'df':>3}  {'in CI':>6}  {'in noise':>8}  configuration")
         for g in fit["ranking"][:top]:
-            config = ", ".join(f"{k}={v}" for k, v in g["values"].items()) or "(as written)"
             lines.append(f"{g['rank']:>4}  {g['log_likelihood']:>9.2f}  {g['deviance']:>8.2f}  {g['df']:>3}  "
                          f"{g['cells_inside']:>2}/{g['cells']:<3}  {g['cells_inside_published_noise']:>4}/{g['cells']:<3}  "
-                         f"{config}")
+                         f"{g['label']}")
         if not fit["ranking"]:
             lines.append("  no point is comparable: none plays a published row's player count with its archetypes")
     return "\n".join(lines)

@@ -116,3 +116,16 @@ def test_report_without_two_axes_has_no_heat_map(sweep, spec, tmp_path):
 def test_progress_bar_counts_every_game_of_every_point(sweep, spec):
     res = sweep(spec(GRID), "--games", "5", "--progress")
     assert "20/20 games" in res.stderr
+
+
+def test_shipped_sweeps_are_valid():
+    """The calibration specs the README and docs/balance.md run: every point checks."""
+    from pathlib import Path
+
+    from cardgen.engine.bots import BOTS
+    from cardgen.sweep.points import resolve_points
+    from cardgen.sweep.spec import read_spec
+    root = Path(__file__).parents[2]
+    for name, count in (("calibrate-published.yaml", 1024), ("calibrate-confirm.yaml", 64)):
+        assert len(resolve_points(read_spec(root / "sweeps" / name), None, BOTS)) == count
+    assert len(resolve_points(read_spec(root / "benchmarks" / "sweep-20.yaml"), None, BOTS)) == 20
