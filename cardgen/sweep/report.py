@@ -31,7 +31,7 @@ def heatmaps(summary: dict) -> list[Markup]:
     for bot in bots:
         cells = {where[p["index"]]: p["win_rate"][bot] for p in summary["points"] if bot in p["win_rate"]}
         out.append(Markup(heatmap(xs, ys, cells, f"Win rate of {bot}", x_name, y_name,
-                                  lambda v: f"{100 * v:.1f}%", 0.0, max(cells.values(), default=1.0))))
+                                  lambda v: f"{100 * v:.1f}%", min(cells.values()), max(cells.values()))))
     fitted = {where[p["index"]]: p["fit"]["deviance"] for p in summary["points"] if p.get("fit")}
     if fitted:
         out.append(Markup(heatmap(xs, ys, fitted, "Deviance from the published rates (lower fits better)",
