@@ -27,10 +27,10 @@ import subprocess
 import sys
 import time
 
-from cardgen.engine.kernel import KERNEL
-from cardgen.engine.sim_summary import build_summary
-from cardgen.engine.simulate import RunSpec, content_for, run
-from cardgen.engine.simulate_command import default_lineup
+from cardgen.engine.play.kernel import KERNEL
+from cardgen.engine.simulation.summary import build_summary
+from cardgen.engine.simulation.runner import RunSpec, content_for, run
+from cardgen.engine.simulation.command import default_lineup
 
 TARGET_ONE_CORE = 2500  # games/s the project brief asks for on one core
 

@@ -19,8 +19,8 @@ import os
 import time
 from pathlib import Path
 
-from cardgen.engine.bots import BOTS
-from cardgen.engine.kernel import KERNEL
+from cardgen.engine.bots.registry import BOTS
+from cardgen.engine.play.kernel import KERNEL
 from cardgen.sweep.execute import run_points
 from cardgen.sweep.points import resolve_points
 from cardgen.sweep.spec import read_spec

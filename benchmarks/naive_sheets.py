@@ -2,7 +2,7 @@
 
 Every card copy is laid out anew on every sheet: each sheet is an HTML page
 with one absolutely placed box per placement holding that face's body, and the
-whole set is a single document. The imposed pipeline (cardgen.render.impose)
+whole set is a single document. The imposed pipeline (cardgen.render.sheets.impose)
 lays out each distinct face once instead; this module exists to measure that.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from weasyprint import HTML
 
-from cardgen.render.impose import Sheet
+from cardgen.render.sheets.impose import Sheet
 
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)

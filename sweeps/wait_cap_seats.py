@@ -15,8 +15,8 @@ import argparse
 import math
 
 from cardgen.engine import Options, play_game
-from cardgen.engine.simulate import game_seed, seat_lineup
-from cardgen.engine.simulate_command import default_lineup
+from cardgen.engine.simulation.runner import game_seed, seat_lineup
+from cardgen.engine.simulation.command import default_lineup
 from cardgen.model import load
 
 

@@ -1,4 +1,9 @@
-"""Rules engine: game state, bots, replay and simulation, all driven by the content model.
+"""Rules engine, as a pipeline of subpackages, each importing only the ones before it:
+
+``rules`` (compiled rule numbers, game state, decisions, views) -> ``bots`` ->
+``play`` (whole games: fast, generic and checked drivers) -> ``simulation``
+(many games, statistics, reports) and ``replay`` (scripted games) ->
+``tables`` (the rules' tables recomputed). ``command`` registers the CLI.
 
 >>> from cardgen.model import load
 >>> result = play_game(load(), ["heavy", "light", "balanced", "long"], seed=1)
@@ -6,12 +11,13 @@
 (4, True)
 """
 
-from cardgen.engine.bots import BOTS, Bot
-from cardgen.engine.options import Options
-from cardgen.engine.play import GameResult, PlayerResult, play_game, rules_for
-from cardgen.engine.rules import Rules, compile_rules
-from cardgen.engine.state import GameState
-from cardgen.engine.view import PlayerView
+from cardgen.engine.bots.archetypes import Bot
+from cardgen.engine.bots.registry import BOTS
+from cardgen.engine.play.games import GameResult, PlayerResult, play_game, rules_for
+from cardgen.engine.rules.compiled import Rules, compile_rules
+from cardgen.engine.rules.options import Options
+from cardgen.engine.rules.state import GameState
+from cardgen.engine.rules.view import PlayerView
 
 __all__ = ["BOTS", "Bot", "GameResult", "GameState", "Options", "PlayerResult", "PlayerView", "Rules",
            "compile_rules", "play_game", "rules_for"]

@@ -1,17 +1,16 @@
-"""Engine commands: ``cardgen replay`` (replay.py side) and ``cardgen simulate`` (simulate side)."""
+"""Engine commands: ``cardgen replay``, ``cardgen simulate`` and ``cardgen tables``, one module each."""
 
 from __future__ import annotations
 
 import typer
 
+from cardgen.engine.replay import command as replay_command
+from cardgen.engine.simulation import command as simulate_command
+from cardgen.engine.tables import command as tables_command
+
 
 def register(app: typer.Typer) -> None:
-    """Register every engine command; each lives in its own module."""
-    for module in ("cardgen.engine.replay_command", "cardgen.engine.simulate_command"):
-        try:
-            mod = __import__(module, fromlist=["register"])
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-            continue
-        mod.register(app)
+    """Register every engine command."""
+    replay_command.register(app)
+    simulate_command.register(app)
+    tables_command.register(app)

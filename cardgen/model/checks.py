@@ -26,7 +26,7 @@ CheckFn = Callable[[Content, Locate], Iterator[Problem]]
 
 CHECKS: list[tuple[str, CheckFn]] = []
 
-# The effects the rules engine (cardgen/engine/rules.py) plays on each deck; any
+# The effects the rules engine (cardgen/engine/rules/compiled.py) plays on each deck; any
 # other would be printed but silently ignored in play.
 OPERATION_EFFECTS = frozenset({"ignore_boarding_limit", "no_stop", "wait_gain"})
 DISPATCH_EFFECTS = frozenset({"swap_adjacent", "propulsion", "group_booking"})

@@ -8,31 +8,33 @@ so a failure at any step leaves the previous output untouched.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
-import shutil
 import time
-import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
 from cardgen.errors import BuildError, UsageError
 from cardgen.model import load
-from cardgen.render import faces as faces_module
-from cardgen.render import fit, font_instances, fontmerge, fonts
-from cardgen.render import impose, pngwrite, tts
-from cardgen.render.face_cache import FaceCache, Memo
-from cardgen.render.layout import DUPLEX_MODES, PAPERS_MM, paper_size
-from cardgen.render.manifest import Manifest
-from cardgen.render.marks import furniture_pdf
+from cardgen.render.cache import FaceCache, Memo
+from cardgen.render.faces import fit
+from cardgen.render.faces import design
+from cardgen.render.faces.facekit import Face
+from cardgen.render.faces.renderer import FaceRenderer
+from cardgen.render.fonts import instances as font_instances
+from cardgen.render.fonts import stack as fonts
 from cardgen.render.output import atomic_folder, check_target
-from cardgen.render.facekit import Face
-from cardgen.render.pdf import FacePdf, FaceRenderer
-from cardgen.render.raster import PNG_DPI, face_cell_pixels, face_png
+from cardgen.render.pdf import fontmerge
+from cardgen.render.preview import render_preview
+from cardgen.render.sheets import impose
+from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM, paper_size
+from cardgen.render.writers.manifest import Manifest, write_manifest
+from cardgen.render.writers.pdfs import write_pdfs
+from cardgen.render.writers.pngs import write_pngs
+from cardgen.render.writers.preview import write_preview
+from cardgen.render.writers.stage import Stage
+from cardgen.render.writers.tts import write_tts
 from cardgen.resources import TEMPLATES_DIR
 
 CARD_BACK = "card_back"
@@ -104,8 +106,8 @@ def check_options(content, options: BuildOptions) -> None:
     """Refuse options the content cannot honour, before anything is rendered."""
     if options.paper not in PAPERS_MM:
         raise UsageError(f"--paper {options.paper!r}: choose one of {', '.join(PAPERS_MM)}")
-    if options.lang not in faces_module.LANGS:
-        raise UsageError(f"--lang {options.lang!r}: choose one of {', '.join(faces_module.LANGS)}")
+    if options.lang not in design.LANGS:
+        raise UsageError(f"--lang {options.lang!r}: choose one of {', '.join(design.LANGS)}")
     if options.duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex {options.duplex!r}: choose one of {', '.join(DUPLEX_MODES)}")
     counts = sorted(content.printing.by_players)
@@ -132,7 +134,7 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     """Load and validate the content, design its faces, and write the whole print set to ``out``."""
     content = load(content_dir, variant=options.variant)
     check_options(content, options)
-    faces = faces_module.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
+    faces = design.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
     check_only(faces, options.only)
     out = check_target(Path(out) if out is not None else default_out(content.game.id, options.variant))
     font_files = [Path(p) for p in fonts.font_files()]
@@ -146,7 +148,7 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
         check_layout=fit.check_layout,
         check_glyphs=fit.check_glyphs,
     )
-    preview = faces_module.preview_html(content, list(faces), lang=options.lang)
+    preview = render_preview(content, list(faces), lang=options.lang)
     if progress is not None:
         progress.start(progress_total(faces, options.only))
     return write_set(content.game.id, faces, options, out, renderer,
@@ -197,19 +199,24 @@ def plan_sheets(game_id: str, faces: Sequence[Face], options: BuildOptions) -> d
 def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: Path,
               renderer: FaceRenderer, *, preview: str | None, font_files: Sequence[Path],
               progress: Progress | None = None) -> BuildReport:
-    """Render, impose and write every output file for ``faces`` into ``out``, atomically."""
+    """Render, impose and write every output file for ``faces`` into ``out``, atomically.
+
+    The pipeline, in order: plan the sheets (pure layout, so layout errors come
+    before any rendering), lay the faces out, then each writer of
+    cardgen.render.writers writes its files into the staging folder.
+    """
     started = time.perf_counter()
-    tick = (progress or NoProgress()).step
     ids = [f.id for f in faces]
     if len(set(ids)) != len(ids):
         raise BuildError("face ids are not unique: " + ", ".join(sorted({i for i in ids if ids.count(i) > 1})))
     check_only(faces, options.only)
     order, groups = _selected(faces, options.only)
     by_id = {f.id: f for f in faces}
-    sheets_by_kind = plan_sheets(game_id, faces, options)  # layout errors fail before any rendering
+    sheets_by_kind = plan_sheets(game_id, faces, options)
 
     stages: dict[str, float] = {}
     lap = _stopwatch(stages)
+    tick = (progress or NoProgress()).step
     # Every face missing from the cache is written in ONE PDF (then cut per face): the bytes
     # do not depend on the grouping, and each WeasyPrint document has a fixed cost.
     pdfs = dict(zip((f.id for f in order), renderer.render_batch(order, done=lambda face: tick(1, face.label))))
@@ -217,61 +224,27 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
 
     manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)})
     memo = _memo(renderer.cache)
-    digests = {face_id: pdf.digest for face_id, pdf in pdfs.items()}  # what each face's bytes depend on
-    looks = {face_id: pdf.batch for face_id, pdf in pdfs.items()}  # what each face looks like (its key)
-    with atomic_folder(out) as stage, fontmerge.sources(merge_sources(renderer), memo):
-        kind_files: list[bytes] = []
-        for kind, sheets in sheets_by_kind.items():
-            name = f"{kind}.pdf"
-            data = memo("kind-sheets", _sheets_material(sheets, digests),
-                        lambda sheets=sheets: impose.assemble(sheets, pdfs, _furniture(sheets, memo)))
-            _write(stage, name, data, manifest)
-            kind_files.append(data)
-            _record(manifest, kind, name, groups[kind], sheets, by_id)
-            tick(1, name)
-        everything = [s for sheets in sheets_by_kind.values() for s in sheets]
-        combined = memo("combined", b"".join(hashlib.sha256(d).digest() for d in kind_files),
-                        lambda: impose.concatenate(kind_files))  # one subset per font across the kinds
-        _write(stage, f"{game_id}-print.pdf", combined, manifest)
-        tick(1, "combined print PDF")
-        shop_ids = [f.id for f in order]
-        shop = memo("shop", repr([(i, digests[i]) for i in shop_ids]).encode(),
-                    lambda: impose.face_pages(shop_ids, pdfs))
-        _write(stage, f"{game_id}-print-shop.pdf", shop, manifest)
-        tick(1, "print-shop PDF")
+    with atomic_folder(out) as folder, fontmerge.sources(merge_sources(renderer), memo):
+        stage = Stage(folder, manifest, memo, tick)
+        write_pdfs(stage, game_id, sheets_by_kind, groups, order, pdfs)
         lap("sheets imposed")
-
-        pngs: dict[str, bytes] = {}
-        for face in order:
-            pdf = pdfs[face.id]
-            pngs[face.id] = memo("png", f"{looks[face.id]}-{PNG_DPI}-{pngwrite.ENCODING}".encode(),
-                                 lambda pdf=pdf: face_png(pdf.pdf, pdf.index, PNG_DPI))
-            _write(stage, f"png/{face.id}.png", pngs[face.id], manifest)
-            tick(1, f"png/{face.id}.png")
+        pngs = write_pngs(stage, order, pdfs)
         lap("PNG faces")
-        _write_tts(stage, groups, looks, pdfs, pngs, manifest, memo, by_id)
-        tick(1, "Tabletop Simulator sheets")
+        write_tts(stage, groups, pdfs, pngs, by_id)
         lap("TTS sheets")
-
         if preview is not None:
-            _write(stage, "index.html", preview.encode("utf-8"), manifest)
-            (stage / "fonts").mkdir(exist_ok=True)
-            for font in font_files:
-                shutil.copyfile(font, stage / "fonts" / Path(font).name)
-                manifest.files.append(f"fonts/{Path(font).name}")
-            for name, text in sorted(fonts.font_licences().items()):
-                _write(stage, f"fonts/{name}", text, manifest)
-        manifest.files.append("manifest.json")
-        (stage / "manifest.json").write_text(manifest.to_json(), encoding="utf-8")
+            write_preview(stage, preview, font_files)
+        write_manifest(folder, manifest)
         tick(1, "manifest.json")
     lap("preview, manifest and swap")
+    sheets = sum(len(s) for s in sheets_by_kind.values())
     return BuildReport(out, sorted(manifest.files), len(order), list(renderer.rendered),
-                       len(everything), time.perf_counter() - started, dict(manifest.counts), stages,
+                       sheets, time.perf_counter() - started, dict(manifest.counts), stages,
                        renderer.cache.unwritable if renderer.cache is not None else None)
 
 
 def merge_sources(renderer: FaceRenderer) -> dict[str, Path]:
-    """Family name -> the file its faces were set in, for the stack fonts cardgen.render.fontmerge may re-subset.
+    """Family name -> the file its faces were set in, for the stack fonts cardgen.render.pdf.fontmerge may re-subset.
 
     Only files WeasyPrint was given and that are static: a variable font's
     subset would carry its variation tables into the print PDF.
@@ -301,18 +274,6 @@ def _stopwatch(stages: dict[str, float]) -> Callable[[str], None]:
     return lap
 
 
-def _sheets_material(sheets: Sequence[impose.Sheet], digests: dict[str, str]) -> bytes:
-    """Everything a kind's PDF depends on: its sheets' layout and the bytes of the faces on them."""
-    used = sorted({p.face_id for sheet in sheets for p in sheet.placements})
-    return repr((list(sheets), [(i, digests[i]) for i in used])).encode()
-
-
-def _furniture(sheets: Sequence[impose.Sheet], memo: Memo) -> bytes:
-    """The crop marks and labels of ``sheets``, kept: editing a card does not move them."""
-    furniture = [sheet.furniture for sheet in sheets]
-    return memo("furniture", repr(furniture).encode(), lambda: furniture_pdf(furniture))
-
-
 def _memo(cache: FaceCache | None) -> Memo:
     """The cache's memo, or plain computation when building without a cache."""
     if cache is None:
@@ -324,83 +285,3 @@ def progress_total(faces: Sequence[Face], only: Sequence[str]) -> int:
     """Steps ``write_set`` reports, for a progress bar: render + PNG per face, a file per kind, 5 more."""
     order, groups = _selected(faces, only)
     return 2 * len(order) + len(groups) + 5
-
-
-def _write(stage: Path, relative: str, data: bytes, manifest: Manifest) -> None:
-    path = stage / relative
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
-    manifest.files.append(relative)
-
-
-def _record(manifest: Manifest, kind: str, file: str, group: Sequence[Face], sheets: Sequence[impose.Sheet],
-            by_id: dict[str, Face]) -> None:
-    """Manifest rows for a kind's faces and the backs printed with them (page = first appearance)."""
-    first: dict[str, int] = {}
-    for number, sheet in enumerate(sheets, start=1):
-        for placement in sheet.placements:
-            first.setdefault(placement.face_id, number)
-    back_copies: dict[str, int] = {}
-    for face in group:
-        if face.id in first:
-            manifest.add_component(face.kind, face.id, face.copies, file, first[face.id])
-        if face.back and face.back in first:
-            back_copies[face.back] = back_copies.get(face.back, 0) + face.copies
-    for back_id, copies in back_copies.items():
-        manifest.add_component(by_id[back_id].kind, back_id, copies, file, first[back_id])
-
-
-@lru_cache(maxsize=32)
-def _unpacked_cell(packed: bytes) -> bytes:
-    """A TTS cell's raw pixels, kept in-process (about 0.7 MB each, so only a few bands' worth):
-    editing a card again re-encodes the same bands from the same neighbours."""
-    return zlib.decompress(packed)
-
-
-def _write_tts(stage: Path, groups: dict[str, list[Face]], looks: dict[str, str], pdfs: dict[str, FacePdf],
-               pngs: dict[str, bytes], manifest: Manifest, memo: Memo, by_id: dict[str, Face]) -> None:
-    """Deck sheets per card kind, one cell per printed copy (several sheets past 69), their backs, and decks.json.
-
-    Sheets are joined from bands of one row of cells, each kept by what its
-    cells show, so a changed card re-encodes only the bands it appears in.
-    """
-    decks: dict[str, dict] = {}
-    for kind, group in groups.items():
-        if group[0].layout != "card":
-            continue
-        cell = tts.cell_size(group[0].width_mm, group[0].height_mm)
-
-        def cell_of(face_id: str) -> bytes:
-            """The cell's raw RGB pixels, kept zlib-packed (level 1: under a tenth of the size, unpacked in 2 ms)."""
-            material = f"{looks[face_id]}-{cell}".encode()
-            face = pdfs[face_id]
-            packed = memo("tts-cell-rgb", material,
-                          lambda: zlib.compress(face_cell_pixels(face.pdf, face.index, cell), 1))
-            return _unpacked_cell(packed)
-
-        def band_of(row_ids: list[str | None]) -> bytes:
-            material = repr((cell, [looks[i] if i else None for i in row_ids])).encode()
-            return memo("tts-band", material, lambda: tts.band([cell_of(i) if i else None for i in row_ids], cell))
-
-        backs = [f.back for f in group]
-        hidden_id = backs[0] or group[0].id
-        entry: dict = {"columns": tts.TTS_COLUMNS, "rows": tts.TTS_ROWS, "sheets": []}
-        unique_backs = len(set(backs)) > 1 and all(backs)
-        cards = [f.id for f in group for _ in range(f.copies)]  # TTS deals cells: one per printed copy
-        for number, ids in enumerate(tts.chunks(cards), start=1):
-            suffix = "" if len(cards) <= tts.TTS_FACES_PER_SHEET else f"-{number}"
-            layers = [("", ids)] + ([("-backs", [by_id[i].back for i in ids])] if unique_backs else [])
-            for tag, cell_ids in layers:
-                material = repr((cell, [looks[i] for i in cell_ids], looks[hidden_id])).encode()
-                data = memo("tts-sheet", material,
-                            lambda cell_ids=cell_ids: tts.join_bands(
-                                [band_of(row) for row in tts.band_slots(cell_ids, hidden_id)], cell))
-                _write(stage, f"tts/{kind}{tag}{suffix}.png", data, manifest)
-            entry["sheets"].append({"file": f"tts/{kind}{suffix}.png", "cards": len(ids), "faces": ids,
-                                    **({"backs": f"tts/{kind}-backs{suffix}.png"} if unique_backs else {})})
-        if backs[0] and not unique_backs:
-            _write(stage, f"tts/{kind}-back.png", pngs[backs[0]], manifest)
-            entry["back"] = f"tts/{kind}-back.png"
-        decks[kind] = entry
-    if decks:
-        _write(stage, "tts/decks.json", (json.dumps(decks, ensure_ascii=False, indent=2) + "\n").encode(), manifest)

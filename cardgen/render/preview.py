@@ -3,7 +3,7 @@
 It shows the very fragments the print documents are made of, inside frames
 of the trim size, so the screen shows the card as it will be cut. The page
 needs no network: fonts are referenced as ``fonts/<file>`` and the build copies
-:func:`cardgen.render.fonts.font_files` there.
+:func:`cardgen.render.fonts.stack.font_files` there.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from markupsafe import Markup
 
 from cardgen.errors import BuildError
 from cardgen.model.content import Content
-from cardgen.render.facekit import Face, mm
-from cardgen.render.fonts import font_face_css, font_family_css
-from cardgen.render.templating import render
-from cardgen.render.words import Words
+from cardgen.render.faces.facekit import Face, mm, shared_card_css
+from cardgen.render.fonts.stack import font_face_css, font_family_css
+from cardgen.render.faces.templating import render
+from cardgen.render.faces.words import Words
 
 #: Group order on the page and the strings.yaml label naming each group.
 KIND_LABELS = {
@@ -66,4 +66,5 @@ def render_preview(content: Content, faces: list[Face], *, lang: str) -> str:
     return render(
         "preview.html.j2", w=words, content=content, groups=groups, lang=words.html_lang,
         font_faces=Markup(font_face_css("fonts/")), font_family=Markup(font_family_css()),
+        shared_card_css=lambda content, faces: Markup(shared_card_css(content, faces)),
     )

@@ -14,10 +14,10 @@ from typing import Optional
 
 import typer
 
-from cardgen.engine import sim_options
-from cardgen.engine.kernel import KERNEL
-from cardgen.engine.simulate import content_for
-from cardgen.engine.simulate_command import Progress, fail
+from cardgen.engine.simulation import flags as sim_options
+from cardgen.engine.play.kernel import KERNEL
+from cardgen.engine.simulation.runner import content_for
+from cardgen.engine.simulation.command import Progress, fail
 from cardgen.errors import CardgenError, UsageError
 from cardgen.sweep.execute import run_points
 from cardgen.sweep.fit import read_published

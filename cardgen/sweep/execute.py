@@ -13,7 +13,7 @@ import multiprocessing
 import re
 from typing import Callable, Iterator, Sequence
 
-from cardgen.engine.simulate import RunSpec, Tally, chunks, content_for, play_chunk
+from cardgen.engine.simulation.runner import RunSpec, Tally, chunks, content_for, play_chunk
 from cardgen.errors import UsageError
 from cardgen.sweep.points import Point
 

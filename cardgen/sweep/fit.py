@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.engine.sim_stats import wilson
+from cardgen.engine.simulation.stats import wilson
 from cardgen.errors import Problem
 from cardgen.sweep.points import label
 from cardgen.sweep.spec import SpecError, read_yaml

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import Callable
 
-from cardgen.engine.report_svg import FONT
+from cardgen.engine.simulation.svg import FONT
 
 
 def shade(t: float) -> str:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from cardgen.engine.options import Options, option_problem
-from cardgen.engine.simulate import RunSpec, content_for
-from cardgen.engine.simulate_command import default_lineup
+from cardgen.engine.rules.options import Options, option_problem
+from cardgen.engine.simulation.runner import RunSpec, content_for
+from cardgen.engine.simulation.command import default_lineup
 from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.model.edit import Edit, check_edits, resolve
 from cardgen.model.messages import suggest

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from cardgen.engine.report import report_env, write_html
+from cardgen.engine.simulation.report import write_html
+from cardgen.templating import render
 from cardgen.sweep.heatmap import heatmap
 from cardgen.sweep.points import value_text
 
@@ -41,5 +42,5 @@ def heatmaps(summary: dict) -> list[Markup]:
 
 def write_sweep_report(path: Path, title: str, summary: dict) -> None:
     """Render the report and replace ``path`` atomically."""
-    html = report_env().get_template("sweep.html.j2").render(title=title, summary=summary, heatmaps=heatmaps(summary))
+    html = render("report/sweep.html.j2", title=title, summary=summary, heatmaps=heatmaps(summary))
     write_html(path, html)

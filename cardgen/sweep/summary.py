@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cardgen.engine.sim_summary import build_summary
-from cardgen.engine.simulate import Tally, content_for
+from cardgen.engine.simulation.summary import build_summary
+from cardgen.engine.simulation.runner import Tally, content_for
 from cardgen.sweep.fit import Published, point_fit, rank
 from cardgen.sweep.points import Point, label
 from cardgen.sweep.spec import Spec

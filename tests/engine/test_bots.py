@@ -5,27 +5,27 @@ from __future__ import annotations
 import pytest
 
 from cardgen.engine import BOTS, GameState, Options, PlayerView
-from cardgen.engine.bots import _targets
-from cardgen.engine.lookahead import Lookahead
-from cardgen.engine.play import make_bots, run_fast, run_generic
+from cardgen.engine.bots.archetypes import archetype_targets
+from cardgen.engine.bots.lookahead import Lookahead
+from cardgen.engine.play.games import make_bots, run_fast, run_generic
 from cardgen.errors import UsageError
 from tests.engine.conftest import variant_rules
 
 
 def test_archetype_targets_reproduce_section_7_from_the_content(rules):
     # Section 7: light keeps <= 2, balanced targets 5, heavy targets 8, long boards span >= 3.
-    assert _targets(rules) == {"light": 2, "balanced": 5, "heavy": 8, "long_span": 3}
+    assert archetype_targets(rules) == {"light": 2, "balanced": 5, "heavy": 8, "long_span": 3}
 
 
 def test_targets_follow_the_content_when_it_changes():
     beginner = variant_rules("beginner")          # cap 6: heavy cannot aim above the cap
-    assert _targets(beginner)["heavy"] <= beginner.cap
+    assert archetype_targets(beginner)["heavy"] <= beginner.cap
 
 
 @pytest.mark.parametrize("name", ["heavy", "light", "balanced", "long", "lookahead"])
 def test_archetypes_never_board_past_their_target(rules, name):
-    limit = {"lookahead": rules.cap, "long": _targets(rules)["heavy"]}.get(name)
-    limit = limit if limit is not None else _targets(rules)[name]
+    limit = {"lookahead": rules.cap, "long": archetype_targets(rules)["heavy"]}.get(name)
+    limit = limit if limit is not None else archetype_targets(rules)[name]
     for seed in range(5):
         state = GameState(rules, 4, seed)
         seen = []
@@ -35,7 +35,7 @@ def test_archetypes_never_board_past_their_target(rules, name):
 
 
 def test_long_only_boards_long_tickets(rules):
-    span = _targets(rules)["long_span"]
+    span = archetype_targets(rules)["long_span"]
     state = GameState(rules, 4, 2)
     aboard = []
     state.on_round_end = lambda st: aboard.extend(st.aboard[0])

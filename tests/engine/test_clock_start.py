@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 
-from cardgen.engine.rules import compile_rules
+from cardgen.engine.rules.compiled import compile_rules
 from cardgen.model import DEFAULT_CONTENT, load
 from cardgen.model.schema import Setup
 

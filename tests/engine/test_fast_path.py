@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardgen.engine import GameState, Options
-from cardgen.engine.fast import kernel_plays
-from cardgen.engine.play import make_bots, run_checked, run_fast, run_generic
+from cardgen.engine.play.fast import kernel_plays
+from cardgen.engine.play.games import make_bots, run_checked, run_fast, run_generic
 from tests.engine.conftest import VARIANTS, variant_rules
 
 ARCHETYPES = ["heavy", "light", "balanced", "long"]
@@ -84,7 +84,7 @@ def test_other_bots_and_options_use_the_generic_loop(rules):
 
 
 def test_free_runs_turn_at_terminals_and_stop_there_under_ruling_r1(rules):
-    from cardgen.engine.runs import free_runs
+    from cardgen.engine.rules.runs import free_runs
 
     first, last = rules.first_cell, rules.last_cell
     ends, through = free_runs(rules, 3, True), free_runs(rules, 3, False)

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from cardgen.engine import BOTS, GameState, Options, play_game
-from cardgen.engine.actions import IllegalAction
-from cardgen.engine.invariants import check_state
-from cardgen.engine.play import make_bots, run_checked, run_fast
+from cardgen.engine.rules.actions import IllegalAction
+from cardgen.engine.rules.invariants import check_state
+from cardgen.engine.play.games import make_bots, run_checked, run_fast
 from tests.engine.conftest import VARIANTS, variant_rules
 
 
@@ -106,7 +106,7 @@ def test_too_many_trains_for_the_seats_is_refused():
     (lambda st: st.deck[0].pop(), "operation cards"),
 ])
 def test_the_checker_catches_a_broken_state(rules, corrupt, needle):
-    from cardgen.engine.invariants import InvariantError
+    from cardgen.engine.rules.invariants import InvariantError
 
     state = GameState(rules, 3, 1)
     check_state(state)
@@ -116,7 +116,7 @@ def test_the_checker_catches_a_broken_state(rules, corrupt, needle):
 
 
 def test_the_checker_catches_two_trains_on_one_line(rules):
-    from cardgen.engine.invariants import InvariantError
+    from cardgen.engine.rules.invariants import InvariantError
 
     state = GameState(rules, 3, 1)
     section = next(c for c, s in enumerate(rules.station_of_cell) if s < 0)

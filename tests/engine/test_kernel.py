@@ -6,9 +6,10 @@ import os
 
 import pytest
 
-from cardgen.engine import GameState, fast
-from cardgen.engine.kernel import KERNEL, SOURCE, Kernel, choose
-from cardgen.engine.play import make_bots
+from cardgen.engine import GameState
+from cardgen.engine.play import fast
+from cardgen.engine.play.kernel import KERNEL, SOURCE, Kernel, choose
+from cardgen.engine.play.games import make_bots
 from tests.engine.conftest import VARIANTS, variant_rules
 from tests.engine.test_fast_path import KERNEL_OPTIONS, _lineup, _player_counts
 

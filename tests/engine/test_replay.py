@@ -9,9 +9,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from cardgen.engine import replay_command
-from cardgen.engine.replay import replay_file
-from cardgen.engine.script import ScriptError
+from cardgen.engine.replay import command as replay_command
+from cardgen.engine.replay.scripted import replay_file
+from cardgen.engine.replay.script import ScriptError
 
 GAME = Path(__file__).resolve().parents[2] / "games" / "sample-4p.yaml"
 
@@ -133,7 +133,7 @@ def test_unknown_variant_is_a_clear_error(tmp_path):
 
 
 def test_a_valid_option_value_is_applied(tmp_path):
-    from cardgen.engine.script import read_script
+    from cardgen.engine.replay.script import read_script
 
     script = read_script(_script(tmp_path, BASE + "options: {stop_short: true, hand_size: 3, seating: round_robin}\n"))
     assert (script.options.stop_short, script.options.hand_size, script.options.seating) == (True, 3, "round_robin")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardgen.engine import GameState, Options, PlayerView
-from cardgen.engine.actions import Board, IllegalAction, Move, Reveal
-from cardgen.engine.rules import LEFT, RIGHT
+from cardgen.engine.rules.actions import Board, IllegalAction, Move, Reveal
+from cardgen.engine.rules.compiled import LEFT, RIGHT
 from tests.engine.conftest import variant_rules
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.engine.replay import replay_file
+from cardgen.engine.replay.scripted import replay_file
 
 GAME = Path(__file__).resolve().parents[2] / "games" / "sample-4p.yaml"
 NAMES = ["阿重", "小急", "老均", "阿远"]

@@ -18,10 +18,10 @@ import weasyprint
 from pypdf import PdfReader
 
 from cardgen.model import load
-from cardgen.render import boards
-from cardgen.render.faces import build_faces
-from cardgen.render.fit import visible_text
-from cardgen.render.textwidth import advance_em
+from cardgen.render.faces import boards
+from cardgen.render.faces.design import build_faces
+from cardgen.render.faces.fit import visible_text
+from cardgen.render.fonts.metrics import advance_em
 
 from .conftest import by_id
 

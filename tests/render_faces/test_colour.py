@@ -1,6 +1,6 @@
 """Text colour on content colours stays legible."""
 
-from cardgen.render.colour import INK, WHITE, ink_on, luminance, readable
+from cardgen.render.faces.colour import INK, WHITE, ink_on, luminance, readable
 
 
 def test_light_colours_get_ink_and_dark_colours_white(content):
@@ -16,7 +16,7 @@ def test_readable_darkens_only_light_colours():
 
 
 def test_mix_is_the_colour_seen_through_opacity():
-    from cardgen.render.colour import mix
+    from cardgen.render.faces.colour import mix
 
     assert mix("#ffffff", "#000000", 0.5) == "#808080"
     assert mix("#ffffff", "#b8560f", 0.92) == "#f9f1ec"  # 0.92 x 255 + 0.08 x 0x56 = 241

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import weasyprint
 
-from cardgen.render.faces import build_faces
-from cardgen.render.fit import check_glyphs, check_layout, visible_text
-from cardgen.render.fonts import font_face_css, font_files, missing_glyphs
+from cardgen.render.faces.design import build_faces
+from cardgen.render.faces.fit import check_glyphs, check_layout, visible_text
+from cardgen.render.fonts.stack import font_face_css, font_files, missing_glyphs
 
 from .conftest import by_id
 
@@ -72,7 +72,7 @@ def test_font_files_are_packaged_outline_fonts():
 def test_font_warnings_are_collected():
     import weasyprint
 
-    from cardgen.render.fit import font_warnings
+    from cardgen.render.faces.fit import font_warnings
 
     html = ('<html><head><style>@font-face { font-family: Gone; src: url("file:///nonexistent/gone.ttf") }'
             "body { font-family: Gone }</style></head><body>x</body></html>")

@@ -10,8 +10,8 @@ import subprocess
 import pytest
 
 from cardgen.errors import BuildError
-from cardgen.render.faces import preview_html
-from cardgen.render.fonts import font_files
+from cardgen.render.preview import render_preview
+from cardgen.render.fonts.stack import font_files
 
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
@@ -31,7 +31,7 @@ def _chromium() -> str:
 
 
 def test_preview_lists_every_face_with_copies_and_no_network(content, faces_zh):
-    html = preview_html(content, faces_zh, lang="zh")
+    html = render_preview(content, faces_zh, lang="zh")
     assert '<html lang="zh-Hans">' in html
     assert not re.search(r"(src|href)=\"https?:", html) and "url(\"http" not in html
     for face in faces_zh:
@@ -42,7 +42,7 @@ def test_preview_refuses_faces_without_a_body(content, faces_zh):
     from dataclasses import replace
 
     with pytest.raises(BuildError, match="ticket-S1-S2"):
-        preview_html(content, [replace(faces_zh[0], body="")], lang="zh")
+        render_preview(content, [replace(faces_zh[0], body="")], lang="zh")
 
 
 def test_preview_in_headless_chromium(content, faces_en, tmp_path):
@@ -51,7 +51,7 @@ def test_preview_in_headless_chromium(content, faces_en, tmp_path):
     for path in font_files():
         shutil.copy(path, tmp_path / "fonts" / path.name)
     page = tmp_path / "index.html"
-    page.write_text(preview_html(content, faces_en, lang="en"), encoding="utf-8")
+    page.write_text(render_preview(content, faces_en, lang="en"), encoding="utf-8")
     run = subprocess.run(
         [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile'}", page.as_uri()],
         capture_output=True, text=True, timeout=120,

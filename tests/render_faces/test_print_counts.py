@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardgen.model import load
-from cardgen.render.cards import spread
-from cardgen.render.faces import build_faces
+from cardgen.render.faces.cards import spread
+from cardgen.render.faces.design import build_faces
 
 
 def _copies(faces, kind):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from cardgen.model import load
-from cardgen.render.faces import build_faces
-from cardgen.render.fit import visible_text
-from cardgen.render.reference import cliff_rows
+from cardgen.render.faces.design import build_faces
+from cardgen.render.faces.fit import visible_text
+from cardgen.render.faces.reference import cliff_rows
 
 from .conftest import by_id
 

@@ -8,7 +8,7 @@ import pytest
 import weasyprint
 from pypdf import PdfReader
 
-from cardgen.render.fit import check_glyphs, check_layout, font_warnings
+from cardgen.render.faces.fit import check_glyphs, check_layout, font_warnings
 
 from .conftest import by_id
 

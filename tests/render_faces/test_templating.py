@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from jinja2 import UndefinedError
 
-from cardgen.render.faces import build_faces
-from cardgen.render.templating import environment, render
+from cardgen.render.faces.design import build_faces
+from cardgen.render.faces.templating import environment, render
 
 from .conftest import by_id
 

@@ -1,11 +1,11 @@
-"""Label placement from the card fonts' advances (cardgen.render.textwidth)."""
+"""Label placement from the card fonts' advances (cardgen.render.fonts.metrics)."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardgen.errors import BuildError
-from cardgen.render.textwidth import advance_em, centred_x
+from cardgen.render.fonts.metrics import advance_em, centred_x
 
 
 def test_a_cjk_character_is_one_em_and_latin_letters_are_narrower():

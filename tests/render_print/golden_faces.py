@@ -27,7 +27,7 @@ MAX_CHANGED_SHARE = 0.03  # share of pixels differing by more than 48 in some ch
 
 def small(png: bytes) -> Image.Image:
     """A face PNG from the build scaled down to the golden resolution."""
-    from cardgen.render.raster import PNG_DPI
+    from cardgen.render.images.raster import PNG_DPI
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
     size = (round(image.width * GOLDEN_DPI / PNG_DPI), round(image.height * GOLDEN_DPI / PNG_DPI))

@@ -2,14 +2,14 @@
 
 Used for injected failures (a face that tries to fetch /etc/passwd and the
 network) and for PDF post-processing tests; the real designs come from
-cardgen.render.faces.
+cardgen.render.faces.design.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from cardgen.render.facekit import Face
+from cardgen.render.faces.facekit import Face
 
 
 def page_html(width: float, height: float, bleed: float, body: str, colour: str = "#dde") -> str:

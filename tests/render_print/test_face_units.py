@@ -9,12 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.render import faces as faces_module
-from cardgen.render import fit, font_instances, fontmerge, fonts, impose
+from cardgen.render.faces import design as faces_module
+from cardgen.render.faces import fit
+from cardgen.render.fonts import instances as font_instances
+from cardgen.render.pdf import fontmerge
+from cardgen.render.fonts import stack as fonts
+from cardgen.render.sheets import impose
 from cardgen.render.build import BuildOptions, build, merge_sources
-from cardgen.render.pdf import FaceRenderer
-from cardgen.render.pdfjoin import split
-from cardgen.render.templating import TEMPLATES_DIR
+from cardgen.render.faces.renderer import FaceRenderer
+from cardgen.render.pdf.join import split
+from cardgen.render.faces.templating import TEMPLATES_DIR
 
 from .test_repro_atomic import snapshot
 

@@ -9,8 +9,10 @@ from pathlib import Path
 import zlib
 from fontTools.ttLib import TTFont
 
-from cardgen.render import font_instances, fonts
-from cardgen.render.pdfdedupe import parse
+from cardgen.render.fonts import instances as font_instances
+
+from cardgen.render.fonts import stack as fonts
+from cardgen.render.pdf.dedupe import parse
 
 
 def _variable_sources() -> list[Path]:

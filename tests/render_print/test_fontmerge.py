@@ -9,12 +9,17 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from fontTools.ttLib import TTFont
 
-from cardgen.render import faces as faces_module
-from cardgen.render import fit, font_instances, fontmerge, fonts, hbsubset, impose
+from cardgen.render.faces import design as faces_module
+from cardgen.render.faces import fit
+from cardgen.render.fonts import instances as font_instances
+from cardgen.render.pdf import fontmerge
+from cardgen.render.fonts import stack as fonts
+from cardgen.render.fonts import hbsubset
+from cardgen.render.sheets import impose
 from cardgen.render.build import BuildOptions, merge_sources, plan_sheets
-from cardgen.render.pdf import FaceRenderer
-from cardgen.render.pdfdedupe import parse
-from cardgen.render.templating import TEMPLATES_DIR
+from cardgen.render.faces.renderer import FaceRenderer
+from cardgen.render.pdf.dedupe import parse
+from cardgen.render.faces.templating import TEMPLATES_DIR
 
 _FAMILY = re.compile(rb"/FontFamily\s*\(([^)]*)\)")
 _PROGRAM = re.compile(rb"/FontFile[23]\s*(\d+) 0 R")

@@ -7,8 +7,8 @@ import json
 import pytest
 from PIL import Image
 
-from cardgen.render.raster import PNG_DPI
-from cardgen.render.tts import TTS_COLUMNS, TTS_MAX_PX, TTS_ROWS, cell_size
+from cardgen.render.images.raster import PNG_DPI
+from cardgen.render.images.tts import TTS_COLUMNS, TTS_MAX_PX, TTS_ROWS, cell_size
 
 from .golden_faces import GOLDEN_DIR, GOLDEN_FACES, MAX_CHANGED_SHARE, MAX_MEAN_DIFFERENCE, difference, small
 

@@ -7,8 +7,22 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from cardgen.render import faceunits, fontmerge, fonts, fonttags, hbsubset, pdf, pdfdedupe, pdfjoin
-from cardgen.render.pdf import FaceRenderer
+from cardgen.render.pdf import faceunits
+
+from cardgen.render.pdf import fontmerge
+
+from cardgen.render.fonts import stack as fonts
+
+from cardgen.render.pdf import fonttags
+
+from cardgen.render.fonts import hbsubset
+
+from cardgen.render.faces import renderer as pdf
+
+from cardgen.render.pdf import dedupe as pdfdedupe
+
+from cardgen.render.pdf import join as pdfjoin
+from cardgen.render.faces.renderer import FaceRenderer
 from cardgen.render.build import build
 
 from tests.render_print import placeholder_faces

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import BuildError
-from cardgen.render.layout import (
+from cardgen.render.sheets.layout import (
     PAPERS_MM,
     TILE_OVERLAP_MM,
     Grid,

@@ -8,9 +8,9 @@ import re
 import pypdf
 import pypdfium2 as pdfium
 
-from cardgen.render import pdfbytes
-from cardgen.render.pdf import split_styles
-from cardgen.render.pdfdedupe import dedupe
+from cardgen.render.pdf import pdfbytes
+from cardgen.render.faces.renderer import split_styles
+from cardgen.render.pdf.dedupe import dedupe
 
 from .placeholder_faces import face
 
@@ -72,7 +72,7 @@ def test_merged_objects_are_renumbered_densely():
 
 
 def test_joined_pdfs_keep_every_page_in_order():
-    from cardgen.render.pdfjoin import join
+    from cardgen.render.pdf.join import join
 
     raw = _two_forms_of_one_document()
     joined = join([dedupe(raw), raw, dedupe(raw)])

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from PIL import Image
 
-from cardgen.render import pngwrite
+from cardgen.render.images import pngwrite
 
 
 @settings(max_examples=30, deadline=None)

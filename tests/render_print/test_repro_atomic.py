@@ -11,7 +11,7 @@ import yaml
 
 from cardgen.errors import BuildError
 from cardgen.model import DEFAULT_CONTENT
-from cardgen.render import impose
+from cardgen.render.sheets import impose
 from cardgen.render.build import BuildOptions, build
 
 SMALL = BuildOptions(only=("dispatch", "train_token"))
@@ -85,8 +85,8 @@ def test_faces_pdfium_cannot_write_plainly_are_still_imposed_the_same(tmp_path, 
     """The pdfium fallback (one sheet per document, then joined) places every card where the forms do."""
     import pypdf
 
-    from cardgen.render import formsheets
-    from cardgen.render.pdfdedupe import NotPlainPdf
+    from cardgen.render.pdf import formsheets
+    from cardgen.render.pdf.dedupe import NotPlainPdf
 
     from .pdfcheck import placed_boxes
 

@@ -12,9 +12,9 @@ import yaml
 
 from cardgen.errors import BuildError
 from cardgen.render.build import BuildOptions, build
-from cardgen.render.fetcher import RestrictedFetcher
-from cardgen.render.fonts import font_files
-from cardgen.render.pdf import FaceRenderer
+from cardgen.render.faces.fetcher import RestrictedFetcher
+from cardgen.render.fonts.stack import font_files
+from cardgen.render.faces.renderer import FaceRenderer
 
 from .placeholder_faces import face
 

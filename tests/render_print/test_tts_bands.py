@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, strategies as st
 from PIL import Image
 
-from cardgen.render import tts
+from cardgen.render.images import tts
 
 
 @given(st.binary(max_size=3000), st.binary(max_size=3000))

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 sys.path.insert(0, str(Path(__file__).parent))
 import fake_engine  # noqa: E402
 
-from cardgen.engine import simulate_command  # noqa: E402
+from cardgen.engine.simulation import command as simulate_command  # noqa: E402
 
 
 @pytest.fixture

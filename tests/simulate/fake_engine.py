@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from cardgen.engine import sim_options, simulate
+from cardgen.engine.simulation import flags, runner
 
 
 @dataclass(frozen=True)
@@ -25,9 +25,9 @@ FAKE_BOTS = {name: None for name in ("heavy", "light", "balanced", "long", "rand
 
 def use_engine(monkeypatch, play) -> None:
     """Make the simulate command and runner use ``play`` instead of the real engine."""
-    monkeypatch.setattr(sim_options, "engine_api",
+    monkeypatch.setattr(flags, "engine_api",
                         lambda: SimpleNamespace(play_game=play, Options=FakeOptions, BOTS=FAKE_BOTS))
-    monkeypatch.setattr(simulate, "default_engine", lambda: play)
+    monkeypatch.setattr(runner, "default_engine", lambda: play)
 
 
 @dataclass(frozen=True)

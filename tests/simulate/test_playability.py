@@ -5,8 +5,8 @@ import shutil
 import pytest
 
 import fake_engine
-from cardgen.engine.sim_playability import MATTERS_SHARE, NEVER_ALPHA, never_check_games, playability_problems
-from cardgen.engine.simulate import RunSpec, content_for, play_chunk
+from cardgen.engine.simulation.playability import MATTERS_SHARE, NEVER_ALPHA, never_check_games, playability_problems
+from cardgen.engine.simulation.runner import RunSpec, content_for, play_chunk
 from cardgen.model import DEFAULT_CONTENT
 
 

@@ -2,10 +2,10 @@
 
 from html.parser import HTMLParser
 
-from cardgen.engine.report import render_report
-from cardgen.engine.sim_summary import build_summary
-from cardgen.engine.simulate import RunSpec, content_for, run
-from cardgen.engine.tables import reproduce
+from cardgen.engine.simulation.report import render_report
+from cardgen.engine.simulation.summary import build_summary
+from cardgen.engine.simulation.runner import RunSpec, content_for, run
+from cardgen.engine.tables.reproduce import reproduce
 
 import fake_engine
 

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fake_engine
-from cardgen.engine import simulate as sim
-from cardgen.engine.sim_summary import build_summary
-from cardgen.engine.simulate import RunSpec, Tally, chunks, content_for, game_seed, play_chunk, run, seat_lineup
+from cardgen.engine.simulation import runner as sim
+from cardgen.engine.simulation.summary import build_summary
+from cardgen.engine.simulation.runner import RunSpec, Tally, chunks, content_for, game_seed, play_chunk, run, seat_lineup
 
 LINEUP = ("heavy", "light", "balanced", "long")
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgen.engine.sim_stats import Z95, nearest_rank, summarize, wilson
+from cardgen.engine.simulation.stats import Z95, nearest_rank, summarize, wilson
 
 
 @pytest.mark.parametrize("x, n, low, high", [

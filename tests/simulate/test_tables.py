@@ -7,10 +7,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from cardgen.engine import simulate_command
-from cardgen.engine.tables import (cliff_table, compare_rows, compare_win_rates, deck_totals, fare_table,
+from cardgen.engine.tables import command as tables_command
+from cardgen.engine.tables.reproduce import (cliff_table, compare_rows, compare_win_rates, deck_totals, fare_table,
                                    load_published, reproduce, verdict)
-from cardgen.engine.sim_stats import wilson
+from cardgen.engine.simulation.stats import wilson
 from cardgen.model import load
 
 PUBLISHED_FILE = Path(__file__).resolve().parents[2] / "docs" / "balance-published.yaml"
@@ -48,7 +48,7 @@ def test_a_wrong_published_cell_is_caught(content, published):
 
 
 def test_capacity_peak_is_at_five_for_express(content):
-    from cardgen.engine.tables import capacity_peaks
+    from cardgen.engine.tables.reproduce import capacity_peaks
     assert capacity_peaks(content)["express"] == 5
 
 
@@ -76,7 +76,7 @@ def invoke(*args):
     def _root() -> None:
         """group"""
 
-    simulate_command.register(app)
+    tables_command.register(app)
     return CliRunner().invoke(app, ["tables", *args])
 
 

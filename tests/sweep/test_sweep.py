@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from cardgen.engine.sim_summary import build_summary
-from cardgen.engine.simulate import RunSpec, content_for, run
-from cardgen.engine.options import Options
+from cardgen.engine.simulation.summary import build_summary
+from cardgen.engine.simulation.runner import RunSpec, content_for, run
+from cardgen.engine.rules.options import Options
 from tests.sweep.conftest import points_of
 
 GRID = """\
@@ -122,7 +122,7 @@ def test_shipped_sweeps_are_valid():
     """The calibration specs the README and docs/balance.md run: every point checks."""
     from pathlib import Path
 
-    from cardgen.engine.bots import BOTS
+    from cardgen.engine.bots.registry import BOTS
     from cardgen.sweep.points import resolve_points
     from cardgen.sweep.spec import read_spec
     root = Path(__file__).parents[2]

@@ -1,0 +1,208 @@
+"""Bots: the four archetypes of rules section 7 and a random legal bot (the lookahead bot: lookahead.py;
+all of them by name: registry.py).
+
+A bot only ever gets a :class:`PlayerView`. Archetype targets are derived from
+the content, not typed: "light" keeps the largest load with no penalty,
+"balanced" the load where N x R of the commonest card peaks, "heavy" the
+largest load that card can still move, "long" boards only the longer half of
+the spans. With the bundled content these are 2, 5, 8 and span >= 3, the
+numbers section 7 gives.
+
+Every decision is simple arithmetic on small lists, because the simulator
+plays thousands of games a second with these.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardgen.engine.rules.compiled import Rules
+from cardgen.engine.rules.view import PlayerView
+
+#: tuning, not a rule: the rule-following bots spend Signal Priority once their load's
+#: penalty (places // penalty_divisor) costs at least this many cells a round
+SIGNAL_AT_PENALTY = 2
+
+
+class Bot:
+    """Default decisions shared by the rule-following bots; subclasses override boarding."""
+
+    name = "bot"
+
+    def __init__(self, rules: Rules, seed: int = 0):
+        self.rules = rules
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """This bot's own random stream, created on first use (most bots never draw from it)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    # -- operation phase
+    def operation(self, view: PlayerView, t: int) -> tuple[int, bool]:
+        """(hand slot, use Signal Priority). With a hand, play the card that ends on a station."""
+        slot = self.best_slot(view, t) if view.options.hand_size > 1 else 0
+        sig = self.rules.dispatch_signal
+        return slot, sig >= 0 and sig in view.dispatch() and self.wants_signal(view, t)
+
+    def wants_signal(self, view: PlayerView, t: int) -> bool:
+        """Spend Signal Priority once the load costs SIGNAL_AT_PENALTY cells a round or more."""
+        return view.places[t] // self.rules.penalty_divisor >= SIGNAL_AT_PENALTY
+
+    def best_slot(self, view: PlayerView, t: int) -> int:
+        hand = view.hand(t)
+        rules = self.rules
+        best, best_key = 0, None
+        for i, k in enumerate(hand):
+            r = rules.propulsion(rules.op_values[k], view.places[t], 0)
+            lands = rules.station_of_cell[self.landing(view, t, r)] >= 0
+            key = (lands, r)
+            if best_key is None or key > best_key:
+                best, best_key = i, key
+        return best
+
+    def landing(self, view: PlayerView, t: int, r: int) -> int:
+        """Cell reached after ``r`` free cells (terminal reversal included; blocking ignored)."""
+        rules = self.rules
+        c, d = view.cell[t], view.dir[t]
+        for _ in range(r):
+            c += d
+            if rules.is_terminal[c]:
+                d = -d
+                if view.options.terminal_ends_move:
+                    break
+        return c
+
+    # -- movement phase
+    def move(self, view: PlayerView, t: int, r: int) -> int:
+        """When stopping short is allowed: the most cells that still end on a station, else all of R."""
+        rules = self.rules
+        for want in range(r, 0, -1):
+            if rules.station_of_cell[self.landing(view, t, want)] >= 0:
+                return want
+        return r
+
+    def swap(self, view: PlayerView, t: int, targets: list[int]) -> int | None:
+        """Swap with the train that blocked us from just ahead."""
+        if view.moved(t) >= view.r(t):
+            return None
+        ahead = view.cell[t] + view.dir[t]
+        for u in targets:
+            if view.cell[u] == ahead:
+                return u
+        return None
+
+    # -- stop phase
+    def booking(self, view: PlayerView, t: int) -> int | None:
+        """Book from the pile of the station we stop at, so the ticket lands where we can board it."""
+        rules = self.rules
+        s = rules.station_of_cell[view.cell[t]]
+        if s < 0 or rules.op_no_stop[view.card(t)] or not view.pile_size(s):
+            return None
+        return s
+
+    def keep(self, view: PlayerView, t: int, drawn: list[int]) -> tuple[int, ...]:
+        """Keep the best fares heading our way."""
+        rules = self.rules
+        d = view.dir[t]
+        order = sorted(range(len(drawn)), key=lambda i: (rules.ticket_dir[rules.card_kind[drawn[i]]] == d,
+                                                          rules.ticket_fare[rules.card_kind[drawn[i]]]),
+                       reverse=True)
+        return tuple(sorted(order[:min(rules.booking_keep, len(drawn))]))
+
+    def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
+        return []
+
+    def take(self, ordered: list[int], free: int, limit: int) -> list[int]:
+        """Board tickets in preference order while they fit in ``free`` places, at most ``limit`` (0: any)."""
+        seats, kind_of = self.rules.ticket_seats, self.rules.card_kind
+        out: list[int] = []
+        for c in ordered:
+            need = seats[kind_of[c]]
+            if need <= free:
+                out.append(c)
+                free -= need
+                if len(out) == limit:
+                    break
+        return out
+
+
+class Archetype(Bot):
+    """Boards the best fares until the load reaches ``target`` places; skips spans below ``min_span``."""
+
+    def __init__(self, rules: Rules, seed: int, name: str, target: int, min_span: int = 0):
+        super().__init__(rules, seed)
+        self.name, self.target, self.min_span = name, min(target, rules.cap), min_span
+
+    def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
+        rules = self.rules
+        kind_of, fare, span = rules.card_kind, rules.ticket_fare, rules.ticket_span
+        free = min(room, self.target - view.places[t])
+        if free <= 0:
+            return []
+        cands = [c for c in eligible if span[kind_of[c]] >= self.min_span]
+        if len(cands) > 1:
+            cands.sort(key=lambda c: fare[kind_of[c]], reverse=True)
+        return self.take(cands, free, limit)
+
+
+class RandomBot(Bot):
+    """Any legal choice, uniformly; a baseline and a fuzzer for the invariant tests."""
+
+    name = "random"
+
+    def operation(self, view: PlayerView, t: int) -> tuple[int, bool]:
+        slot = self.rng.randrange(len(view.hand(t))) if view.options.hand_size > 1 else 0
+        return slot, view.rules.dispatch_signal in view.dispatch() and self.rng.random() < 0.3
+
+    def move(self, view: PlayerView, t: int, r: int) -> int:
+        return self.rng.randint(0, r)
+
+    def swap(self, view: PlayerView, t: int, targets: list[int]) -> int | None:
+        return self.rng.choice(targets + [None])
+
+    def booking(self, view: PlayerView, t: int) -> int | None:
+        piles = [s for s in range(len(view.platforms)) if view.pile_size(s)]
+        if not piles or self.rng.random() < 0.5:
+            return None
+        return self.rng.choice(piles)
+
+    def keep(self, view: PlayerView, t: int, drawn: list[int]) -> tuple[int, ...]:
+        return tuple(sorted(self.rng.sample(range(len(drawn)), min(self.rules.booking_keep, len(drawn)))))
+
+    def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
+        seats, kind_of = self.rules.ticket_seats, self.rules.card_kind
+        cands = list(eligible)
+        self.rng.shuffle(cands)
+        want = self.rng.randint(0, len(cands))
+        out = []
+        for c in cands[:want]:
+            if seats[kind_of[c]] <= room and (not limit or len(out) < limit):
+                out.append(c)
+                room -= seats[kind_of[c]]
+        return out
+
+
+_TARGETS: dict[int, tuple[Rules, dict[str, int]]] = {}
+
+
+def archetype_targets(rules: Rules) -> dict[str, int]:
+    """Archetype parameters derived from the content (see module docstring), cached per compiled rules."""
+    hit = _TARGETS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    values = rules.op_values
+    copies = [rules.deck.count(k) for k in range(len(values))]
+    # the commonest card (highest value among equals) is the yardstick for load targets
+    probe = values[max(range(len(values)), key=lambda k: (copies[k], values[k]))]
+    loads = range(rules.cap + 1)
+    light = min(rules.penalty_divisor - 1, rules.cap)
+    balanced = max(loads, key=lambda n: (n * rules.propulsion(probe, n, 0), -n))
+    heavy = max(n for n in loads if rules.propulsion(probe, n, 0) > rules.propulsion_floor)
+    spans = sorted(set(rules.ticket_span))
+    out = {"light": light, "balanced": balanced, "heavy": heavy, "long_span": spans[len(spans) // 2]}
+    _TARGETS[id(rules)] = (rules, out)
+    return out

@@ -1,0 +1,217 @@
+"""Play whole games with bots, fast: the simulator's entry point.
+
+Two unchecked drivers: when every bot is an archetype and the options leave
+no hand or move choice, the inlined kernel of :mod:`cardgen.engine.play.fast`
+plays the whole game (the simulator's usual case); otherwise the generic loop
+here calls the rule methods of :class:`GameState` directly, asking each bot
+only the questions the rules let it decide, with no action objects and no
+validation. The checked driver asks the same questions in the same order, so a
+seed gives the same game on all three (tests/engine/test_fast_path.py).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, NamedTuple
+
+from cardgen.engine.bots.archetypes import Bot
+from cardgen.engine.bots.registry import BOTS, BotFactory
+from cardgen.engine.rules.invariants import check_state
+from cardgen.engine.rules.options import Options
+from cardgen.engine.rules.compiled import Rules, compile_rules
+from cardgen.engine.rules.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
+from cardgen.engine.rules.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
+from cardgen.engine.play.kernel import kernel_plays, run_kernel
+from cardgen.engine.rules.state import GameState
+from cardgen.engine.rules.view import PlayerView
+from cardgen.errors import UsageError
+from cardgen.model import Content
+
+
+class PlayerResult(NamedTuple):
+    """One player's end of game. ``late`` and ``delays`` are both L (a late delivery adds 1 to L).
+
+    Results are named tuples, not dataclasses: the simulator makes five of them a game, and a frozen
+    dataclass costs several times more to build.
+    """
+
+    seat: int               # 0-based player index
+    bot: str
+    score: int
+    delivered: int
+    late: int
+    delays: int
+    wait: int               # final W (summed over the player's trains)
+    blocked: int            # rounds a train moved fewer cells than R, not by choice
+    blocked_by_train: int   # ... of which a train ahead on the same line stopped it
+    bonus: int
+    penalty: int
+
+
+class GameResult(NamedTuple):
+    """One finished game, for statistics."""
+
+    players: tuple[PlayerResult, ...]
+    winners: tuple[int, ...]
+    rounds: int
+    final_clock: int
+    pile_empty_round: dict[str, int | None]
+    cards_played: dict[str, int]
+    dispatch_used: dict[str, int]
+    events_effective: dict[str, int]
+    stalled: bool
+    blocks: int             # total short moves not by choice, all trains
+    variant: str | None
+
+
+_RULES: dict[int, tuple[Content, Rules]] = {}
+#: the operation choice when there is none: the top card, no Signal Priority
+NO_CHOICE = (0, False)
+
+
+def rules_for(content: Content | Rules) -> Rules:
+    """Compile once per content object (the simulator calls play_game thousands of times)."""
+    if isinstance(content, Rules):
+        return content
+    hit = _RULES.get(id(content))
+    if hit is None or hit[0] is not content:
+        hit = _RULES[id(content)] = (content, compile_rules(content))
+    return hit[1]
+
+
+def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int,
+              bots: Mapping[str, BotFactory] | None = None) -> list[Bot]:
+    """One bot per player, each with its own random stream derived from the game seed.
+
+    ``bots`` replaces some names' factories (a sweep's tuned archetypes); the rest come from BOTS."""
+    table = {**BOTS, **bots} if bots else BOTS
+    unknown = [name for name in lineup if name not in table]
+    if unknown:
+        raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(table)}")
+    return [table[name](rules, seed * 1_000_003 + seat) for seat, name in enumerate(lineup)]
+
+
+def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
+    """Play ``state`` to the end, asking ``bots`` (one per player) every decision: the inlined
+    kernel of :mod:`cardgen.engine.play.fast` when it covers the game, else the generic loop."""
+    if kernel_plays(state, bots):
+        run_kernel(state, bots, check_invariants)
+    else:
+        run_generic(state, bots, check_invariants)
+
+
+def run_generic(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
+    """Play ``state`` to the end, calling each bot method and rule method in turn (any bot, any option)."""
+    views = [PlayerView(state, p) for p in range(state.players)]
+    owner, n = state.owner, state.n
+    stop_short = state.options.stop_short
+    station_of_cell = state.rules.station_of_cell
+    cap = state.rules.cap
+    no_stop = state.rules.op_no_stop
+    seat_bot = [bots[owner[t]] for t in range(n)]
+    seat_view = [views[owner[t]] for t in range(n)]
+    rng_trains = range(n)
+    swap_k, book_k, sig_k = state.rules.dispatch_swap, state.rules.dispatch_booking, state.rules.dispatch_signal
+    use_hand = state.options.hand_size > 1
+    dispatch = state.dispatch
+    while not state.over:
+        # only ask a bot when it has a choice: a hand to pick from, or Signal Priority to play
+        choices = [seat_bot[t].operation(seat_view[t], t) if use_hand or sig_k in dispatch[owner[t]]
+                   else NO_CHOICE for t in rng_trains]
+        for _, sig in choices:
+            if sig:
+                choices = state.clamp_signals(choices)
+                break
+        state.reveal(choices)
+        r = state.r
+        for t in state.order:
+            if stop_short and r[t] > 0:
+                state.move(t, seat_bot[t].move(seat_view[t], t, r[t]))
+            else:
+                state.move(t)
+            if swap_k >= 0 and swap_k in dispatch[owner[t]]:
+                targets = state.swap_targets(t)
+                if targets:
+                    u = seat_bot[t].swap(seat_view[t], t, targets)
+                    if u is not None:
+                        state.swap(t, u)
+        for t in state.order:
+            bot, view = seat_bot[t], seat_view[t]
+            if book_k >= 0 and book_k in dispatch[owner[t]] and state.booking_allowed(t):
+                pile = bot.booking(view, t)
+                if pile is not None:
+                    drawn = state.booking_draw(t, pile)
+                    state.booking_keep(drawn, bot.keep(view, t, drawn))
+            if station_of_cell[state.cell[t]] >= 0 and not no_stop[state.card[t]]:   # state.can_stop(t)
+                if state.aboard[t]:
+                    state.alight(t)
+                eligible = state.eligible(t)
+                if eligible:
+                    state.board(t, bot.board(view, t, eligible, cap - state.places[t], state.boarding_limit(t)))
+                state.refill(station_of_cell[state.cell[t]])
+        if check_invariants:
+            check_state(state)
+        state.end_round()
+    if check_invariants:
+        check_state(state)
+
+
+def run_checked(state: GameState, bots: list[Bot]) -> None:
+    """Play ``state`` through the checked path: every bot answer becomes an action that
+    :meth:`GameState.apply` validates. Slower than :func:`run_fast`, same game for the same seed.
+    """
+    views = [PlayerView(state, p) for p in range(state.players)]
+    state.start()
+    while not state.over:
+        ph = state.phase
+        if ph == OPERATION:
+            wanted = [bots[state.owner[t]].operation(views[state.owner[t]], t) for t in range(state.n)]
+            action = Reveal(tuple(Operation(slot, sig) for slot, sig in state.clamp_signals(wanted)))
+        else:
+            t = state.current_train()
+            bot, view = bots[state.owner[t]], views[state.owner[t]]
+            if ph == MOVE:
+                action = Move(bot.move(view, t, state.r[t]))
+            elif ph == SWAP:
+                action = Swap(bot.swap(view, t, state.swap_targets(t)))
+            elif ph == BOOKING:
+                action = Booking(bot.booking(view, t))
+            elif ph == KEEP:
+                action = Keep(tuple(bot.keep(view, t, state.drawn)))
+            else:
+                assert ph == BOARD
+                action = Board(tuple(bot.board(view, t, state.eligible(t), state.rules.cap - state.places[t],
+                                               state.boarding_limit(t))))
+        state.apply(action)
+
+
+def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResult:
+    rules = state.rules
+    wait, blocked, by_train = state.wait, state.blocked, state.blocked_by_train
+    if rules.trains_per_player == 1:          # train t is player t's: no sums (this runs once a game)
+        waits, blocks, by_trains = wait, blocked, by_train
+    else:
+        groups = state.trains_of
+        waits = [sum(wait[t] for t in g) for g in groups]
+        blocks = [sum(blocked[t] for t in g) for g in groups]
+        by_trains = [sum(by_train[t] for t in g) for g in groups]
+    # positional, in field order: the simulator builds these for every game
+    players = tuple(map(PlayerResult, range(state.players), lineup, state.score, state.delivered, state.late,
+                        state.late, waits, blocks, by_trains, state.bonus, state.penalty))
+    return GameResult(
+        players=players, winners=state.winners(), rounds=state.round, final_clock=state.clock,
+        pile_empty_round=dict(zip(rules.station_ids, state.pile_empty_round)),
+        cards_played=dict(zip(rules.op_ids, state.cards_played)),
+        dispatch_used=dict(zip(rules.dispatch_ids, state.dispatch_used)),
+        events_effective=dict(zip(rules.event_ids, state.events_effective)),
+        stalled=state.stalled_round is not None, blocks=sum(blocked), variant=rules.variant)
+
+
+def play_game(content: Content | Rules, lineup: list[str] | tuple[str, ...], seed: int = 0,
+              options: Options | None = None, check_invariants: bool = False,
+              bots: Mapping[str, BotFactory] | None = None) -> GameResult:
+    """Play one game with one bot per player (``len(lineup)`` players); deterministic for ``seed``.
+    ``bots`` overrides the factories of some bot names (see :func:`make_bots`)."""
+    rules = rules_for(content)
+    state = GameState(rules, len(lineup), seed, options)
+    run_fast(state, make_bots(rules, lineup, seed, bots), check_invariants)
+    return result_of(state, lineup)

@@ -1,0 +1,258 @@
+"""Play a scripted game through the checked path and record the state after every round.
+
+Scripted decisions come from the file; anything it leaves out is decided by
+the player's bot, and anything random by the script's seed, so a replay is
+reproducible byte for byte. Every scripted value that the rules refuse is
+reported at its ``file:line:col``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.engine.rules.actions import IllegalAction, SetupRefused
+from cardgen.engine.bots.archetypes import Bot
+from cardgen.engine.play.games import make_bots, rules_for, run_checked
+from cardgen.engine.rules.compiled import Rules
+from cardgen.engine.replay.script import Script, ScriptError, check_ids, read_script, train_labels
+from cardgen.engine.rules.state import GameState
+from cardgen.engine.rules.view import PlayerView
+from cardgen.model import apply_variant, load
+from cardgen.model.messages import suggest
+
+
+class ScriptedBot(Bot):
+    """Answers from the script where it speaks, from the fallback bot elsewhere."""
+
+    def __init__(self, rules: Rules, fallback: Bot, script: Script, labels: list[str]):
+        super().__init__(rules, fallback.seed)
+        self.fallback, self.script, self.labels = fallback, script, labels
+        self.name = fallback.name
+
+    def _decision(self, view: PlayerView, t: int, key: str):
+        by_train = self.script.rounds.get(view.round, {})
+        decision = by_train.get(self.labels[t]) or {}
+        return decision.get(key, None) if key in decision else _MISSING, ("rounds", view.round, self.labels[t], key)
+
+    def operation(self, view, t):
+        slot, signal = self.fallback.operation(view, t)
+        card, path = self._decision(view, t, "card")
+        if card is not _MISSING:
+            hand = view.hand(t)
+            kinds = [self.rules.op_ids[k] for k in hand]
+            if view.options.hand_size == 1 or card not in kinds:
+                raise self.script.fail(path, f"card '{card}' is not in hand (hand: {', '.join(kinds) or 'none'}; "
+                                             "choosing needs options.hand_size > 1)")
+            slot = kinds.index(card)
+        sig, path = self._decision(view, t, "signal")
+        if sig is not _MISSING:
+            if not isinstance(sig, bool):
+                raise self.script.fail(path, "signal is true or false")
+            signal = sig
+        return slot, signal
+
+    def move(self, view, t, r):
+        cells, path = self._decision(view, t, "move")
+        if cells is _MISSING:
+            return self.fallback.move(view, t, r)
+        if not isinstance(cells, int) or not 0 <= cells <= r:
+            raise self.script.fail(path, f"move must be a whole number from 0 to R = {r}")
+        return cells
+
+    def swap(self, view, t, targets):
+        target, path = self._decision(view, t, "swap")
+        if target is _MISSING:
+            return self.fallback.swap(view, t, targets)
+        if target in (None, "none"):
+            return None
+        legal = {self.labels[u]: u for u in targets}
+        if target not in legal:
+            raise self.script.fail(path, f"cannot swap with '{target}'; adjacent trains: {', '.join(legal) or 'none'}")
+        return legal[target]
+
+    def booking(self, view, t):
+        spec, path = self._decision(view, t, "booking")
+        if spec is _MISSING:
+            return self.fallback.booking(view, t)
+        if spec in (None, "none"):
+            return None
+        pile = spec.get("pile") if isinstance(spec, dict) else None
+        if pile not in self.rules.station_ids:
+            raise self.script.fail(path, "booking is 'none' or {pile: STATION, keep: [TICKET]}")
+        s = self.rules.station_ids.index(pile)
+        if not view.pile_size(s):
+            raise self.script.fail(path, f"the {pile} pile is empty")
+        return s
+
+    def keep(self, view, t, drawn):
+        spec, path = self._decision(view, t, "booking")
+        if spec is _MISSING or not isinstance(spec, dict) or "keep" not in spec:
+            return self.fallback.keep(view, t, drawn)
+        names = [self.rules.ticket_ids[self.rules.card_kind[c]] for c in drawn]
+        picks: list[int] = []
+        for kind in spec["keep"] or []:
+            free = [i for i, n in enumerate(names) if n == kind and i not in picks]
+            if not free:
+                raise self.script.fail(path + ("keep",), f"'{kind}' was not drawn (drawn: {', '.join(names)})")
+            picks.append(free[0])
+        return tuple(sorted(picks))
+
+    def board(self, view, t, eligible, room, limit):
+        kinds, path = self._decision(view, t, "board")
+        if kinds is _MISSING:
+            return self.fallback.board(view, t, eligible, room, limit)
+        rules = self.rules
+        out: list[int] = []
+        for j, kind in enumerate(kinds or []):
+            free = [c for c in eligible if rules.ticket_ids[rules.card_kind[c]] == kind and c not in out]
+            if not free:
+                here = ", ".join(rules.ticket_ids[rules.card_kind[c]] for c in eligible) or "none"
+                raise self.script.fail(path + (j,), f"no '{kind}' ticket waits here for a train going this way "
+                                                     f"(boardable: {here})")
+            out.append(free[0])
+        return out
+
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What a replay shows: a row per round and the final table."""
+
+    title: str
+    labels: list[str]
+    rounds: list[dict]
+    final: list[dict]
+
+    def to_dict(self) -> dict:
+        return {"title": self.title, "trains": self.labels, "rounds": self.rounds, "final": self.final}
+
+
+def _arrange(script: Script, rules: Rules):
+    """Put scripted cards where the script says, before the platforms are filled."""
+
+    def arrange(state: GameState) -> None:
+        for station, top in script.piles.items():
+            pile = state.piles[rules.station_ids.index(station)]
+            chosen: list[int] = []
+            for kind in top:
+                k = rules.ticket_ids.index(kind)
+                chosen.append(next(c for c in pile if rules.card_kind[c] == k and c not in chosen))
+            for c in chosen:
+                pile.remove(c)
+            pile.extend(reversed(chosen))  # the top of a pile is the end of its list
+        for p, player in enumerate(script.players):
+            if player.cards:
+                if len(state.trains_of[p]) != 1:
+                    raise script.fail(("players", p, "cards"), "scripted cards need one train per player")
+                state.forced[state.trains_of[p][0]] = [rules.op_ids.index(c) for c in player.cards]
+            if player.dispatch is not None:
+                state.dispatch_deck.extend(state.dispatch[p])
+                state.dispatch[p] = []
+                for j, kind in enumerate(player.dispatch):
+                    k = rules.dispatch_ids.index(kind)
+                    if k not in state.dispatch_deck:
+                        raise script.fail(("players", p, "dispatch", j), f"no '{kind}' card left to deal")
+                    state.dispatch_deck.remove(k)
+                    state.dispatch[p].append(k)
+
+    return arrange
+
+
+def _place_name(rules: Rules, cell: int) -> str:
+    s = rules.station_of_cell[cell]
+    return rules.station_ids[s] if s >= 0 else rules.section_ids[cell]
+
+
+def snapshot(state: GameState, labels: list[str]) -> dict:
+    """The facts a round table shows, for every train."""
+    rules = state.rules
+    ev = state.event
+    trains = []
+    for t in range(state.n):
+        p = state.owner[t]
+        trains.append({
+            "train": labels[t], "card": rules.op_ids[state.card[t]], "r": state.r[t], "moved": state.moved[t],
+            "cell": state.cell[t], "place": _place_name(rules, state.cell[t]),
+            "direction": "right" if state.dir[t] > 0 else "left",
+            "load": state.places[t], "aboard": [rules.ticket_ids[rules.card_kind[c]] for c in state.aboard[t]],
+            "wait": state.wait[t], "delays": state.late[p], "score": state.score[p], "delivered": state.delivered[p],
+        })
+    return {"round": state.round, "clock": state.clock, "event": rules.event_ids[ev.kind] if ev else None,
+            "trains": trains}
+
+
+def _with_variant(script: Script, content):
+    """The content with the script's variant applied; an unknown id is the script's mistake, located there."""
+    if script.variant is None:
+        return content
+    known = [v.id for v in content.variants.variants]
+    if script.variant not in known:
+        raise script.fail(("variant",), f"unknown variant '{script.variant}'{suggest(script.variant, known)} "
+                                        f"(known variants: {', '.join(known) or 'none'})")
+    return apply_variant(content, script.variant)
+
+
+def run_script(script: Script, content=None) -> Replay:
+    """Play ``script`` and return every round's snapshot and the final table."""
+    if content is None:
+        folder = None
+        if script.content is not None:
+            folder = Path(script.content)
+            if not folder.is_absolute():
+                folder = script.path.parent / folder   # relative to the script, not the shell
+        content = _with_variant(script, load(folder))
+    rules = rules_for(content)
+    check_ids(script, rules)
+    players = len(script.players)
+    if not rules.players_min <= players <= rules.players_max:
+        raise script.fail(("players",), f"{players} players; this game takes {rules.players_min}-{rules.players_max}")
+    try:
+        state = GameState(rules, players, script.seed, script.options, arrange=_arrange(script, rules))
+    except SetupRefused as exc:
+        raise script.fail(("options", exc.option) if exc.option else ("players",), str(exc)) from None
+    labels = train_labels(script, state.owner)
+    rows: list[dict] = []
+    state.on_round_end = lambda st: rows.append(snapshot(st, labels))
+    fallbacks = make_bots(rules, [player.bot for player in script.players], script.seed)
+    bots = [ScriptedBot(rules, fallback, script, labels) for fallback in fallbacks]
+    try:
+        run_checked(state, bots)
+    except IllegalAction as exc:
+        t = state.current_train()
+        if getattr(exc, "train", None) is not None:
+            where = _card_path(script, state, exc.train)
+        elif t is not None:
+            where = ("rounds", state.round, labels[t])
+        else:
+            where = ("rounds", state.round)
+        raise script.fail(where, str(exc)) from None
+    late = sorted(r for r in script.rounds if isinstance(r, int) and r > state.round)
+    if late:
+        raise script.fail(("rounds", late[0]), f"round {late[0]} is never played: the game ended after "
+                                                f"round {state.round}", key=True)
+    final = []
+    for p, player in enumerate(script.players):
+        final.append({"player": player.name, "bot": player.bot, "score": state.score[p],
+                      "delivered": state.delivered[p], "delays": state.late[p], "bonus": state.bonus[p],
+                      "penalty": state.penalty[p], "wait": sum(state.wait[t] for t in state.trains_of[p]),
+                      "blocked": sum(state.blocked[t] for t in state.trains_of[p]),
+                      "blocked_by_train": sum(state.blocked_by_train[t] for t in state.trains_of[p]),
+                      "winner": p in state.winners()})
+    return Replay(script.title, labels, rows, final)
+
+
+def _card_path(script: Script, state: GameState, t: int) -> tuple:
+    """Point a refused scripted draw at the card in the player's list."""
+    p = state.owner[t]
+    used = len(script.players[p].cards) - len(state.forced[t])
+    return ("players", p, "cards", used - 1)
+
+
+def replay_file(path: Path | str) -> Replay:
+    return run_script(read_script(Path(path)))
+
+
+__all__ = ["Replay", "ScriptError", "ScriptedBot", "read_script", "replay_file", "run_script", "snapshot"]

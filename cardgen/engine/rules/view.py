@@ -1,0 +1,98 @@
+"""What one player may see, and nothing more: the only thing a bot is given.
+
+Public: positions, directions, compositions, W, scores, platforms, pile sizes,
+the clock and the event track (only up to this round when the track is hidden,
+variant 9.2). Private to the player: its own tickets aboard, its own dispatch
+cards, its hand, and which cards remain in its own decks, but never their order.
+Lists are the live state lists for speed; bots must treat them as read-only.
+"""
+
+from __future__ import annotations
+
+from cardgen.engine.rules.options import Options
+from cardgen.engine.rules.compiled import EventEffect, Rules
+from cardgen.engine.rules.state import GameState
+
+
+class PlayerView:
+    """Read-only window on a :class:`GameState` for player ``player``."""
+
+    __slots__ = ("_state", "player", "rules", "options", "trains", "cell", "dir", "places", "wait", "platforms",
+                 "score")
+
+    def __init__(self, state: GameState, player: int):
+        self._state = state
+        self.player = player
+        self.rules: Rules = state.rules
+        self.options: Options = state.options
+        self.trains: list[int] = state.trains_of[player]
+        self.cell = state.cell
+        self.dir = state.dir
+        self.places = state.places
+        self.wait = state.wait
+        self.platforms = state.platforms
+        self.score = state.score
+
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    @property
+    def clock(self) -> int:
+        return self._state.clock
+
+    @property
+    def n_trains(self) -> int:
+        return self._state.n
+
+    def owner(self, t: int) -> int:
+        return self._state.owner[t]
+
+    def event(self, rnd: int) -> EventEffect | None:
+        """The event of round ``rnd``; None if there is none or it is still face down."""
+        if self.rules.track_hidden and rnd > self._state.round:
+            return None
+        return self._state.event_for(rnd)
+
+    def pile_size(self, station: int) -> int:
+        return len(self._state.piles[station])
+
+    def aboard(self, t: int) -> list[tuple[int, int]]:
+        """(card, clock at boarding) of one of this player's own trains."""
+        self._own(t)
+        st = self._state
+        return list(zip(st.aboard[t], st.boarded[t]))
+
+    def aboard_cards(self, t: int) -> list[int]:
+        self._own(t)
+        return self._state.aboard[t]
+
+    def deck_left(self, t: int) -> list[int]:
+        """Counts by operation kind of the cards still to come before the next reshuffle (order hidden)."""
+        self._own(t)
+        counts = [0] * len(self.rules.op_ids)
+        for k in self._state.deck[t]:
+            counts[k] += 1
+        return counts
+
+    def hand(self, t: int) -> list[int]:
+        self._own(t)
+        return self._state.hand[t]
+
+    def dispatch(self) -> list[int]:
+        return self._state.dispatch[self.player]
+
+    def card(self, t: int) -> int:
+        """The operation card train ``t`` revealed this round (public once revealed)."""
+        return self._state.card[t]
+
+    def r(self, t: int) -> int:
+        return self._state.r[t]
+
+    def moved(self, t: int) -> int:
+        """Cells train ``t`` ran this round (public: everyone watches the trains move)."""
+        return self._state.moved[t]
+
+    def _own(self, t: int) -> None:
+        if self._state.owner[t] != self.player:
+            raise PermissionError(f"player {self.player} may not see train {t}'s private information")

@@ -1,0 +1,174 @@
+"""``cardgen simulate``: play many bot games, print statistics, judge playability and balance.
+
+Exit codes: 0 playable (balance findings are printed as WARNINGs), 1 a playability
+problem or invalid content, 2 a command-line value that cannot be honoured.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from cardgen.engine.simulation import flags
+from cardgen.engine.rules.actions import SetupRefused
+from cardgen.engine.simulation.summary import build_summary
+from cardgen.engine.simulation.text import format_summary
+from cardgen.engine.simulation.runner import RunSpec, content_for, run
+from cardgen.engine.play.kernel import KERNEL
+from cardgen.errors import CardgenError, ContentError, UsageError
+from cardgen.model.command import format_problem
+
+ARCHETYPES = ("heavy", "light", "balanced", "long")
+# Rules 10.16 has four archetype columns for 2..5 players. With 5 players one
+# archetype must sit twice; we read the table's 5-player row as "archetype totals"
+# and double the balanced bot (the table's modal strategy, the one a fifth player
+# is most likely to copy). Win rates are reported per archetype (all its seats).
+FIFTH_SEAT = "balanced"
+
+
+def default_lineup(players: int) -> tuple[str, ...]:
+    """The archetypes of rules 10.16 for a player count (see FIFTH_SEAT for 5+)."""
+    if players <= len(ARCHETYPES):
+        return ARCHETYPES[:players]
+    return ARCHETYPES + (FIFTH_SEAT,) * (players - len(ARCHETYPES))
+
+
+def resolve_lineup(content, players: int | None, lineup: str | None, bots) -> tuple[str, ...]:
+    """The lineup to play, checked against the engine's bots and the game's player range."""
+    low, high = content.game.players.min, content.game.players.max
+    if lineup:
+        chosen = tuple(b.strip() for b in lineup.split(",") if b.strip())
+        unknown = [b for b in chosen if b not in bots]
+        if unknown:
+            raise UsageError(f"--lineup: unknown bot(s) {', '.join(unknown)}; known: {', '.join(bots)}")
+        if players is not None and players != len(chosen):
+            raise UsageError(f"--players {players} but --lineup names {len(chosen)} bots")
+    else:
+        chosen = default_lineup(players if players is not None else content.game.players.best)
+    if not low <= len(chosen) <= high:
+        raise UsageError(f"{content.game.name('en')} is for {low}-{high} players, not {len(chosen)}")
+    return chosen
+
+
+def check_variant_players(content, players: int) -> None:
+    """A variant written for some player counts (9.3-9.5) is refused for the others."""
+    v = content.variant
+    if v is not None and v.players and players not in v.players:
+        counts = ", ".join(map(str, v.players))
+        raise UsageError(f"variant '{v.id}' (rules {v.section}) is for {counts} players, not {players}")
+
+
+class Progress:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.enabled, self.start = total, enabled, time.perf_counter()
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * done // max(self.total, 1)
+        rate = done / max(time.perf_counter() - self.start, 1e-9)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games {rate:,.0f}/s")
+        if done >= self.total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def simulate_cmd(
+    content_dir: Optional[Path] = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Player count (default: the lineup's length, the variant's count, or the game's best count)."),
+    games: int = typer.Option(1000, "--games", "-n", help="Games to play."),
+    lineup: Optional[str] = typer.Option(None, "--lineup", help="Bots by seat, comma separated (default: the 10.16 archetypes for the count)."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="Rules variant id (see variants.yaml)."),
+    seed: int = typer.Option(1, "--seed", help="Run seed; game i uses a seed derived from (seed, i)."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes; results do not depend on it."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full statistics as JSON."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Also write a self-contained HTML report here."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Ruling option name=value (repeatable)."),
+    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal)."),
+    check_invariants: bool = typer.Option(False, "--check-invariants", help="Let the engine assert its invariants every round (slower)."),
+) -> None:
+    """Play many bot games and report win rates, scores, blocks, delays and ticket supply.
+
+    Exits 1 when the run shows the set is not playable (a game that does not end on
+    time, a stalled game, a card or event kind that never matters); prints a WARNING
+    when one strategy wins far more than its share.
+
+    Example: cardgen simulate --players 4 --games 2000 --workers 2 --report out/sim.html
+    """
+    try:
+        summary = run_simulation(content_dir, players, games, lineup, variant, seed, workers, option,
+                                 progress, check_invariants, report)
+    except CardgenError as exc:
+        fail(exc)
+    if as_json:
+        typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+    else:
+        typer.echo(format_summary(summary))
+    for warning in summary["warnings"]:
+        typer.echo(f"WARNING: balance: {warning}", err=True)
+    for note in summary["notes"]:
+        typer.echo(f"NOTE: {note}", err=True)
+    for problem in summary["problems"]:
+        typer.echo(f"PLAYABILITY FAILURE: {problem}", err=True)
+    raise typer.Exit(1 if summary["problems"] else 0)
+
+
+def run_simulation(content_dir, players, games, lineup, variant, seed, workers, option, progress,
+                   check_invariants, report) -> dict[str, Any]:
+    """Validate every input, play the games, and return the summary (with wall-clock figures)."""
+    if games < 1:
+        raise UsageError(f"--games must be at least 1, not {games}")
+    if workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {workers}")
+    if report is not None and not report.parent.is_dir():
+        raise UsageError(f"--report: folder {report.parent} does not exist")
+    engine = flags.engine_api()
+    try:
+        content = content_for(content_dir, variant)
+    except UsageError as exc:  # the only usage error loading raises: a variant the content lacks
+        raise UsageError(f"--variant: {exc}") from None
+    if players is None and not lineup and content.variant is not None and content.variant.players:
+        players = content.variant.players[0]  # e.g. --variant two_locomotives alone means 2 players
+    chosen = resolve_lineup(content, players, lineup, engine.BOTS)
+    check_variant_players(content, len(chosen))
+    options = flags.parse_options(engine.Options, option)
+    spec = RunSpec(content_dir, variant, chosen, games, seed, options, check_invariants)
+    bar = Progress(games, sys.stderr.isatty() if progress is None else progress)
+    start = time.perf_counter()
+    try:
+        tally = run(spec, workers=workers, on_progress=bar)
+    except SetupRefused as exc:  # the engine cannot set up a game with these players/options
+        flag = f"--option {exc.option}" if exc.option else "--players"
+        raise UsageError(f"{flag}: {exc}") from None
+    elapsed = time.perf_counter() - start
+    summary = build_summary(content, spec, tally)
+    if report is not None:
+        from cardgen.engine.simulation.report import write_report
+        write_report(report, content, summary)
+    summary["workers"] = workers
+    summary["seconds"] = round(elapsed, 3)
+    summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
+    summary["kernel"] = KERNEL.name  # "compiled" or "python" (cardgen.engine.play.kernel says why)
+    return summary
+
+
+def fail(exc: CardgenError) -> None:
+    """Print a user error clearly and exit with its code (never a traceback)."""
+    if isinstance(exc, ContentError):
+        for problem in exc.problems:  # the same source line + caret as `cardgen validate`
+            typer.echo(format_problem(problem, exc.sources.get(problem.file, [])), err=True)
+    typer.echo(f"error: {exc}", err=True)
+    raise typer.Exit(exc.exit_code)
+
+
+def register(app: typer.Typer) -> None:
+    """Register ``cardgen simulate``."""
+    app.command("simulate")(simulate_cmd)

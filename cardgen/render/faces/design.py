@@ -1,0 +1,55 @@
+"""Every distinct printed face of a set, as standalone one-page HTML documents.
+
+This is the renderer's contract with the print pipeline: :func:`build_faces`
+returns one :class:`Face` per distinct design (with how many copies to print
+and which back it takes).
+"""
+
+from __future__ import annotations
+
+from cardgen.errors import UsageError
+from cardgen.model.content import Content
+from cardgen.render.faces import boards
+from cardgen.render.faces import cards
+from cardgen.render.faces.facekit import Face, FaceMaker
+from cardgen.render.faces.words import Words
+
+__all__ = ["Face", "build_faces"]
+
+LANGS = ("zh", "en")
+
+
+def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_mm: float = 3.0) -> list[Face]:
+    """All faces for ``players`` players in ``lang``: cards, backs, then boards.
+
+    Copies follow printing.yaml: ``by_players[players]``, or ``full_set`` for the
+    largest player count (see :func:`cardgen.render.faces.cards.print_row`).
+    """
+    if lang not in LANGS:
+        raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    rows = content.printing.by_players
+    if players not in rows:
+        raise UsageError(f"--players must be one of {', '.join(map(str, sorted(rows)))} "
+                         f"(printing.yaml by_players), not {players}")
+    if not 0 <= bleed_mm <= 10:
+        raise UsageError(f"bleed must be between 0 and 10 mm, not {bleed_mm}")
+    row = cards.print_row(content, players)
+    maker = FaceMaker(Words(content, lang), bleed_mm)
+    faces = [
+        *cards.ticket_faces(content, maker),
+        *cards.operation_faces(content, maker, row),
+        *cards.dispatch_faces(content, maker, row),
+        *cards.event_faces(content, maker),
+        *cards.back_faces(content, maker, row),
+        *boards.board_faces(content, maker, row),
+    ]
+    _check_unique(faces)
+    return faces
+
+
+def _check_unique(faces: list[Face]) -> None:
+    seen: set[str] = set()
+    for face in faces:
+        if face.id in seen:
+            raise UsageError(f"two faces share the id {face.id!r}; ids in the content must be unique")
+        seen.add(face.id)

@@ -1,0 +1,146 @@
+"""What a face is, and how one is rendered from a template into a print page.
+
+A face is first rendered as a *fragment* (one ``<div class="face">`` sized to
+trim + bleed, shifted up-left by the bleed), then wrapped into a standalone
+one-page document whose ``@page`` is the trim size with bleed. The offline
+preview shows the same fragments inside trim-sized frames, so what a person
+checks on screen is exactly what goes to print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+from cardgen.model.content import Content
+from cardgen.render.faces.colour import DESIGN_ACCENTS, Palette
+from cardgen.render.fonts.stack import font_face_css, font_family_css
+from cardgen.render.faces.templating import render
+from cardgen.render.faces.words import Words
+
+#: Distance inside the trim line that holds all text (print-shop tolerance),
+#: a design constant of the templates, not a rule of the game.
+SAFE_MARGIN_MM = 3.5
+
+
+@dataclass(frozen=True)
+class Face:
+    """One distinct printed face: a card front or back, or a board."""
+
+    kind: str
+    id: str
+    html: str
+    width_mm: float
+    height_mm: float
+    bleed_mm: float
+    copies: int
+    back: str | None
+    layout: str
+    label: str
+    #: The face's fragment (styles are shared), for the preview page.
+    body: str = field(default="", repr=False, compare=False)
+
+
+def mm(value: float) -> str:
+    """A CSS length in millimetres without float noise (``3mm``, ``69.5mm``)."""
+    return f"{round(value, 3):g}mm"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Geometry of one face: trim size, bleed and the safe zone, as CSS."""
+
+    width: float
+    height: float
+    bleed: float
+
+    @property
+    def root_style(self) -> str:
+        b = self.bleed
+        return (f"left:{mm(-b)};top:{mm(-b)};width:{mm(self.width + 2 * b)};"
+                f"height:{mm(self.height + 2 * b)}")
+
+    @property
+    def safe_width(self) -> float:
+        """Width of the safe zone in mm, for templates that draw in it (an inline SVG needs a size)."""
+        return self.width - 2 * SAFE_MARGIN_MM
+
+    @property
+    def safe_height(self) -> float:
+        return self.height - 2 * SAFE_MARGIN_MM
+
+    @property
+    def safe_style(self) -> str:
+        inset = self.bleed + SAFE_MARGIN_MM
+        return f"left:{mm(inset)};top:{mm(inset)};width:{mm(self.safe_width)};height:{mm(self.safe_height)}"
+
+    @property
+    def css_class(self) -> str:
+        """Class naming this geometry, for faces that take it from the stylesheet instead of a ``style``."""
+        return "frame-" + "-".join(f"{round(v, 3):g}".replace(".", "_") for v in (self.width, self.height, self.bleed))
+
+    @property
+    def css(self) -> str:
+        """Rules placing a face of class :attr:`css_class` and its safe zone (the root and safe styles)."""
+        return f".{self.css_class} {{ {self.root_style}; }}\n.{self.css_class} > .safe {{ {self.safe_style}; }}"
+
+    @property
+    def trim_style(self) -> str:
+        """Position of the trim rectangle inside the bleed-sized face."""
+        return f"left:{mm(self.bleed)};top:{mm(self.bleed)};width:{mm(self.width)};height:{mm(self.height)}"
+
+
+def palette_of(content: Content) -> Palette:
+    """The card accents: map line colours and design accents, and the player colours."""
+    plain = dict.fromkeys([line.colour for line in content.map.lines] + list(DESIGN_ACCENTS.values()))
+    return Palette(plain=tuple(plain), players=tuple(dict.fromkeys(c.hex for c in content.game.colours)))
+
+
+def shared_card_css(content: Content, faces: Sequence[Face]) -> str:
+    """The rules cards take from their stylesheet (palette, frames), for a page that shows ``faces``."""
+    frames = dict.fromkeys(Frame(f.width_mm, f.height_mm, f.bleed_mm).css for f in faces if f.layout == "card")
+    return "\n".join([palette_of(content).css, *frames])
+
+
+@dataclass(frozen=True)
+class FaceMaker:
+    """Renders faces for one language and bleed."""
+
+    words: Words
+    bleed: float
+
+    def make(self, *, kind: str, id: str, label: str, template: str, size: tuple[float, float],
+             copies: int, back: str | None = None, layout: str = "card", **context: object) -> Face:
+        frame = Frame(size[0], size[1], self.bleed)
+        palette = palette_of(self.words.content)
+        body = render(template, g=frame, w=self.words, content=self.words.content, palette=palette, **context)
+        # Cards take their geometry and accent from the stylesheet, all cards share it word for word;
+        # boards (sizes of their own) keep theirs inline.
+        shared = f"{palette.css}\n{frame.css}" if layout == "card" else ""
+        html = render_page(body, frame=frame, words=self.words, title=label, shared_css=shared,
+                           stylesheet="cards.css" if layout == "card" else "boards.css")
+        return Face(kind=kind, id=id, html=html, width_mm=size[0], height_mm=size[1], bleed_mm=self.bleed,
+                    copies=copies, back=back, layout=layout, label=label, body=body)
+
+
+def render_page(body: str, *, frame: Frame, words: Words, title: str, stylesheet: str, shared_css: str = "") -> str:
+    """Wrap a fragment into its standalone one-page print document.
+
+    Only the stylesheet of the face's layout is inlined: WeasyPrint parses the
+    CSS of every page anew, so a smaller sheet is a faster build.
+    """
+    return render(
+        "page.html.j2",
+        body=Markup(body),
+        frame=frame,
+        lang=words.html_lang,
+        title=title,
+        stylesheet=stylesheet,
+        shared_css=Markup(shared_css),
+        font_faces=Markup(font_face_css()),
+        font_family=Markup(font_family_css()),
+        page_size=f"{mm(frame.width)} {mm(frame.height)}",
+        bleed=mm(frame.bleed),
+    )

@@ -1,0 +1,350 @@
+"""Face HTML -> one PDF per face with WeasyPrint, checked, restricted, written together and cached.
+
+Each distinct face is laid out once; imposition then places that PDF page as
+many times as the face is printed. A face that overflows a box, misses a glyph,
+makes WeasyPrint warn or tries to fetch something outside the allowed files
+fails the build with a :class:`BuildError` naming the face.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+
+from cardgen.errors import BuildError
+from cardgen.render.faces.facekit import Face
+from cardgen.render.cache import FaceCache, face_key, fonts_fingerprint
+from cardgen.render.pdf import faceunits
+from cardgen.render.pdf import pdfbytes
+from cardgen.render.fonts.cffi_arrays import unsized_arrays
+from cardgen.render.faces.fetcher import RestrictedFetcher
+from cardgen.render.pdf.face import FacePdf
+from cardgen.render.fonts.instances import fixed_font_timestamps as _fixed_font_timestamps
+
+
+LayoutCheck = Callable[[Any, Face], list[str]]
+GlyphCheck = Callable[[Face], list[str]]
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def _weasyprint_warnings() -> Iterator[list[str]]:
+    """Collect WeasyPrint's warnings (font not found, bad CSS...) instead of letting them scroll by."""
+    logger = logging.getLogger("weasyprint")
+    handler = _Collect()
+    logger.addHandler(handler)
+    try:
+        yield handler.messages
+    finally:
+        logger.removeHandler(handler)
+
+
+@dataclass
+class FaceRenderer:
+    """Lays faces out with WeasyPrint; ``roots``/``fonts`` are all it may read.
+
+    Faces missing from the cache are laid out (sharing documents where they
+    share a stylesheet) and written as ONE PDF, so WeasyPrint's fixed cost per
+    document (font subsetting above all) is paid once; that PDF is cut into one
+    PDF per face (cardgen.render.pdf.faceunits), which the cache keeps by the
+    face's key. Output PDFs replace the fonts with one subset per font
+    (cardgen.render.pdf.fontmerge), so no output byte depends on the grouping.
+    """
+
+    roots: list[Path]
+    fonts: list[Path]
+    cache: FaceCache | None = None
+    check_layout: LayoutCheck | None = None
+    check_glyphs: GlyphCheck | None = None
+    rendered: list[str] = field(default_factory=list)  # ids laid out by WeasyPrint (not cached)
+    # Font file the faces' @font-face rules name -> file WeasyPrint reads instead (a static
+    # instance of a variable font, cardgen.render.fonts.instances); ``fonts`` lists the latter.
+    substitutes: dict[Path, Path] = field(default_factory=dict)
+    # One font configuration and parsed stylesheets per process and set of allowed files
+    # (:func:`_parsing`): each @font-face file is registered once, not once per face, and a
+    # rebuild does not parse again the stylesheet of the card that was edited.
+    font_config: FontConfiguration = field(init=False, repr=False)
+    _stylesheets: dict[str, tuple[CSS, RestrictedFetcher]] = field(init=False, repr=False)
+    _fonts_id: str = field(default="", repr=False)
+
+    def __post_init__(self) -> None:
+        self.font_config, self._stylesheets = _parsing(
+            tuple(Path(r).resolve() for r in self.roots), tuple(Path(f).resolve() for f in self.fonts),
+            tuple(sorted((Path(a).resolve(), Path(b).resolve()) for a, b in self.substitutes.items())))
+
+    def face_key(self, face: Face) -> str:
+        if not self._fonts_id:
+            self._fonts_id = fonts_fingerprint(self.fonts)
+        return face_key(face.html, face.width_mm, face.height_mm, face.bleed_mm, self._fonts_id)
+
+    def render(self, face: Face) -> bytes:
+        """One face alone, as a standalone one-page PDF."""
+        return self.render_batch([face])[0].pdf
+
+    def render_batch(self, faces: Sequence[Face], done: Callable[[Face], None] | None = None) -> list[FacePdf]:
+        """Each face as its own one-page PDF: from the cache, or laid out and written with the others missing.
+
+        Every face is laid out from its own HTML and checked alone; the faces
+        missing from the cache are then written as ONE WeasyPrint PDF (its
+        fixed cost, font subsetting above all, paid once) and cut into one PDF
+        per face (cardgen.render.pdf.faceunits), which is what the cache keeps, by
+        the face's own key. So a rebuild lays out and writes only the faces
+        that changed, and the pieces do not depend on which faces were written
+        together (output PDFs get their font subsets from cardgen.render.pdf.fontmerge).
+        """
+        keys = [self.face_key(face) for face in faces]
+        found: dict[str, bytes] = {}
+        if self.cache is not None:
+            for key in dict.fromkeys(keys):
+                cached = self.cache.get(key)
+                if cached is not None:
+                    found[key] = cached
+        missing = [face for face, key in zip(faces, keys) if key not in found]
+        for face, key in zip(faces, keys):
+            if done is not None and key in found:
+                done(face)
+        if missing:
+            found.update(self._write_units(missing, done))
+        return [FacePdf(found[key], 0, key) for key in keys]
+
+    def _write_units(self, faces: Sequence[Face], done: Callable[[Face], None] | None = None) -> dict[str, bytes]:
+        unique = list({self.face_key(face): face for face in faces}.items())
+        used: list[set[Path]] = [set() for _ in unique]
+        pages = self._layout_all([face for _, face in unique], used, done)
+        with _weasyprint_warnings() as warnings, _fixed_font_timestamps(), unsized_arrays():
+            pdf = pages[0][0].copy([page for _, page in pages]).write_pdf()
+        if warnings:
+            culprits = [face for (_, face), (document, page) in zip(unique, pages) if _writing_warns(document, page)]
+            names = ", ".join(f"{face.label} ({face.id})" for face in culprits or [face for _, face in unique])
+            raise BuildError(f"{names}: WeasyPrint: " + "; ".join(dict.fromkeys(warnings)))
+        units = faceunits.split_pages(pdfbytes.plain(pdf))
+        self.rendered += [face.id for _, face in unique]
+        fonts = {f.resolve() for f in self.fonts}
+        if self.cache is not None:
+            for (key, _), unit, files in zip(unique, units, used):
+                self.cache.put(key, unit, files - fonts)
+        return {key: unit for (key, _), unit in zip(unique, units)}
+
+    def _layout_all(self, faces: Sequence[Face], used: list[set[Path]],
+                    done: Callable[[Face], None] | None = None) -> list[tuple[Any, Any]]:
+        """(document, page) of every face: faces sharing a stylesheet laid out as ONE multi-page document.
+
+        One document per stylesheet costs about a third less per face than one
+        per face. Each face is still checked on its own page (fit, glyphs); if
+        the shared document warns, refuses a fetch or does not give exactly
+        one page per face, its faces are laid out one by one instead, so the
+        error names the face that caused it. Every face of a shared document
+        depends on every file it read.
+        """
+        out: dict[int, tuple[Any, Any]] = {}
+        groups: dict[str, list[int]] = {}
+        for index, face in enumerate(faces):
+            groups.setdefault(_without_page_size(split_styles(face.html)[1]), []).append(index)
+        for indexes in groups.values():
+            together = self._layout_together([faces[i] for i in indexes]) if len(indexes) > 1 else None
+            if together is None:
+                for i in indexes:
+                    document = self._layout(faces[i], used[i])
+                    out[i] = (document, document.pages[0])
+                    if done is not None:
+                        done(faces[i])
+                continue
+            document, files = together
+            for i, page in zip(indexes, document.pages):
+                out[i] = (document, page)
+                used[i] |= files
+                if done is not None:
+                    done(faces[i])
+        return [out[i] for i in range(len(faces))]
+
+    def _layout_together(self, faces: Sequence[Face]):
+        """(document, files read) with one page per face, or None if anything needs a face-by-face look."""
+        if self.check_glyphs is not None and any(self.check_glyphs(face) for face in faces):
+            return None
+        css, names = named_pages([split_styles(face.html)[1] for face in faces])
+        css += "\n" + wrapper_rules(names)
+        fetcher = RestrictedFetcher(self.roots, self.fonts)
+        with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+            sheet, sheet_fetcher = self._stylesheet(css)
+            html = HTML(string=joined_bodies([split_styles(face.html)[0] for face in faces], names),
+                        base_url=self._base_url, url_fetcher=fetcher)
+            document = html.render(font_config=self.font_config, stylesheets=[sheet])
+        if warnings or fetcher.refused or sheet_fetcher.refused or len(document.pages) != len(faces):
+            return None
+        if self.check_layout is not None:
+            for face, page in zip(faces, document.pages):
+                if self.check_layout(_OnePage(page), face):
+                    return None
+        return document, fetcher.used | sheet_fetcher.used
+
+    def _layout(self, face: Face, used: set[Path]):
+        """The face's WeasyPrint document, or a BuildError naming the face and every problem."""
+        problems: list[str] = []
+        if self.check_glyphs is not None:
+            problems += self.check_glyphs(face)
+        fetcher = RestrictedFetcher(self.roots, self.fonts)
+        with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+            body, css = split_styles(face.html)
+            sheet, sheet_fetcher = self._stylesheet(css)
+            html = HTML(string=body, base_url=self._base_url, url_fetcher=fetcher)
+            document = html.render(font_config=self.font_config, stylesheets=[sheet])
+            if self.check_layout is not None:
+                problems += self.check_layout(document, face)
+        refused = list(dict.fromkeys(fetcher.refused + sheet_fetcher.refused))
+        problems += [f"refused to fetch {url} (only content, template and font files may be read)"
+                     for url in refused]
+        problems += [f"WeasyPrint: {message}" for message in warnings if not any(url in message for url in refused)]
+        if len(document.pages) != 1:
+            problems.append(f"laid out on {len(document.pages)} pages, a face must be exactly one")
+        if problems:
+            raise BuildError(f"{face.label} ({face.id}): " + "; ".join(dict.fromkeys(problems)))
+        used |= fetcher.used | sheet_fetcher.used
+        return document
+
+    @property
+    def _base_url(self) -> str:
+        return str(self.roots[0]) + "/"
+
+    def _stylesheet(self, css: str) -> tuple[CSS, RestrictedFetcher]:
+        """The face's stylesheet, parsed once per build: faces of a kind share theirs word for word."""
+        if css not in self._stylesheets:
+            fetcher = RestrictedFetcher(self.roots, self.fonts)
+            sheet = CSS(string=self._substituted(css), base_url=self._base_url, url_fetcher=fetcher, font_config=self.font_config)
+            self._stylesheets[css] = (sheet, fetcher)
+        return self._stylesheets[css]
+
+
+    def _substituted(self, css: str) -> str:
+        """``css`` with every substituted font file's URL pointing at its replacement."""
+        for source, replacement in self.substitutes.items():
+            css = css.replace(Path(source).resolve().as_uri(), Path(replacement).resolve().as_uri())
+        return css
+
+
+@lru_cache(maxsize=4)
+def _parsing(roots: tuple[Path, ...], fonts: tuple[Path, ...],
+             substitutes: tuple[tuple[Path, Path], ...]) -> tuple[FontConfiguration, dict[str, tuple[CSS, RestrictedFetcher]]]:
+    """The font configuration and the stylesheets parsed so far, shared by every renderer of the process
+    that may read the same files.
+
+    A stylesheet is kept by its text: what parsing it reads (@font-face files,
+    which are among ``fonts``) is fixed for the process; images it names are
+    fetched when a face is laid out, not here. Its fetcher keeps the files it
+    read, which every face using it depends on.
+    """
+    return FontConfiguration(), {}
+
+
+@atexit.register
+def _forget_parsing() -> None:
+    """Let the shared font configurations go while the interpreter still runs: each removes its
+    temporary folder of font copies (megabytes) when collected, which a module global at exit is not."""
+    _parsing.cache_clear()
+
+
+def _writing_warns(document, page) -> bool:
+    """Whether writing this one page alone makes WeasyPrint warn (to name the face that did)."""
+    with _weasyprint_warnings() as warnings, _fixed_font_timestamps(), unsized_arrays():
+        document.copy([page]).write_pdf()
+    return bool(warnings)
+
+
+@dataclass(frozen=True)
+class _OnePage:
+    """One page of a shared document, shaped like a document for the layout check."""
+
+    page: Any
+
+    @property
+    def pages(self) -> list[Any]:
+        return [self.page]
+
+
+_BODY = re.compile(r"(<body\b[^>]*>)(.*)(</body\s*>)", re.S | re.I)
+
+
+_PAGE_RULE = re.compile(r"@page\s*\{[^{}]*\}")
+
+
+def _without_page_size(css: str) -> str:
+    """``css`` without its one unnamed @page rule: faces that differ only in page size can share a document."""
+    return _PAGE_RULE.sub("", css) if len(_PAGE_RULE.findall(css)) == 1 else css
+
+
+def named_pages(stylesheets: Sequence[str]) -> tuple[str, list[str | None]]:
+    """One stylesheet for faces whose stylesheets differ at most in their @page rule, and each face's page name.
+
+    Faces with the same @page rule share the stylesheet as it is (no names);
+    otherwise each distinct rule becomes a named page and every face's
+    content goes on its own (CSS ``page``), so each page keeps its face's size.
+    """
+    rules = [(_PAGE_RULE.findall(css) or [""])[0] for css in stylesheets]
+    if len(set(rules)) == 1:
+        return stylesheets[0], [None] * len(stylesheets)
+    distinct = list(dict.fromkeys(rules))
+    names = [f"cardgen-face-{distinct.index(rule)}" for rule in rules]
+    named = [rule.replace("@page", f"@page cardgen-face-{index}", 1) for index, rule in enumerate(distinct)]
+    return _PAGE_RULE.sub("", stylesheets[0]) + "\n" + "\n".join(named), names
+
+
+def wrapper_rules(page_names: Sequence[str | None]) -> str:
+    """The rules of the wrappers :func:`joined_bodies` puts around each face (break, named page)."""
+    names = sorted({name for name in page_names if name is not None})
+    return "\n".join([".cardgen-break { break-before: page; }", *(f".{name} {{ page: {name}; }}" for name in names)])
+
+
+def joined_bodies(documents: Sequence[str], page_names: Sequence[str | None] | None = None) -> str:
+    """One HTML document whose body holds each document's body in turn, each starting a new page.
+
+    The first document's head and body tag are kept (faces sharing a
+    stylesheet share them too); a face is absolutely positioned against its
+    page, so a wrapper that only breaks the page leaves its layout unchanged.
+    """
+    first = _BODY.search(documents[0])
+    if first is None:
+        raise BuildError("a face document has no <body>")
+    parts = []
+    for number, document in enumerate(documents):
+        body = _BODY.search(document)
+        if body is None:
+            raise BuildError("a face document has no <body>")
+        # classes, not a style attribute: WeasyPrint shares computed styles only between elements
+        # without one (and whose parents share theirs), so faces alike share their styles
+        classes = ["cardgen-break"] if number else []
+        if page_names is not None and page_names[number] is not None:
+            classes.append(page_names[number])
+        attribute = f' class="{" ".join(classes)}"' if classes else ""
+        parts.append(f"<div{attribute}>{body.group(2)}</div>")
+    return documents[0][: first.end(1)] + "".join(parts) + documents[0][first.start(3) :]
+
+
+_STYLE = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
+
+
+def split_styles(html: str) -> tuple[str, str]:
+    """The document without its <style> blocks, and their CSS in document order.
+
+    Parsing the stylesheet is most of the cost of laying out a card; given
+    back to WeasyPrint as a pre-parsed stylesheet (author origin, after the
+    document's, which is now empty) the cascade is the same. Card text cannot
+    open a <style> block: templates escape it.
+    """
+    return _STYLE.sub("", html), "\n".join(m.group(1) for m in _STYLE.finditer(html))

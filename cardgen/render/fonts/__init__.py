@@ -1,0 +1,1 @@
+"""Fonts: the card font stack, static instances of variable fonts, glyph metrics and subsets."""

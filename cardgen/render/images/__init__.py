@@ -1,0 +1,1 @@
+"""Images: PNG faces rasterised from their PDFs, and Tabletop Simulator deck sheets."""

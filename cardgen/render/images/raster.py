@@ -1,0 +1,68 @@
+"""Face PDF -> PNG at print resolution (pypdfium2 renders, cardgen.render.images.pngwrite writes).
+
+The PNG shows the face as cut (its trim box), at 300 dpi by default; the
+bytes depend only on the PDF, so they are cached by the PDF's hash.
+"""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+from PIL import Image
+
+from cardgen.render.images import pngwrite
+
+PNG_DPI = 300
+POINTS_PER_INCH = 72.0
+
+
+def face_image(pdf: bytes, index: int = 0, dpi: float = PNG_DPI) -> Image.Image:
+    """Page ``index`` (a face) cut to its trim box, rendered at ``dpi``, RGB, white behind transparent parts."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return _trimmed(document[index], dpi)
+    finally:
+        document.close()
+
+
+def _trimmed(page: pdfium.PdfPage, dpi: float) -> Image.Image:
+    media = page.get_mediabox()
+    trim = page.get_trimbox()
+    crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+    bitmap = page.render(scale=dpi / POINTS_PER_INCH, crop=crop, fill_color=(255, 255, 255, 255),
+                         may_draw_forms=True)
+    return bitmap.to_pil().convert("RGB")
+
+
+#: Rows handed to the PNG writer at a time: a board's pixels are never copied whole.
+PNG_BLOCK_ROWS = 64
+
+
+def png_bytes(image: Image.Image, dpi: int = PNG_DPI) -> bytes:
+    """The RGB image as a PNG that records its resolution (cardgen.render.images.pngwrite: faster than Pillow's)."""
+    width, height = image.size
+    blocks = ((image.crop((0, top, width, min(height, top + PNG_BLOCK_ROWS))).tobytes(),
+               min(height, top + PNG_BLOCK_ROWS) - top) for top in range(0, height, PNG_BLOCK_ROWS))
+    return pngwrite.block_png(blocks, width, dpi)
+
+
+def face_png(pdf: bytes, index: int = 0, dpi: int = PNG_DPI) -> bytes:
+    return png_bytes(face_image(pdf, index, dpi), dpi)
+
+
+def face_cell_pixels(pdf: bytes, index: int, size: tuple[int, int]) -> bytes:
+    """The face rendered straight at ``size`` pixels (a TTS grid cell), as raw RGB rows.
+
+    Rendering at the cell's size is sharper and faster than downscaling. Raw
+    pixels, not a PNG: a cell is only ever pasted into a TTS band, and
+    decoding ten PNG cells was most of re-encoding one band.
+    """
+    document = pdfium.PdfDocument(pdf)
+    try:
+        page = document[index]  # loaded once: loading a page is most of what opening it costs
+        trim = page.get_trimbox()
+        image = _trimmed(page, size[0] / ((trim[2] - trim[0]) / POINTS_PER_INCH))
+    finally:
+        document.close()
+    if image.size != size:  # pdfium rounds to whole pixels
+        image = image.resize(size, Image.Resampling.LANCZOS)
+    return image.tobytes()

@@ -1,0 +1,268 @@
+"""Imposition: plan sheets of placed faces, then assemble them with pypdfium2.
+
+Each distinct face PDF becomes ONE Form XObject per document and is placed as
+many times as it is printed; the reportlab furniture page of each sheet is
+placed over it the same way. Laying out a face once and placing it many times
+is both faster and a much smaller PDF than laying every card out again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import pypdfium2 as pdfium
+from reportlab.lib.units import mm
+
+from cardgen.render.pdf import formsheets
+
+from cardgen.render.pdf import pdfbytes
+
+from cardgen.render.pdf import join as pdfjoin
+from cardgen.render.pdf.dedupe import NotPlainPdf, merged
+from cardgen.render.sheets.layout import (
+    MARK_LENGTH_MM,
+    MARK_OFFSET_MM,
+    Rect,
+    back_slot,
+    board_tiles,
+    card_grid,
+    card_slots,
+    fold_slots,
+    mark_gap,
+    outer_sides,
+    pack_boards,
+)
+from cardgen.render.sheets.marks import Furniture, furniture_pdf, grid_crop_marks, margin_label, tile_furniture
+from cardgen.render.faces.facekit import Face
+from cardgen.render.pdf.face import FacePdf
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Part of a face (``source``, in the face's trim coordinates) placed with its lower left at ``at``."""
+
+    face_id: str
+    source: Rect
+    at: tuple[float, float]
+    rotate180: bool = False
+
+
+@dataclass
+class Sheet:
+    page: tuple[float, float]
+    placements: list[Placement]
+    furniture: Furniture
+    side: str  # "front", "back", "fold" or "board"
+
+
+def _trim(face: Face) -> Rect:
+    return Rect(0.0, 0.0, face.width_mm, face.height_mm)
+
+
+def card_sheets(
+    fronts: Sequence[Face],
+    faces: dict[str, Face],
+    *,
+    paper: tuple[float, float],
+    duplex: str,
+    label: str,
+) -> list[Sheet]:
+    """Sheets for one deck: every copy of every front, as many per sheet as fit, each front sheet followed by its backs.
+
+    ``duplex`` picks where backs go: "long"/"short" on the next sheet at the
+    mirrored column/row, "fold" on the same sheet below a fold line (rotated
+    180 degrees), "none" not at all. Cards are butted (one cut between
+    neighbours); the sides facing the margin carry the face's bleed.
+    """
+    copies = [face for face in fronts for _ in range(face.copies)]
+    if not copies:
+        return []
+    w, h, bleed = fronts[0].width_mm, fronts[0].height_mm, fronts[0].bleed_mm
+    if duplex == "fold":
+        front_slots, back_slots, fold_y = fold_slots(paper, w, h, bleed)
+    else:
+        front_slots, back_slots, fold_y = card_slots(paper, w, h, bleed), [], None
+        grid = card_grid(paper, w, h, bleed)
+    gap = mark_gap(bleed)
+    per_sheet = len(front_slots)
+    chunks = [copies[i : i + per_sheet] for i in range(0, len(copies), per_sheet)]
+    sheets: list[Sheet] = []
+    for number, chunk in enumerate(chunks, start=1):
+        tag = f"{label}  {number}/{len(chunks)}"
+        if duplex == "fold":
+            backs = [(faces[f.back], back_slots[i]) for i, f in enumerate(chunk) if f.back]
+            cards = [(f, r, False) for f, r in zip(chunk, front_slots)] + [(b, r, True) for b, r in backs]
+            furniture = _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag}  fold on the dashed line")
+            left = min(r.x for _, r, _ in cards)
+            right = max(r.right for _, r, _ in cards)
+            furniture.dashed += [(0.0, fold_y, left - gap, fold_y), (right + gap, fold_y, paper[0], fold_y)]
+            sheets.append(Sheet(paper, _bled_placements(cards, bleed), furniture, "fold"))
+            continue
+        cards = [(f, r, False) for f, r in zip(chunk, front_slots)]
+        sheets.append(Sheet(paper, _bled_placements(cards, bleed),
+                            _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag}  front"), "front"))
+        if duplex in ("long", "short"):
+            backs = [(faces[f.back], front_slots[back_slot(i, duplex, grid)], False)
+                     for i, f in enumerate(chunk) if f.back]
+            if backs:
+                sheets.append(Sheet(paper, _bled_placements(backs, bleed),
+                                    _grid_furniture(paper, [r for _, r, _ in backs], gap, f"{tag}  back"), "back"))
+    return sheets
+
+
+def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float) -> list[Placement]:
+    """Each card's trim grown by the bleed on the sides that face the margin (inner cuts stay shared).
+
+    A card printed upside down (fold backs) shows its own left side on the
+    page's right, so the face-side growth is mirrored.
+    """
+    trims = [r for _, r, _ in cards]
+    placements = []
+    for index, (face, slot, rotated) in enumerate(cards):
+        outer = outer_sides(trims, index)
+        page = {side: bleed if outer[side] else 0.0 for side in outer}
+        own = ({"left": page["right"], "right": page["left"], "bottom": page["top"], "top": page["bottom"]}
+               if rotated else page)
+        source = _trim(face).grow(**own)
+        at = (slot.x - page["left"], slot.y - page["bottom"])
+        placements.append(Placement(face.id, source, at, rotate180=rotated))
+    return placements
+
+
+def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float, label: str) -> Furniture:
+    label_at, angle = margin_label(trims, gap)
+    return Furniture(paper, crop=grid_crop_marks(trims, gap, paper), label=label, label_at=label_at, label_angle=angle)
+
+
+def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: str) -> list[Sheet]:
+    """Sheets for one kind of board, every copy.
+
+    Boards small enough are packed several to a page (train tokens, wait
+    tracks), each with its bleed and crop marks; larger ones get a page each,
+    and a board larger than the paper is tiled with overlap and alignment marks.
+    """
+    copies = [board for board in boards for _ in range(board.copies)]
+    if not copies:
+        return []
+    bleed = copies[0].bleed_mm
+    packed = pack_boards(paper, [(b.width_mm, b.height_mm) for b in copies], bleed) if len(copies) > 1 else None
+    if packed is not None:
+        page, pages = packed
+        sheets = []
+        for number, entries in enumerate(pages, start=1):
+            trims = [r for _, r in entries]
+            crop = [seg for r in trims for seg in grid_crop_marks([r], MARK_OFFSET_MM + bleed)]
+            top = max(r.top for r in trims)
+            furniture = Furniture(page, crop=crop, label=f"{label}  {number}/{len(pages)}",
+                                  label_at=(min(r.x for r in trims), top + bleed + MARK_OFFSET_MM + MARK_LENGTH_MM + 1.0))
+            place = [Placement(copies[i].id, _trim(copies[i]).grow(bleed, bleed, bleed, bleed), (r.x - bleed, r.y - bleed))
+                     for i, r in entries]
+            sheets.append(Sheet(page, place, furniture, "board"))
+        return sheets
+    return [s for board in copies for s in _single_board(board, paper, f"{label}  {board.id}")]
+
+
+def _single_board(board: Face, paper: tuple[float, float], label: str) -> list[Sheet]:
+    b = board.bleed_mm
+    tiles = board_tiles(paper, board.width_mm, board.height_mm, b)
+    sheets = []
+    for tile in tiles:
+        o = tile.outer
+        grow = dict(left=b if o["left"] else 0.0, right=b if o["right"] else 0.0,
+                    top=b if o["top"] else 0.0, bottom=b if o["bottom"] else 0.0)
+        source = tile.region.grow(**grow)
+        at = (tile.at.x - grow["left"], tile.at.y - grow["bottom"])
+        name = label
+        if len(tiles) > 1:
+            name += f"  tile {tile.row * tile.cols + tile.col + 1}/{len(tiles)} (row {tile.row + 1}, column {tile.col + 1})"
+        sheets.append(Sheet(tile.page, [Placement(board.id, source, at)], tile_furniture(tile, tiles, b, name), "board"))
+    return sheets
+
+
+def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, FacePdf], furniture: bytes | None = None) -> bytes:
+    """The PDF of ``sheets``, each face embedded once as a form (cardgen.render.pdf.formsheets).
+
+    ``furniture`` is :func:`furniture_pdf` of the sheets, if the caller kept it.
+    Faces in a layout that module does not read fall back to pdfium imposing
+    each sheet on its own (:func:`sheet_pdf`) and joining them.
+    """
+    try:
+        if furniture is None:
+            furniture = furniture_pdf([s.furniture for s in sheets])
+        return formsheets.compose(sheets, face_pdfs, furniture)
+    except NotPlainPdf:
+        return concatenate([sheet_pdf(sheet, face_pdfs) for sheet in sheets])
+
+
+def sheet_pdf(sheet: Sheet, face_pdfs: dict[str, FacePdf]) -> bytes:
+    """One sheet: each distinct (face, source box) imported once as a Form XObject and placed.
+
+    Sheets are imposed one per document because pdfium's content generation
+    slows down as a document grows (quadratic over a deck); joining them
+    (:func:`concatenate`) merges the copies of shared faces and fonts again.
+    """
+    target = pdfium.PdfDocument.new()
+    furniture = pdfium.PdfDocument(furniture_pdf([sheet.furniture]))
+    xobjects: dict[tuple[str, Rect], pdfium.PdfXObject] = {}
+    sources: dict[str, pdfium.PdfDocument] = {}  # one open document per batch
+    try:
+        page = target.new_page(sheet.page[0] * mm, sheet.page[1] * mm)
+        for placement in sheet.placements:
+            key = (placement.face_id, placement.source)
+            if key not in xobjects:
+                face = face_pdfs[placement.face_id]
+                if face.batch not in sources:
+                    sources[face.batch] = pdfium.PdfDocument(face.pdf)
+                source = sources[face.batch]
+                s = placement.source  # the XObject's box (and so its clip) is the page's media box
+                source[face.index].set_mediabox(s.x * mm, s.y * mm, s.right * mm, s.top * mm)
+                xobjects[key] = source.page_as_xobject(face.index, target)
+            obj = xobjects[key].as_pageobject()
+            x, y = placement.at[0] * mm, placement.at[1] * mm
+            if placement.rotate180:
+                s = placement.source
+                matrix = pdfium.PdfMatrix().rotate(180).translate(x + s.w * mm, y + s.h * mm)
+            else:
+                matrix = pdfium.PdfMatrix().translate(x, y)
+            obj.set_matrix(matrix)
+            page.insert_obj(obj)
+        page.insert_obj(furniture.page_as_xobject(0, target).as_pageobject())
+        page.gen_content()
+        return pdfbytes.save(target, merge=False)  # merged when the sheets are joined
+    finally:
+        for source in sources.values():
+            source.close()
+        furniture.close()
+        target.close()
+
+
+def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
+    """The print-shop PDF: each face's own page (trim + bleed, TrimBox and BleedBox kept), once.
+
+    Every face is a one-page PDF of its own (cardgen.render.faces.renderer), so this is
+    their concatenation, fonts merged.
+    """
+    return concatenate([face_pdfs[i].pdf for i in face_ids])
+
+
+def concatenate(documents: Sequence[bytes], *, merge: bool = True) -> bytes:
+    """Whole PDFs one after another; with ``merge``, identical objects (a face on several sheets) kept once.
+
+    The parts are joined by renumbering (cardgen.render.pdf.join), which is much
+    faster than pdfium re-importing every page; pdfium is the fallback for a
+    part in a layout that module does not read.
+    """
+    try:
+        return pdfbytes.normalize(merged(*pdfjoin.join_objects(documents)) if merge else pdfjoin.join(documents))
+    except NotPlainPdf:
+        pass
+    target = pdfium.PdfDocument.new()
+    try:
+        for data in documents:
+            source = pdfium.PdfDocument(data)
+            target.import_pages(source)
+            source.close()
+        return pdfbytes.save(target, merge=merge)
+    finally:
+        target.close()

@@ -1,0 +1,172 @@
+"""Sheet furniture drawn with reportlab: crop marks, fold and tile-alignment lines, sheet labels.
+
+Furniture is everything on a sheet that is not a face. It is drawn as its own
+PDF (one page per sheet) and laid over the imposed faces, so marks stay crisp
+vectors and the face PDFs stay untouched. The label font is reportlab's bundled
+Bitstream Vera, embedded and subset like every other font in the set.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import reportlab
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas
+
+from cardgen.render.sheets.layout import MARK_LENGTH_MM, MARK_OFFSET_MM, PRINTABLE_EDGE_MM, Rect, Tile
+
+LABEL_FONT = "CardgenLabel"
+LABEL_SIZE_PT = 6.0
+MARK_WIDTH_PT = 0.25
+REGISTRATION_RADIUS_MM = 2.5
+
+Segment = tuple[float, float, float, float]
+
+
+@dataclass
+class Furniture:
+    """Everything drawn on one sheet besides faces, in millimetres."""
+
+    page: tuple[float, float]
+    crop: list[Segment] = field(default_factory=list)
+    dashed: list[Segment] = field(default_factory=list)
+    targets: list[tuple[float, float]] = field(default_factory=list)
+    label: str = ""
+    label_at: tuple[float, float] = (0.0, 0.0)
+    label_angle: float = 0.0  # degrees counter-clockwise about label_at
+
+
+def _label_font() -> str:
+    if LABEL_FONT not in pdfmetrics.getRegisteredFontNames():
+        vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+        pdfmetrics.registerFont(TTFont(LABEL_FONT, str(vera)))
+    return LABEL_FONT
+
+
+def grid_crop_marks(trims: list[Rect], gap: float, paper: tuple[float, float] | None = None) -> list[Segment]:
+    """Marks on every cut line of a block of butted cards, outside the block only.
+
+    Each mark starts ``gap`` from the block (at least the bleed, so a mark never
+    touches ink) and is cut short so it ends PRINTABLE_EDGE_MM inside ``paper``,
+    where a home printer can still print it.
+    """
+    left = min(r.x for r in trims)
+    right = max(r.right for r in trims)
+    bottom = min(r.y for r in trims)
+    top = max(r.top for r in trims)
+    xs = sorted({round(v, 4) for r in trims for v in (r.x, r.right)})
+    ys = sorted({round(v, 4) for r in trims for v in (r.y, r.top)})
+
+    def length(room: float) -> float:
+        return MARK_LENGTH_MM if paper is None else min(MARK_LENGTH_MM, room - gap - PRINTABLE_EDGE_MM)
+
+    pw, ph = paper if paper is not None else (0.0, 0.0)
+    up, down, west, east = length(ph - top), length(bottom), length(left), length(pw - right)
+    segments: list[Segment] = []
+    for x in xs:
+        segments.append((x, top + gap, x, top + gap + up))
+        segments.append((x, bottom - gap, x, bottom - gap - down))
+    for y in ys:
+        segments.append((left - gap, y, left - gap - west, y))
+        segments.append((right + gap, y, right + gap + east, y))
+    return [s for s in segments if abs(s[0] - s[2]) + abs(s[1] - s[3]) > 0]
+
+
+def margin_label(trims: list[Rect], gap: float) -> tuple[tuple[float, float], float]:
+    """Where the sheet label goes: upright along the left margin, beside the top card, clear of the marks.
+
+    The left margin is wider than Letter's top one, which has no room left
+    outside the printer's unprintable edge once bleed and marks are in.
+    Returns the baseline start and the angle (90: reads bottom to top).
+    """
+    left = min(r.x for r in trims)
+    first = max((r for r in trims if r.x == left), key=lambda r: r.top)
+    descent = 0.3 * LABEL_SIZE_PT / 72 * 25.4  # glyphs below the baseline point towards the cards
+    return (left - gap - descent, first.y + 1.5), 90.0
+
+
+def tile_furniture(tile: Tile, tiles: list[Tile], bleed: float, label: str) -> Furniture:
+    """Crop marks on the board's own edges, plus where each neighbour tile's edge must meet this one.
+
+    Registration targets sit in the middle of every overlap strip at the same
+    board position on both tiles, so the two prints can be laid exactly over
+    each other before gluing.
+    """
+    at, region = tile.at, tile.region
+    outer = tile.outer
+    gap = MARK_OFFSET_MM + bleed
+    furniture = Furniture(tile.page, label=label, label_at=(at.x, at.top + bleed + 1.5))
+    corners = {"left": at.x, "right": at.right, "bottom": at.y, "top": at.top}
+    for side in ("left", "right"):
+        if outer[side]:
+            x = corners[side]
+            for y, sign in ((at.top, 1), (at.y, -1)):
+                if outer["top" if sign > 0 else "bottom"]:
+                    furniture.crop.append((x, y + sign * gap, x, y + sign * (gap + MARK_LENGTH_MM)))
+    for side in ("bottom", "top"):
+        if outer[side]:
+            y = corners[side]
+            for x, sign in ((at.x, -1), (at.right, 1)):
+                if outer["left" if sign < 0 else "right"]:
+                    furniture.crop.append((x + sign * gap, y, x + sign * (gap + MARK_LENGTH_MM), y))
+
+    def to_page(bx: float, by: float) -> tuple[float, float]:
+        return at.x + bx - region.x, at.y + by - region.y
+
+    for other in tiles:
+        if other is tile:
+            continue
+        if other.row == tile.row and abs(other.col - tile.col) == 1:
+            edge = other.region.x if other.col > tile.col else other.region.right
+            x, _ = to_page(edge, 0)
+            furniture.dashed.append((x, at.y, x, at.top))
+            lo, hi = max(region.x, other.region.x), min(region.right, other.region.right)
+            for frac in (0.25, 0.75):
+                furniture.targets.append(to_page((lo + hi) / 2, region.y + frac * region.h))
+        if other.col == tile.col and abs(other.row - tile.row) == 1:
+            edge = other.region.top if other.row > tile.row else other.region.y
+            _, y = to_page(0, edge)
+            furniture.dashed.append((at.x, y, at.right, y))
+            lo, hi = max(region.y, other.region.y), min(region.top, other.region.top)
+            for frac in (0.25, 0.75):
+                furniture.targets.append(to_page(region.x + frac * region.w, (lo + hi) / 2))
+    return furniture
+
+
+def furniture_pdf(sheets: list[Furniture]) -> bytes:
+    """One reproducible PDF page per sheet (reportlab's invariant mode: no dates, fixed /ID)."""
+    buffer = io.BytesIO()
+    font = _label_font()
+    pdf = canvas.Canvas(buffer, invariant=1, pageCompression=1, initialFontName=font, initialFontSize=LABEL_SIZE_PT)
+    for sheet in sheets:
+        pdf.setPageSize((sheet.page[0] * mm, sheet.page[1] * mm))
+        pdf.setLineWidth(MARK_WIDTH_PT)
+        pdf.setStrokeColorRGB(0, 0, 0)
+        for x1, y1, x2, y2 in sheet.crop:
+            pdf.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+        if sheet.dashed:
+            pdf.setDash(3, 2)
+            for x1, y1, x2, y2 in sheet.dashed:
+                pdf.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+            pdf.setDash()
+        r = REGISTRATION_RADIUS_MM
+        for x, y in sheet.targets:
+            pdf.circle(x * mm, y * mm, r * mm * 0.6)
+            pdf.line((x - r) * mm, y * mm, (x + r) * mm, y * mm)
+            pdf.line(x * mm, (y - r) * mm, x * mm, (y + r) * mm)
+        if sheet.label:
+            pdf.setFont(font, LABEL_SIZE_PT)
+            pdf.setFillColorRGB(0.3, 0.3, 0.3)
+            pdf.saveState()
+            pdf.translate(sheet.label_at[0] * mm, sheet.label_at[1] * mm)
+            pdf.rotate(sheet.label_angle)
+            pdf.drawString(0, 0, sheet.label)
+            pdf.restoreState()
+        pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()

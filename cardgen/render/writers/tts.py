@@ -1,0 +1,72 @@
+"""tts/: Tabletop Simulator deck sheets per card kind, their backs, and decks.json describing them."""
+
+from __future__ import annotations
+
+import json
+import zlib
+from functools import lru_cache
+
+from cardgen.render.faces.facekit import Face
+from cardgen.render.pdf.face import FacePdf
+from cardgen.render.images import tts
+from cardgen.render.images.raster import face_cell_pixels
+from cardgen.render.writers.stage import Stage
+
+
+@lru_cache(maxsize=32)
+def _unpacked_cell(packed: bytes) -> bytes:
+    """A TTS cell's raw pixels, kept in-process (about 0.7 MB each, so only a few bands' worth):
+    editing a card again re-encodes the same bands from the same neighbours."""
+    return zlib.decompress(packed)
+
+
+def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FacePdf], pngs: dict[str, bytes],
+              by_id: dict[str, Face]) -> None:
+    """Deck sheets per card kind, one cell per printed copy (several sheets past 69), their backs, and decks.json.
+
+    Sheets are joined from bands of one row of cells, each kept by what its
+    cells show, so a changed card re-encodes only the bands it appears in.
+    """
+    looks = {face_id: pdf.batch for face_id, pdf in pdfs.items()}  # what each face looks like (its key)
+    decks: dict[str, dict] = {}
+    for kind, group in groups.items():
+        if group[0].layout != "card":
+            continue
+        cell = tts.cell_size(group[0].width_mm, group[0].height_mm)
+
+        def cell_of(face_id: str) -> bytes:
+            """The cell's raw RGB pixels, kept zlib-packed (level 1: under a tenth of the size, unpacked in 2 ms)."""
+            material = f"{looks[face_id]}-{cell}".encode()
+            face = pdfs[face_id]
+            packed = stage.memo("tts-cell-rgb", material,
+                                lambda: zlib.compress(face_cell_pixels(face.pdf, face.index, cell), 1))
+            return _unpacked_cell(packed)
+
+        def band_of(row_ids: list[str | None]) -> bytes:
+            material = repr((cell, [looks[i] if i else None for i in row_ids])).encode()
+            return stage.memo("tts-band", material,
+                              lambda: tts.band([cell_of(i) if i else None for i in row_ids], cell))
+
+        backs = [f.back for f in group]
+        hidden_id = backs[0] or group[0].id
+        entry: dict = {"columns": tts.TTS_COLUMNS, "rows": tts.TTS_ROWS, "sheets": []}
+        unique_backs = len(set(backs)) > 1 and all(backs)
+        cards = [f.id for f in group for _ in range(f.copies)]  # TTS deals cells: one per printed copy
+        for number, ids in enumerate(tts.chunks(cards), start=1):
+            suffix = "" if len(cards) <= tts.TTS_FACES_PER_SHEET else f"-{number}"
+            layers = [("", ids)] + ([("-backs", [by_id[i].back for i in ids])] if unique_backs else [])
+            for tag, cell_ids in layers:
+                material = repr((cell, [looks[i] for i in cell_ids], looks[hidden_id])).encode()
+                data = stage.memo("tts-sheet", material,
+                                  lambda cell_ids=cell_ids: tts.join_bands(
+                                      [band_of(row) for row in tts.band_slots(cell_ids, hidden_id)], cell))
+                stage.write(f"tts/{kind}{tag}{suffix}.png", data)
+            entry["sheets"].append({"file": f"tts/{kind}{suffix}.png", "cards": len(ids), "faces": ids,
+                                    **({"backs": f"tts/{kind}-backs{suffix}.png"} if unique_backs else {})})
+        if backs[0] and not unique_backs:
+            stage.write(f"tts/{kind}-back.png", pngs[backs[0]])
+            entry["back"] = f"tts/{kind}-back.png"
+        decks[kind] = entry
+    if decks:
+        stage.write("tts/decks.json", (json.dumps(decks, ensure_ascii=False, indent=2) + "\n").encode())
+    stage.tick(1, "Tabletop Simulator sheets")
