@@ -93,7 +93,7 @@ def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int,
 def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
     """Play ``state`` to the end, asking ``bots`` (one per player) every decision: the inlined
     kernel of :mod:`cardgen.engine.play.fast` when it covers the game, else the generic loop."""
-    if kernel_plays(state, bots):
+    if state.options.kernel_inlines and kernel_plays(state, bots):
         run_kernel(state, bots, check_invariants)
     else:
         run_generic(state, bots, check_invariants)

@@ -100,7 +100,8 @@ class CheckedDriver:
                 raise IllegalAction(f"{where}: ticket {name} (#{c}) is not waiting here for a train going this way")
         places = sum(rules.ticket_seats[rules.card_kind[c]] for c in cards)
         if self.places[t] + places > rules.cap:
-            raise IllegalAction(f"{where}: boarding {places} places exceeds the composition cap {rules.cap}")
+            raise IllegalAction(f"{where}: boarding {places} places onto a load of {self.places[t]} makes "
+                                f"{self.places[t] + places}, over the composition cap {rules.cap}")
         limit = self.boarding_limit(t)
         if limit and len(cards) > limit:
             raise IllegalAction(f"{where}: at most {limit} ticket(s) may board at this stop")
