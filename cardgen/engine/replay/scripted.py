@@ -8,13 +8,15 @@ reported at its ``file:line:col``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
 from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.play.games import make_bots, rules_for, run_checked
 from cardgen.engine.rules.compiled import Rules
+from cardgen.engine.replay.expect import check_expect
+from cardgen.engine.replay.record import Recorder, place_name
 from cardgen.engine.replay.script import Script, ScriptError, check_ids, read_script, train_labels
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
@@ -125,9 +127,11 @@ class Replay:
     labels: list[str]
     rounds: list[dict]
     final: list[dict]
+    start: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {"title": self.title, "trains": self.labels, "rounds": self.rounds, "final": self.final}
+        return {"title": self.title, "trains": self.labels, "start": self.start, "rounds": self.rounds,
+                "final": self.final}
 
 
 def _arrange(script: Script, rules: Rules):
@@ -161,11 +165,6 @@ def _arrange(script: Script, rules: Rules):
     return arrange
 
 
-def _place_name(rules: Rules, cell: int) -> str:
-    s = rules.station_of_cell[cell]
-    return rules.station_ids[s] if s >= 0 else rules.section_ids[cell]
-
-
 def snapshot(state: GameState, labels: list[str]) -> dict:
     """The facts a round table shows, for every train."""
     rules = state.rules
@@ -175,7 +174,7 @@ def snapshot(state: GameState, labels: list[str]) -> dict:
         p = state.owner[t]
         trains.append({
             "train": labels[t], "card": rules.op_ids[state.card[t]], "r": state.r[t], "moved": state.moved[t],
-            "cell": state.cell[t], "place": _place_name(rules, state.cell[t]),
+            "cell": state.cell[t], "place": place_name(rules, state.cell[t]),
             "direction": "right" if state.dir[t] > 0 else "left",
             "load": state.places[t], "aboard": [rules.ticket_ids[rules.card_kind[c]] for c in state.aboard[t]],
             "wait": state.wait[t], "delays": state.late[p], "score": state.score[p], "delivered": state.delivered[p],
@@ -215,7 +214,9 @@ def run_script(script: Script, content=None) -> Replay:
         raise script.fail(("options", exc.option) if exc.option else ("players",), str(exc)) from None
     labels = train_labels(script, state.owner)
     rows: list[dict] = []
-    state.on_round_end = lambda st: rows.append(snapshot(st, labels))
+    recorder = Recorder(state, labels, [player.name for player in script.players])
+    start = recorder.start(state)
+    state.on_round_end = lambda st: rows.append({**snapshot(st, labels), **recorder.extras(st)})
     fallbacks = make_bots(rules, [player.bot for player in script.players], script.seed)
     bots = [ScriptedBot(rules, fallback, script, labels) for fallback in fallbacks]
     try:
@@ -241,7 +242,9 @@ def run_script(script: Script, content=None) -> Replay:
                       "blocked": sum(state.blocked[t] for t in state.trains_of[p]),
                       "blocked_by_train": sum(state.blocked_by_train[t] for t in state.trains_of[p]),
                       "winner": p in state.winners()})
-    return Replay(script.title, labels, rows, final)
+    replay = Replay(script.title, labels, rows, final, start)
+    check_expect(script, replay)
+    return replay
 
 
 def _card_path(script: Script, state: GameState, t: int) -> tuple:

@@ -1,0 +1,90 @@
+"""Replay output that can test every rule (issue 13 item 6): start positions, platform queues, per-delivery
+records, dispatch cards used, and ``expect:`` assertions that make a script a self-checking test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.engine.replay.scripted import replay_file
+from cardgen.engine.replay.script import ScriptError
+
+GAME = Path(__file__).resolve().parents[2] / "games" / "sample-4p.yaml"
+
+
+def script(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_start_row_has_positions_platforms_and_dispatch():
+    start = replay_file(GAME).start
+    assert [(t["train"], t["cell"], t["direction"]) for t in start["trains"]] == [
+        ("阿重", 0, "right"), ("小急", 10, "left"), ("老均", 4, "right"), ("阿远", 8, "left")]
+    assert start["platforms"]["S3"] == ["S3-S6", "S3-S6", "S3-S5"]   # the sample's scripted S3 pile
+    assert start["dispatch"] == {"阿重": [], "小急": [], "老均": [], "阿远": []}
+
+
+def test_round_rows_have_platforms_and_deliveries():
+    rounds = replay_file(GAME).rounds
+    r6 = rounds[5]
+    # 7.4 R06: 小急 delivers the S4-S2 ticket boarded at clock 0 late (2 points); 阿重 two S3-S6 on time
+    assert {"player": "小急", "ticket": "S4-S2", "boarded": 0, "delivered": 5, "on_time": False,
+            "points": 2} in r6["deliveries"]
+    assert [d["ticket"] for d in r6["deliveries"] if d["player"] == "阿重"] == ["S3-S6", "S3-S6"]
+    assert sum(len(r["deliveries"]) for r in rounds) == sum(f["delivered"] for f in replay_file(GAME).final)
+    assert set(r6["platforms"]) == {"S1", "S2", "S3", "S4", "S5", "S6"}
+
+
+def test_dispatch_cards_used_are_shown(tmp_path):
+    path = script(tmp_path, "seed: 2\nplayers:\n  - {name: A, bot: heavy, dispatch: [signal_priority]}\n"
+                            "  - {name: B, bot: light, dispatch: []}\nrounds:\n  1:\n    A: {signal: true}\n")
+    rows = replay_file(path).rounds
+    assert rows[0]["dispatch_used"] == {"A": ["signal_priority"]}
+    assert all(not r["dispatch_used"] for r in rows[1:])
+
+
+EXPECTING = """\
+seed: 3
+players:
+  - {name: A, bot: heavy, cards: [express]}
+  - {name: B, bot: light}
+expect:
+  start: {A: {cell: 0, direction: right}}
+  rounds:
+    1:
+      A: {card: express, moved: 4}
+      clock: 1
+  final: {A: {bot: heavy}}
+"""
+
+
+def test_expect_met_runs_clean(tmp_path):
+    replay = replay_file(script(tmp_path, EXPECTING))
+    assert replay.rounds[0]["trains"][0]["card"] == "express"
+
+
+def test_expect_mismatches_are_located(tmp_path):
+    path = script(tmp_path, EXPECTING.replace("moved: 4", "moved: 2").replace("clock: 1", "clock: 7\n    40: {clock: 1}")
+                  .replace("direction: right", "direction: left"))
+    with pytest.raises(ScriptError) as info:
+        replay_file(path)
+    got = [p.headline() for p in info.value.problems]
+    assert got == [
+        f"{path}:6:35: expect.start.A.direction: expected 'left', got 'right'",
+        f"{path}:9:33: expect.rounds.1.A.moved: expected 2, got 4",
+        f"{path}:10:14: expect.rounds.1.clock: expected 7, got 1",
+        f"{path}:11:9: expect.rounds.40: round 40 is never played (the game has 22 rounds)",
+    ]
+
+
+def test_expect_unknown_names_are_located(tmp_path):
+    path = script(tmp_path, EXPECTING.replace("clock: 1", "C: {cell: 1}").replace("final: {A: {bot: heavy}}",
+                                                                                   "final: {A: {colour: red}}"))
+    with pytest.raises(ScriptError) as info:
+        replay_file(path)
+    messages = [p.message for p in info.value.problems]
+    assert messages[0].startswith("'C' is neither a train nor a field of the round; known: A, B, round, clock")
+    assert messages[1].startswith("no 'colour' here; known: player, bot, score")
