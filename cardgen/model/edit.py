@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from cardgen.errors import ContentError
 from cardgen.model import checks
 from cardgen.model.content import FILE_ATTR, Content
-from cardgen.model.load import Located, Report, _build, _content, _read, _variant_raw
+from cardgen.model.load import Located, Report, _build, _content, _read
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES
 from cardgen.model.source import PathKey, Position
@@ -84,12 +84,13 @@ def edited(content: Content, edits: Sequence[Edit]) -> Content:
 
 def check_edits(folder: Path | None, content: Content, edits: Sequence[Edit], positions: Sequence[Position],
                 note: str, spec_sources: dict[str, list[str]]) -> Content:
-    """Validate ``content`` with ``edits`` like a content folder; problems in an edited value point at
-    ``positions`` (where the sweep spec wrote it). Raises :class:`ContentError` with every problem."""
+    """Validate ``content`` (variants applied) with ``edits`` like a content folder; problems in an edited
+    value point at ``positions`` (where the sweep spec or script wrote it), others at the content file's
+    line for that path. Raises :class:`ContentError` with every problem."""
     folder = Path(folder) if folder else DEFAULT_CONTENT
     report = Report()
-    base_raw, smaps = _read(folder, report)
-    raw = _variant_raw(base_raw, content.variant) if content.variant is not None else dict(base_raw)
+    _, smaps = _read(folder, report)   # positions; the values are the content's own (variants applied)
+    raw = dict(content.raw)
     overrides: dict[str, dict[PathKey, Position]] = {}
     for (stem, path, value), pos in zip(edits, positions):
         raw[stem] = set_path(raw[stem], path, value)
@@ -106,3 +107,12 @@ def check_edits(folder: Path | None, content: Content, edits: Sequence[Edit], po
 
 
 __all__ = ["Edit", "check_edits", "edited", "resolve", "set_path"]
+
+
+def with_variants(folder: Path | None, content: Content, ids: Sequence[str], note: str) -> Content:
+    """``content`` with several variants applied in order (each a merge patch over the previous result),
+    then validated like a content folder, since a combination was never checked as a whole."""
+    from cardgen.model.load import apply_variant
+    for variant_id in ids:
+        content = apply_variant(content, variant_id)
+    return check_edits(folder, content, (), (), note, {})

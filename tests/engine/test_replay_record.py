@@ -88,3 +88,66 @@ def test_expect_unknown_names_are_located(tmp_path):
     messages = [p.message for p in info.value.problems]
     assert messages[0].startswith("'C' is neither a train nor a field of the round; known: A, B, round, clock")
     assert messages[1].startswith("no 'colour' here; known: player, bot, score")
+
+
+def test_events_override_rounds_of_the_track(tmp_path):
+    base = "seed: 3\nplayers:\n  - {name: A, bot: heavy}\n  - {name: B, bot: light}\n"
+    text = base + "events: {1: none, 2: rainstorm, 3: {kind: festival, station: S5}}\n"
+    rows = replay_file(script(tmp_path, text)).rounds
+    assert [r["event"] for r in rows[:4]] == [None, "rainstorm", "festival", "rainstorm"]
+    plain = replay_file(script(tmp_path, base)).rounds
+    assert [r["event"] for r in plain[:2]] == ["fine_weather", "fallen_leaves"]
+
+
+@pytest.mark.parametrize("events, col, message", [
+    ("{2: hailstorm}", 13, "unknown event kind 'hailstorm'"),
+    ("{30: rainstorm}", 10, "round 30 is after the track's last round (20)"),
+    ("{3: festival}", 13, "'festival' needs station: one of S1, S2, S3, S4, S5, S6"),
+    ("{3: {kind: rainstorm, station: S2}}", 13, "'rainstorm' takes no target, not station"),
+])
+def test_events_override_mistakes_are_located(tmp_path, events, col, message):
+    base = "seed: 3\nplayers:\n  - {name: A, bot: heavy}\n  - {name: B, bot: light}\n"
+    with pytest.raises(ScriptError) as info:
+        replay_file(script(tmp_path, base + f"events: {events}\n"))
+    problem = info.value.problems[0]
+    assert (problem.line, problem.col) == (5, col) and problem.message.startswith(message)
+
+
+def test_variants_combine_in_order(tmp_path):
+    base = "seed: 3\nplayers:\n  - {name: A, bot: heavy}\n  - {name: B, bot: light}\n"
+    replay = replay_file(script(tmp_path, base + "variant: [beginner, no_dispatch]\n"))
+    assert replay.start["dispatch"] == {"A": [], "B": []}           # no_dispatch
+    assert max(t["load"] for r in replay.rounds for t in r["trains"]) <= 6   # beginner's cap
+    assert len(replay.rounds) == 21                                  # beginner's track keeps one hold
+    with pytest.raises(ScriptError) as info:
+        replay_file(script(tmp_path, base + "variant: [beginner, begginer]\n"))
+    assert info.value.problems[0].path == "variant.1" and "did you mean 'beginner'" in info.value.problems[0].message
+
+
+TWO_LOCOS = """\
+seed: 3
+variant: two_locomotives
+players:
+  - {name: A, bot: heavy, cards: {1: [express, express], 2: [local]}}
+  - {name: B, bot: light}
+"""
+
+
+def test_two_locomotives_script_each_trains_cards(tmp_path):
+    first = replay_file(script(tmp_path, TWO_LOCOS)).rounds[0]["trains"]
+    cards = {t["train"]: t["card"] for t in first}
+    assert cards["A/1"] == "express" and cards["A/2"] == "local"
+    second = replay_file(script(tmp_path, TWO_LOCOS)).rounds[1]["trains"]
+    assert {t["train"]: t["card"] for t in second}["A/1"] == "express"
+
+
+def test_two_locomotives_card_mistakes_are_located(tmp_path):
+    with pytest.raises(ScriptError) as info:
+        replay_file(script(tmp_path, TWO_LOCOS.replace("2: [local]", "3: [local]")))
+    assert info.value.problems[0].message == "train 3 does not exist: this player runs 2 train(s)"
+    with pytest.raises(ScriptError) as info:
+        replay_file(script(tmp_path, TWO_LOCOS.replace("2: [local]", "2: [local, local]")))
+    assert info.value.problems[0].path == "players.0.cards.2.1"
+    with pytest.raises(ScriptError) as info:
+        replay_file(script(tmp_path, TWO_LOCOS.replace("{1: [express, express], 2: [local]}", "[express]")))
+    assert info.value.problems[0].message.startswith("this player runs 2 trains: give cards per train")

@@ -15,13 +15,12 @@ from cardgen.engine.rules.actions import IllegalAction, SetupRefused
 from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.play.games import make_bots, rules_for, run_checked
 from cardgen.engine.rules.compiled import Rules
+from cardgen.engine.replay.content import script_content
 from cardgen.engine.replay.expect import check_expect
 from cardgen.engine.replay.record import Recorder, place_name
-from cardgen.engine.replay.script import Script, ScriptError, check_ids, read_script, train_labels
+from cardgen.engine.replay.script import Script, ScriptError, card_path, check_ids, read_script, train_labels
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
-from cardgen.model import apply_variant, load
-from cardgen.model.messages import suggest
 
 
 class ScriptedBot(Bot):
@@ -148,10 +147,15 @@ def _arrange(script: Script, rules: Rules):
                 pile.remove(c)
             pile.extend(reversed(chosen))  # the top of a pile is the end of its list
         for p, player in enumerate(script.players):
-            if player.cards:
-                if len(state.trains_of[p]) != 1:
-                    raise script.fail(("players", p, "cards"), "scripted cards need one train per player")
-                state.forced[state.trains_of[p][0]] = [rules.op_ids.index(c) for c in player.cards]
+            trains = state.trains_of[p]
+            for number, cards in player.card_lists().items():
+                if isinstance(player.cards, list) and len(trains) != 1:
+                    raise script.fail(("players", p, "cards"), f"this player runs {len(trains)} trains: give "
+                                      "cards per train, {1: [...], 2: [...]}")
+                if number > len(trains):
+                    raise script.fail(("players", p, "cards", number), f"train {number} does not exist: "
+                                      f"this player runs {len(trains)} train(s)", key=True)
+                state.forced[trains[number - 1]] = [rules.op_ids.index(c) for c in cards]
             if player.dispatch is not None:
                 state.dispatch_deck.extend(state.dispatch[p])
                 state.dispatch[p] = []
@@ -183,26 +187,9 @@ def snapshot(state: GameState, labels: list[str]) -> dict:
             "trains": trains}
 
 
-def _with_variant(script: Script, content):
-    """The content with the script's variant applied; an unknown id is the script's mistake, located there."""
-    if script.variant is None:
-        return content
-    known = [v.id for v in content.variants.variants]
-    if script.variant not in known:
-        raise script.fail(("variant",), f"unknown variant '{script.variant}'{suggest(script.variant, known)} "
-                                        f"(known variants: {', '.join(known) or 'none'})")
-    return apply_variant(content, script.variant)
-
-
 def run_script(script: Script, content=None) -> Replay:
     """Play ``script`` and return every round's snapshot and the final table."""
-    if content is None:
-        folder = None
-        if script.content is not None:
-            folder = Path(script.content)
-            if not folder.is_absolute():
-                folder = script.path.parent / folder   # relative to the script, not the shell
-        content = _with_variant(script, load(folder))
+    content = script_content(script, content)
     rules = rules_for(content)
     check_ids(script, rules)
     players = len(script.players)
@@ -250,8 +237,10 @@ def run_script(script: Script, content=None) -> Replay:
 def _card_path(script: Script, state: GameState, t: int) -> tuple:
     """Point a refused scripted draw at the card in the player's list."""
     p = state.owner[t]
-    used = len(script.players[p].cards) - len(state.forced[t])
-    return ("players", p, "cards", used - 1)
+    number = state.trains_of[p].index(t) + 1
+    player = script.players[p]
+    used = len(player.card_lists().get(number, [])) - len(state.forced[t])
+    return card_path(p, player, number, used - 1)
 
 
 def replay_file(path: Path | str) -> Replay:
