@@ -91,7 +91,7 @@ def test_those_options_are_played_by_the_rule_functions():
     content, lineup = load(), ["heavy", "light", "balanced", "long"]
     rules = rules_for(content)
     for seed in range(40):
-        options = Options(signal_after_floor=True, wait_card_gain="after_order")
+        options = Options(signal_after_floor=True, wait_card_gain="after_order", booking_platform="any")
         state = GameState(rules, 4, seed, options)
         run_generic(state, make_bots(rules, lineup, seed))
         assert play_game(content, lineup, seed=seed, options=options) == result_of(state, lineup)
@@ -113,3 +113,36 @@ def test_cap_message_names_the_load_and_the_sum(rules):
         st.apply(Board(tuple(eligible)))
     assert str(exc.value).endswith(f"boarding {seats} places onto a load of {rules.cap - seats + 1} makes "
                                    f"{rules.cap + 1}, over the composition cap {rules.cap}")
+
+
+def test_r7_booked_ticket_goes_to_its_origin_by_default(rules):
+    st = ready(rules, players=2)
+    card = st.piles[0][-1]
+    st.booking_keep([card], (0,), platform=3)            # a platform named without the option is ignored
+    assert card in st.platforms[rules.ticket_origin[rules.card_kind[card]]] and card not in st.platforms[3]
+
+
+def test_r7_any_platform_option_lays_it_where_asked_and_boards_by_destination(rules):
+    st = ready(rules, players=2, options=Options(booking_platform="any"))
+    s1 = rules.station_ids.index("S1")
+    card = next(c for c in st.piles[s1] if rules.ticket_ids[rules.card_kind[c]] == "S1-S4")
+    s3 = rules.station_ids.index("S3")
+    st.booking_keep([card], (0,), platform=s3)
+    assert card in st.platforms[s3]
+    place(st, 0, rules.station_cells[s3], RIGHT)
+    assert card in st.eligible(0)                         # S4 lies ahead of S3 heading right
+    place(st, 0, rules.station_cells[s3], -RIGHT)
+    assert card not in st.eligible(0)
+
+
+def test_r7_checked_path_refuses_another_platform_without_the_option(rules):
+    import pytest
+
+    from cardgen.engine.rules.actions import IllegalAction, Keep
+    st = ready(rules, players=2)
+    st.phase, st.drawn = "keep", [st.piles[0][-1]]
+    with pytest.raises(IllegalAction, match=r"legal: \[Keep\(picks=\(0,\), platform=None\)\]"):
+        st.apply(Keep((0,), 2))
+    st = ready(rules, players=2, options=Options(booking_platform="any"))
+    st.phase, st.drawn = "keep", [st.piles[0][-1]]
+    assert Keep((0,), 2) in st.legal_actions()

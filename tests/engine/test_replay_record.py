@@ -151,3 +151,29 @@ def test_two_locomotives_card_mistakes_are_located(tmp_path):
     with pytest.raises(ScriptError) as info:
         replay_file(script(tmp_path, TWO_LOCOS.replace("{1: [express, express], 2: [local]}", "[express]")))
     assert info.value.problems[0].message.startswith("this player runs 2 trains: give cards per train")
+
+
+BOOKING = """\
+seed: 2
+players:
+  - {name: A, bot: heavy, dispatch: [group_booking]}
+  - {name: B, bot: light, dispatch: []}
+rounds:
+  1:
+    A: {booking: {pile: S1, keep: [KEEP], platform: S3}}
+"""
+
+
+def test_booking_target_platform_needs_the_r7_option(tmp_path):
+    with pytest.raises(ScriptError) as info:
+        replay_file(script(tmp_path, BOOKING.replace("keep: [KEEP], ", "")))
+    assert info.value.problems[0].path == "rounds.1.A.booking.platform"
+    assert "needs options: {booking_platform: any} (R7)" in info.value.problems[0].message
+
+
+def test_booking_target_platform_lays_the_ticket_there(tmp_path):
+    text = BOOKING.replace("keep: [KEEP], ", "") + "options: {booking_platform: any}\n"
+    replay = replay_file(script(tmp_path, text))
+    assert replay.rounds[0]["dispatch_used"] == {"A": ["group_booking"]}
+    s3 = replay.rounds[0]["platforms"]["S3"]
+    assert any(kind.startswith("S1-") for kind in s3), s3   # an S1 ticket waits at S3: laid there, not at S1

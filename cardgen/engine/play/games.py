@@ -140,7 +140,7 @@ def run_generic(state: GameState, bots: list[Bot], check_invariants: bool = Fals
                 pile = bot.booking(view, t)
                 if pile is not None:
                     drawn = state.booking_draw(t, pile)
-                    state.booking_keep(drawn, bot.keep(view, t, drawn))
+                    state.booking_keep(drawn, bot.keep(view, t, drawn), bot.booking_platform(view, t))
             if station_of_cell[state.cell[t]] >= 0 and not no_stop[state.card[t]]:   # state.can_stop(t)
                 if state.aboard[t]:
                     state.alight(t)
@@ -176,7 +176,7 @@ def run_checked(state: GameState, bots: list[Bot]) -> None:
             elif ph == BOOKING:
                 action = Booking(bot.booking(view, t))
             elif ph == KEEP:
-                action = Keep(tuple(bot.keep(view, t, state.drawn)))
+                action = Keep(tuple(bot.keep(view, t, state.drawn)), bot.booking_platform(view, t))
             else:
                 assert ph == BOARD
                 action = Board(tuple(bot.board(view, t, state.eligible(t), state.rules.cap - state.places[t],

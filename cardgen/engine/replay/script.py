@@ -31,8 +31,9 @@ def _texts(value) -> bool:
 def _booking(value) -> bool:
     if value in (None, "none"):
         return True
-    return (isinstance(value, dict) and set(value) <= {"pile", "keep"} and isinstance(value.get("pile"), str)
-            and _texts(value.get("keep", [])))
+    return (isinstance(value, dict) and set(value) <= {"pile", "keep", "platform"}
+            and isinstance(value.get("pile"), str) and _texts(value.get("keep", []))
+            and isinstance(value.get("platform", ""), str))
 
 
 #: decision -> (check, what it must be), so a wrong shape is reported where it is written
@@ -41,7 +42,7 @@ _DECISION_SHAPES = {
     "signal": (lambda v: isinstance(v, bool), "true or false"),
     "move": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0, "a whole number of cells"),
     "swap": (lambda v: v is None or isinstance(v, str), "a train label or none"),
-    "booking": (_booking, "none or {pile: STATION, keep: [TICKET]}"),
+    "booking": (_booking, "none or {pile: STATION, keep: [TICKET], platform: STATION}"),
     "card": (lambda v: isinstance(v, str), "an operation kind id"),
 }
 

@@ -21,6 +21,7 @@ from cardgen.engine.replay.record import Recorder, place_name
 from cardgen.engine.replay.script import Script, ScriptError, card_path, check_ids, read_script, train_labels
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
+from cardgen.model.messages import suggest
 
 
 class ScriptedBot(Bot):
@@ -85,6 +86,19 @@ class ScriptedBot(Bot):
         if not view.pile_size(s):
             raise self.script.fail(path, f"the {pile} pile is empty")
         return s
+
+    def booking_platform(self, view, t):
+        spec, path = self._decision(view, t, "booking")
+        if spec is _MISSING or not isinstance(spec, dict) or "platform" not in spec:
+            return self.fallback.booking_platform(view, t)
+        name = spec["platform"]
+        if name not in self.rules.station_ids:
+            raise self.script.fail(path + ("platform",), f"unknown station '{name}'"
+                                                         f"{suggest(name, self.rules.station_ids)}")
+        if view.options.booking_platform != "any":
+            raise self.script.fail(path + ("platform",), "a booked ticket goes onto its origin platform; naming "
+                                                         "a platform needs options: {booking_platform: any} (R7)")
+        return self.rules.station_ids.index(name)
 
     def keep(self, view, t, drawn):
         spec, path = self._decision(view, t, "booking")

@@ -70,7 +70,10 @@ class CheckedDriver:
             return [Booking(None)] + [Booking(s) for s, pile in enumerate(self.piles) if pile]
         if ph == KEEP:
             keep = min(self.rules.booking_keep, len(self.drawn))
-            return [Keep(c) for c in itertools.combinations(range(len(self.drawn)), keep)]
+            combos = list(itertools.combinations(range(len(self.drawn)), keep))
+            if self.options.booking_platform == "any":
+                return [Keep(c, s) for c in combos for s in range(len(self.platforms))]
+            return [Keep(c) for c in combos]
         return list(self.board_options(t))
 
     def clamp_signals(self, choices: list[tuple[int, bool]]) -> list[tuple[int, bool]]:
@@ -161,7 +164,7 @@ class CheckedDriver:
                 self.drawn = self.booking_draw(t, action.pile)
                 self.phase = KEEP
         elif isinstance(action, Keep):
-            self.booking_keep(self.drawn, action.picks)
+            self.booking_keep(self.drawn, action.picks, action.platform)
             self.drawn = []
             self.phase = BOARD
             self._stop_begin(t)

@@ -15,6 +15,7 @@ from cardgen.errors import UsageError
 LateEvents = Literal["none", "repeat_last"]
 Seating = Literal["snake", "round_robin"]
 WaitCardGain = Literal["reveal", "after_order"]
+BookingPlatform = Literal["origin", "any"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +47,14 @@ class Options:
     wait_card_gain: WaitCardGain = "reveal"
     #: R18: Signal Priority's +2 is added after the floor of max(0, ...) instead of inside it.
     signal_after_floor: bool = False
+    #: R7: a Group Booking ticket goes onto its origin platform, or onto any platform as printed ("any").
+    booking_platform: BookingPlatform = "origin"
 
     @property
     def kernel_inlines(self) -> bool:
         """Whether the inlined fast kernel implements these options (the later rulings live only in the
         rule functions of GameState, which the generic loop calls)."""
-        return (self.wait_card_gain == "reveal" and not self.signal_after_floor)
+        return self.wait_card_gain == "reveal" and not self.signal_after_floor and self.booking_platform == "origin"
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -415,13 +415,14 @@ class GameState(CheckedDriver):
                 drawn.append(src.pop())
         return drawn
 
-    def booking_keep(self, drawn: list[int], picks: tuple[int, ...]) -> None:
-        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7);
-        the rest are discarded."""
+    def booking_keep(self, drawn: list[int], picks: tuple[int, ...], platform: int | None = None) -> None:
+        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7), or onto
+        ``platform`` under ``booking_platform="any"``; the rest are discarded."""
         rules = self.rules
+        anywhere = platform is not None and self.options.booking_platform == "any"
         for i, card in enumerate(drawn):
             if i in picks:
-                self.platforms[rules.ticket_origin[rules.card_kind[card]]].append(card)
+                self.platforms[platform if anywhere else rules.ticket_origin[rules.card_kind[card]]].append(card)
             else:
                 self.discarded.append(card)
 
@@ -465,6 +466,9 @@ class GameState(CheckedDriver):
         s = rules.station_of_cell[self.cell[t]]
         d = self.dir[t]
         kind_of, tdir = rules.card_kind, rules.ticket_dir
+        if self.options.booking_platform == "any":   # R7 option: a ticket may wait away from its origin
+            c, dest = self.cell[t], rules.ticket_dest_cell
+            return [card for card in self.platforms[s] if (dest[kind_of[card]] - c) * d > 0]
         return [card for card in self.platforms[s] if tdir[kind_of[card]] == d]
 
     def board(self, t: int, cards) -> None:
