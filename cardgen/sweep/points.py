@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from cardgen.engine.play.games import rules_for
+from cardgen.engine.rules.actions import SetupRefused
 from cardgen.engine.rules.options import Options, option_problem
+from cardgen.engine.rules.state import GameState
 from cardgen.engine.simulation.runner import RunSpec, content_for
 from cardgen.engine.simulation.command import default_lineup
 from cardgen.errors import ContentError, Problem, UsageError
@@ -84,7 +87,22 @@ class _Checker:
         if len(self.problems) > before or lineup is None or options is None:
             return None
         run = RunSpec(self.spec.folder, variant, lineup, games, self.spec.seed, options, edits=edits, bots=bots)
+        if not self.can_set_up(run, where):
+            return None
         return Point(index, grid_index, values, run)
+
+    def can_set_up(self, run: RunSpec, where: dict) -> bool:
+        """Whether the engine can deal a game of this point (hand_size above the deck, too few start seats
+        for the trains...): refused here, at the setting at fault, rather than in a worker."""
+        try:
+            GameState(rules_for(content_for(run.folder, run.variant, run.edits)), run.players, 0, run.options)
+        except SetupRefused as exc:
+            at = f"option.{exc.option}" if exc.option else "players"
+            at = at if at in where else next(iter(where), "")
+            pos = where.get(at, self.spec.where)
+            self.fail(pos, at, str(exc))
+            return False
+        return True
 
     def edits(self, content, settings: dict, where: dict) -> tuple[tuple[Edit, ...], tuple[Position, ...]]:
         out, pos = [], []

@@ -89,3 +89,10 @@ def test_bad_command_line_values_exit_2(sweep, spec, tmp_path):
     assert res.exit_code == 2 and "--report: folder" in res.stderr
     res = sweep(path, "--scheduler", "localhost")
     assert res.exit_code == 2 and "--scheduler 'localhost': expected tcp://HOST:PORT" in res.stderr
+
+
+def test_a_point_the_engine_cannot_set_up_is_located(sweep, spec):
+    path = spec("games: 5\naxes:\n  players: [2]\n  option.hand_size: [3, 12]\n")
+    err = run_fail(sweep, path)
+    assert f"{path}:4:25: option.hand_size: hand_size 12 is larger than the 9-card operation set" in err
+    assert "Traceback" not in err
