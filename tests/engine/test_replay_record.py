@@ -177,3 +177,12 @@ def test_booking_target_platform_lays_the_ticket_there(tmp_path):
     assert replay.rounds[0]["dispatch_used"] == {"A": ["group_booking"]}
     s3 = replay.rounds[0]["platforms"]["S3"]
     assert any(kind.startswith("S1-") for kind in s3), s3   # an S1 ticket waits at S3: laid there, not at S1
+
+
+def test_table_output_shows_start_deliveries_and_platforms():
+    from cardgen.engine.replay.command import format_replay
+    text = format_replay(replay_file(GAME))
+    assert "Start  阿重 S1 ->, 小急 S6 <-, 老均 S3 ->, 阿远 S5 <-" in text
+    round6 = text.split("Round 6 ")[1].split("Round 7 ")[0]
+    assert "  delivered: 小急 S4-S2 late 2; " in round6
+    assert "  platforms: S1 [" in round6
