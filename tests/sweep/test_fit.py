@@ -9,7 +9,6 @@ import pytest
 
 from cardgen.model import DEFAULT_CONTENT
 from cardgen.sweep.fit import Published, point_fit, rank, read_published
-from tests.sweep.conftest import points_of
 
 PUBLISHED = DEFAULT_CONTENT.parents[2] / "docs" / "balance-published.yaml"
 TABLE = Published("t.yaml", 40, {2: {"heavy": 0.3, "light": 0.7}})

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.runner import RunSpec, content_for, run
 from cardgen.engine.rules.options import Options
@@ -26,7 +28,7 @@ def test_grid_json_has_every_point_with_values_and_intervals(sweep, spec):
     for p in points:
         assert set(p["win_interval"]) == set(p["win_rate"]) == set(p["lineup"])
         assert p["games"] == 60 and p["problems"] == []
-        assert sum(p["win_rate"].values()) == __import__("pytest").approx(1.0, abs=1e-5)
+        assert sum(p["win_rate"].values()) == pytest.approx(1.0, abs=1e-5)
         for iv in p["win_interval"].values():
             assert iv["low"] <= iv["rate"] <= iv["high"]
 
