@@ -217,8 +217,15 @@ def _axes(r: _Reader, data: dict) -> list[Axis]:
     for name, values in raw.items():
         if not r.setting_name(("axes", name), name):
             continue
+        if isinstance(values, dict):
+            expanded = _range(r, ("axes", name), values)
+            if expanded is None:
+                continue
+            pos = r.smap.locate(("axes", name))
+            axes.append(Axis(name, tuple(expanded), (pos,) * len(expanded)))
+            continue
         if not isinstance(values, list) or not values:
-            r.problem(("axes", name), "expected a list of at least one value")
+            r.problem(("axes", name), "expected a list of at least one value, or {from: A, to: B, step: S}")
             continue
         if len(values) > MAX_AXIS_VALUES:
             r.problem(("axes", name), f"{len(values):,} values; an axis may list at most {MAX_AXIS_VALUES:,}")
@@ -230,6 +237,19 @@ def _axes(r: _Reader, data: dict) -> list[Axis]:
             seen.append(value)
         axes.append(Axis(name, tuple(values), tuple(r.smap.locate(("axes", name, i)) for i in range(len(values)))))
     return axes
+
+
+def _range(r: _Reader, path: tuple, spec: dict) -> list[int] | None:
+    """``{from: 6, to: 12, step: 2}`` -> [6, 8, 10, 12] (whole numbers, both ends included)."""
+    ints = all(isinstance(spec.get(k, 1), int) and not isinstance(spec.get(k, 1), bool) for k in ("from", "to", "step"))
+    if set(spec) - {"from", "to", "step"} or not {"from", "to"} <= set(spec) or not ints or spec.get("step", 1) < 1:
+        r.problem(path, "a range is {from: A, to: B, step: S} with whole numbers and S >= 1")
+        return None
+    values = list(range(spec["from"], spec["to"] + 1, spec.get("step", 1)))
+    if not values or len(values) > MAX_AXIS_VALUES:
+        r.problem(path, f"the range holds {len(values):,} values; an axis needs 1 to {MAX_AXIS_VALUES:,}")
+        return None
+    return values
 
 
 def _sample(r: _Reader, data: dict) -> tuple[int | None, int]:

@@ -22,7 +22,7 @@ def test_shape_problems_are_all_located(sweep, spec):
            "did you mean 'target'?" in err
     assert f"{path}:6:3: axes.bots.robot.target: bots.robot: only the archetypes heavy, light, balanced, long " \
            "can be tuned" in err
-    assert f"{path}:7:21: axes.option.hand_size: expected a list of at least one value" in err
+    assert f"{path}:7:21: axes.option.hand_size: expected a list of at least one value, or {{from: A, to: B, step: S}}" in err
     assert "error: 6 problem(s) in the sweep" in err
 
 

@@ -131,3 +131,20 @@ def test_shipped_sweeps_are_valid():
     for name, count in (("calibrate-published.yaml", 1024), ("calibrate-confirm.yaml", 64)):
         assert len(resolve_points(read_spec(root / "sweeps" / name), None, BOTS)) == count
     assert len(resolve_points(read_spec(root / "benchmarks" / "sweep-20.yaml"), None, BOTS)) == 20
+
+
+def test_an_axis_may_be_a_range(sweep, spec):
+    points = points_of(sweep(spec("games: 3\naxes:\n  players: {from: 2, to: 5}\n  bots.heavy.target: "
+                                  "{from: 4, to: 8, step: 2}\n"), "--json"))
+    assert [(p["values"]["players"], p["values"]["bots.heavy.target"]) for p in points][:4] == [
+        (2, 4), (2, 6), (2, 8), (3, 4)]
+    assert len(points) == 12
+
+
+def test_a_bad_range_is_located(sweep, spec):
+    path = spec("games: 3\naxes:\n  players: {from: 2, to: 5, step: 0}\n  bots.heavy.target: {from: 9, to: 1}\n")
+    res = sweep(path)
+    assert res.exit_code == 1
+    assert f"{path}:3:12: axes.players: a range is {{from: A, to: B, step: S}} with whole numbers and S >= 1" \
+        in res.stderr
+    assert f"{path}:4:22: axes.bots.heavy.target: the range holds 0 values; an axis needs 1 to 1,000" in res.stderr
