@@ -12,7 +12,7 @@ Every problem the spec itself shows is collected before anything is raised.
       players: [2, 3, 4, 5]
       option.hand_size: [1, 3]
       content.game.composition_cap: [8, 9]
-      bots.heavy.target: [6, 8]
+      bots.heavy.target: {from: 4, to: 8, step: 2}   # a range of whole numbers
     sample: {points: 10, seed: 7}   # optional: a seeded random sample of the grid
 """
 
