@@ -19,6 +19,7 @@ app = typer.Typer(
         "  cardgen validate my-pack/ --json      # machine-readable report\n\n"
         "  cardgen build --lang en --players 4   # print-and-play set in English for 4\n\n"
         "  cardgen simulate --players 4 --games 1000\n\n"
+        "  cardgen sweep sweeps/calibrate-published.yaml --fit docs/balance-published.yaml\n\n"
         "  cardgen replay games/sample-4p.yaml --json"
     ),
     no_args_is_help=True,
@@ -48,6 +49,10 @@ except ImportError:  # pragma: no cover
     engine_command = None
 else:
     engine_command.register(app)
+
+from cardgen.sweep import command as sweep_command  # noqa: E402  (after the engine: it plays its games)
+
+sweep_command.register(app)
 
 
 def main() -> None:  # pragma: no cover - console entry point

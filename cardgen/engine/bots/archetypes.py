@@ -97,18 +97,35 @@ class Bot:
 
     # -- stop phase
     def booking(self, view: PlayerView, t: int) -> int | None:
-        """Book from the pile of the station we stop at, so the ticket lands where we can board it."""
+        """Book from the pile of the station we stop at, so the ticket lands where we can board it. Under
+        booking_platform="any", from the terminal pile behind us: its tickets all head our way, the longest
+        fares, and the kept one is laid on our own platform."""
         rules = self.rules
         s = rules.station_of_cell[view.cell[t]]
-        if s < 0 or rules.op_no_stop[view.card(t)] or not view.pile_size(s):
+        if s < 0 or rules.op_no_stop[view.card(t)]:
             return None
-        return s
+        if view.options.booking_platform == "any":
+            behind = 0 if view.dir[t] > 0 else len(rules.station_ids) - 1
+            if behind != s and view.pile_size(behind):
+                return behind
+        return s if view.pile_size(s) else None
+
+    def booking_platform(self, view: PlayerView, t: int) -> int | None:
+        """Under booking_platform="any" (R7 as printed): the platform we stand at, to board the ticket now."""
+        if view.options.booking_platform != "any":
+            return None
+        s = self.rules.station_of_cell[view.cell[t]]
+        return s if s >= 0 else None
 
     def keep(self, view: PlayerView, t: int, drawn: list[int]) -> tuple[int, ...]:
-        """Keep the best fares heading our way."""
+        """Keep the best fares heading our way (under "any": whose destination lies ahead of us)."""
         rules = self.rules
-        d = view.dir[t]
-        order = sorted(range(len(drawn)), key=lambda i: (rules.ticket_dir[rules.card_kind[drawn[i]]] == d,
+        d, c = view.dir[t], view.cell[t]
+        if view.options.booking_platform == "any":
+            ours = lambda k: (rules.ticket_dest_cell[k] - c) * d > 0  # noqa: E731
+        else:
+            ours = lambda k: rules.ticket_dir[k] == d  # noqa: E731
+        order = sorted(range(len(drawn)), key=lambda i: (ours(rules.card_kind[drawn[i]]),
                                                           rules.ticket_fare[rules.card_kind[drawn[i]]]),
                        reverse=True)
         return tuple(sorted(order[:min(rules.booking_keep, len(drawn))]))

@@ -11,10 +11,10 @@ seed gives the same game on all three (tests/engine/test_fast_path.py).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Mapping, NamedTuple
 
 from cardgen.engine.bots.archetypes import Bot
-from cardgen.engine.bots.registry import BOTS
+from cardgen.engine.bots.registry import BOTS, BotFactory
 from cardgen.engine.rules.invariants import check_state
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.compiled import Rules, compile_rules
@@ -78,18 +78,22 @@ def rules_for(content: Content | Rules) -> Rules:
     return hit[1]
 
 
-def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int) -> list[Bot]:
-    """One bot per player, each with its own random stream derived from the game seed."""
-    unknown = [name for name in lineup if name not in BOTS]
+def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int,
+              bots: Mapping[str, BotFactory] | None = None) -> list[Bot]:
+    """One bot per player, each with its own random stream derived from the game seed.
+
+    ``bots`` replaces some names' factories (a sweep's tuned archetypes); the rest come from BOTS."""
+    table = {**BOTS, **bots} if bots else BOTS
+    unknown = [name for name in lineup if name not in table]
     if unknown:
-        raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOTS)}")
-    return [BOTS[name](rules, seed * 1_000_003 + seat) for seat, name in enumerate(lineup)]
+        raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(table)}")
+    return [table[name](rules, seed * 1_000_003 + seat) for seat, name in enumerate(lineup)]
 
 
 def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
     """Play ``state`` to the end, asking ``bots`` (one per player) every decision: the inlined
     kernel of :mod:`cardgen.engine.play.fast` when it covers the game, else the generic loop."""
-    if kernel_plays(state, bots):
+    if state.options.kernel_inlines and kernel_plays(state, bots):
         run_kernel(state, bots, check_invariants)
     else:
         run_generic(state, bots, check_invariants)
@@ -136,7 +140,7 @@ def run_generic(state: GameState, bots: list[Bot], check_invariants: bool = Fals
                 pile = bot.booking(view, t)
                 if pile is not None:
                     drawn = state.booking_draw(t, pile)
-                    state.booking_keep(drawn, bot.keep(view, t, drawn))
+                    state.booking_keep(drawn, bot.keep(view, t, drawn), bot.booking_platform(view, t))
             if station_of_cell[state.cell[t]] >= 0 and not no_stop[state.card[t]]:   # state.can_stop(t)
                 if state.aboard[t]:
                     state.alight(t)
@@ -172,7 +176,7 @@ def run_checked(state: GameState, bots: list[Bot]) -> None:
             elif ph == BOOKING:
                 action = Booking(bot.booking(view, t))
             elif ph == KEEP:
-                action = Keep(tuple(bot.keep(view, t, state.drawn)))
+                action = Keep(tuple(bot.keep(view, t, state.drawn)), bot.booking_platform(view, t))
             else:
                 assert ph == BOARD
                 action = Board(tuple(bot.board(view, t, state.eligible(t), state.rules.cap - state.places[t],
@@ -203,9 +207,11 @@ def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResu
 
 
 def play_game(content: Content | Rules, lineup: list[str] | tuple[str, ...], seed: int = 0,
-              options: Options | None = None, check_invariants: bool = False) -> GameResult:
-    """Play one game with one bot per player (``len(lineup)`` players); deterministic for ``seed``."""
+              options: Options | None = None, check_invariants: bool = False,
+              bots: Mapping[str, BotFactory] | None = None) -> GameResult:
+    """Play one game with one bot per player (``len(lineup)`` players); deterministic for ``seed``.
+    ``bots`` overrides the factories of some bot names (see :func:`make_bots`)."""
     rules = rules_for(content)
     state = GameState(rules, len(lineup), seed, options)
-    run_fast(state, make_bots(rules, lineup, seed), check_invariants)
+    run_fast(state, make_bots(rules, lineup, seed, bots), check_invariants)
     return result_of(state, lineup)

@@ -22,9 +22,19 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - used)
 
 
+def _platforms(queues: dict[str, list[str]]) -> str:
+    return "  platforms: " + "  ".join(f"{s} [{' '.join(q)}]" for s, q in queues.items())
+
+
 def format_replay(replay: Replay) -> str:
     """A table per round for people: card, R, cells moved, place, direction, load, W, L, score."""
     out = [printable(replay.title), ""]
+    if replay.start:
+        out.append("Start  " + ", ".join(f"{printable(t['train'])} {t['place']} "
+                                         f"{'->' if t['direction'] == 'right' else '<-'}"
+                                         for t in replay.start["trains"]))
+        out.append(_platforms(replay.start["platforms"]))
+        out.append("")
     head = (f"  {'train':<10} {'card':<16} {'R':>2} {'mv':>2}  {'cell':<6} {'dir':<3} "
             f"{'load':>4} {'W':>3} {'L':>3} {'score':>5}")
     for row in replay.rounds:
@@ -35,6 +45,14 @@ def format_replay(replay: Replay) -> str:
             out.append(f"  {_pad(t['train'], 10)} {t['card']:<16} {t['r']:>2} {t['moved']:>2}  "
                        f"{t['cell']:>2} {t['place']:<3}  {arrow:<3} {t['load']:>4} {t['wait']:>3} "
                        f"{t['delays']:>3} {t['score']:>5}")
+        if row.get("deliveries"):
+            out.append("  delivered: " + "; ".join(
+                f"{d['player']} {d['ticket']} {'on time' if d['on_time'] else 'late'} {d['points']}"
+                for d in row["deliveries"]))
+        for player, used in (row.get("dispatch_used") or {}).items():
+            out.append(f"  dispatch: {player} {', '.join(used)}")
+        if "platforms" in row:
+            out.append(_platforms(row["platforms"]))
         out.append("")
     out.append("Final")
     out.append(f"  {'player':<10} {'bot':<10} {'delivered':>9} {'L':>3} {'bonus':>5} {'penalty':>7} {'score':>5}")

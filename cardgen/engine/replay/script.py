@@ -19,7 +19,7 @@ from cardgen.engine.rules.compiled import Rules
 from cardgen.errors import CardgenError, Problem
 from cardgen.model.source import PathKey, SourceMap, YamlSourceError, dotted, load_file
 
-TOP_KEYS = {"title", "content", "variant", "seed", "options", "players", "piles", "rounds", "expect"}
+TOP_KEYS = {"title", "content", "variant", "seed", "options", "players", "piles", "rounds", "expect", "events"}
 PLAYER_KEYS = {"name", "bot", "cards", "dispatch"}
 DECISION_KEYS = {"board", "signal", "swap", "booking", "move", "card"}
 
@@ -31,8 +31,9 @@ def _texts(value) -> bool:
 def _booking(value) -> bool:
     if value in (None, "none"):
         return True
-    return (isinstance(value, dict) and set(value) <= {"pile", "keep"} and isinstance(value.get("pile"), str)
-            and _texts(value.get("keep", [])))
+    return (isinstance(value, dict) and set(value) <= {"pile", "keep", "platform"}
+            and isinstance(value.get("pile"), str) and _texts(value.get("keep", []))
+            and isinstance(value.get("platform", ""), str))
 
 
 #: decision -> (check, what it must be), so a wrong shape is reported where it is written
@@ -41,7 +42,7 @@ _DECISION_SHAPES = {
     "signal": (lambda v: isinstance(v, bool), "true or false"),
     "move": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0, "a whole number of cells"),
     "swap": (lambda v: v is None or isinstance(v, str), "a train label or none"),
-    "booking": (_booking, "none or {pile: STATION, keep: [TICKET]}"),
+    "booking": (_booking, "none or {pile: STATION, keep: [TICKET], platform: STATION}"),
     "card": (lambda v: isinstance(v, str), "an operation kind id"),
 }
 
@@ -61,8 +62,19 @@ class ScriptError(CardgenError):
 class ScriptedPlayer:
     name: str
     bot: str
-    cards: list[str]
+    cards: list[str] | dict[int, list[str]]    # a list, or per train number (two locomotives)
     dispatch: list[str] | None
+
+    def card_lists(self) -> dict[int, list[str]]:
+        """Scripted cards by train number (1 = the player's first train)."""
+        return dict(self.cards) if isinstance(self.cards, dict) else ({1: self.cards} if self.cards else {})
+
+
+def card_path(player: int, script_player: ScriptedPlayer, train: int, j: int) -> PathKey:
+    """Where card ``j`` of the player's ``train``-th train is written."""
+    if isinstance(script_player.cards, dict):
+        return ("players", player, "cards", train, j)
+    return ("players", player, "cards", j)
 
 
 @dataclass
@@ -73,13 +85,14 @@ class Script:
     smap: SourceMap
     title: str
     content: str | None
-    variant: str | None
+    variant: str | list[str] | None
     seed: int
     options: Options
     players: list[ScriptedPlayer]
     piles: dict[str, list[str]]
     rounds: dict[int, dict[str, dict[str, Any]]]
     expect: dict[str, Any] = field(default_factory=dict)
+    events: dict[int, Any] = field(default_factory=dict)
 
     def problem(self, path: PathKey, message: str, key: bool = False) -> Problem:
         pos = self.smap.locate(path, key=key)
@@ -139,8 +152,11 @@ def read_script(path: Path) -> Script:
         if bot not in BOTS:
             bad(("players", i, "bot"), f"unknown bot '{bot}'; known: {', '.join(BOTS)}")
         cards = p.get("cards", []) or []
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            bad(("players", i, "cards"), "cards must be a list of operation kind ids")
+        per_train = isinstance(cards, dict) and all(isinstance(k, int) and not isinstance(k, bool) and k >= 1
+                                                    and _texts(v) for k, v in cards.items())
+        if not (_texts(cards) or per_train):
+            bad(("players", i, "cards"), "cards must be a list of operation kind ids, or {TRAIN: [ids]} per "
+                                         "train number for a player with several trains")
             cards = []
         dispatch = p.get("dispatch")
         if dispatch is not None and (not isinstance(dispatch, list) or not all(isinstance(c, str) for c in dispatch)):
@@ -175,15 +191,27 @@ def read_script(path: Path) -> Script:
                 if key not in DECISION_KEYS:
                     known = ", ".join(sorted(DECISION_KEYS))
                     bad(("rounds", rnd, label, key), f"unknown decision '{key}'; known: {known}")
-    for key in ("title", "content", "variant"):
+    for key in ("title", "content"):
         if key in data and not isinstance(data[key], str):
             bad((key,), f"{key} must be text")
+    variant = data.get("variant")
+    if variant is not None and not isinstance(variant, str) and not (_texts(variant) and variant):
+        bad(("variant",), "variant must be a variant id or a list of them (applied in order)")
+    events = data.get("events", {}) or {}
+    if not isinstance(events, dict):
+        bad(("events",), "events maps a round number to an event kind id, {kind: ID, ...} or none")
+        events = {}
+    for rnd, card in events.items():
+        if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 1:
+            bad(("events", rnd), "event rounds are whole numbers from 1")
+        if not (card is None or isinstance(card, str) or (isinstance(card, dict) and isinstance(card.get("kind"), str))):
+            bad(("events", rnd), "an event is a kind id, {kind: ID, station: S / section: T} or none")
     expect = data.get("expect", {}) or {}
     if problems:
         raise ScriptError(problems, smap.lines)
     return Script(path=path, smap=smap, title=str(data.get("title", path.stem)), content=data.get("content"),
-                  variant=data.get("variant"), seed=seed, options=options, players=players,
-                  piles=piles, rounds=rounds, expect=expect)
+                  variant=variant, seed=seed, options=options, players=players,
+                  piles=piles, rounds=rounds, expect=expect, events=events)
 
 
 def _read_options(raw: dict, bad) -> Options:
@@ -236,10 +264,11 @@ def check_ids(script: Script, rules: Rules) -> None:
     problems: list[Problem] = []
     ops, tickets, stations = set(rules.op_ids), set(rules.ticket_ids), set(rules.station_ids)
     for i, p in enumerate(script.players):
-        for j, card in enumerate(p.cards):
-            if card not in ops:
-                problems.append(script.problem(("players", i, "cards", j),
-                                                f"unknown operation card '{card}'; known: {', '.join(rules.op_ids)}"))
+        for train, cards in p.card_lists().items():
+            for j, card in enumerate(cards):
+                if card not in ops:
+                    problems.append(script.problem(card_path(i, p, train, j), f"unknown operation card '{card}'; "
+                                                   f"known: {', '.join(rules.op_ids)}"))
         for j, card in enumerate(p.dispatch or []):
             if card not in rules.dispatch_ids:
                 known = ", ".join(rules.dispatch_ids)

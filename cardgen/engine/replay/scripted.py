@@ -8,7 +8,7 @@ reported at its ``file:line:col``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
@@ -16,10 +16,12 @@ from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.play.playable import check_playable
 from cardgen.engine.play.games import make_bots, rules_for, run_checked
 from cardgen.engine.rules.compiled import Rules
-from cardgen.engine.replay.script import Script, ScriptError, check_ids, read_script, train_labels
+from cardgen.engine.replay.content import script_content
+from cardgen.engine.replay.expect import check_expect
+from cardgen.engine.replay.record import Recorder, place_name
+from cardgen.engine.replay.script import Script, ScriptError, card_path, check_ids, read_script, train_labels
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
-from cardgen.model import apply_variant, load
 from cardgen.model.messages import suggest
 
 
@@ -93,6 +95,19 @@ class ScriptedBot(Bot):
             raise self.script.fail(path, f"the {pile} pile is empty")
         return s
 
+    def booking_platform(self, view, t):
+        spec, path = self._decision(view, t, "booking")
+        if spec is _MISSING or not isinstance(spec, dict) or "platform" not in spec:
+            return self.fallback.booking_platform(view, t)
+        name = spec["platform"]
+        if name not in self.rules.station_ids:
+            raise self.script.fail(path + ("platform",), f"unknown station '{name}'"
+                                                         f"{suggest(name, self.rules.station_ids)}")
+        if view.options.booking_platform != "any":
+            raise self.script.fail(path + ("platform",), "a booked ticket goes onto its origin platform; naming "
+                                                         "a platform needs options: {booking_platform: any} (R7)")
+        return self.rules.station_ids.index(name)
+
     def keep(self, view, t, drawn):
         spec, path = self._decision(view, t, "booking")
         if spec is _MISSING or not isinstance(spec, dict) or "keep" not in spec:
@@ -133,9 +148,11 @@ class Replay:
     labels: list[str]
     rounds: list[dict]
     final: list[dict]
+    start: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {"title": self.title, "trains": self.labels, "rounds": self.rounds, "final": self.final}
+        return {"title": self.title, "trains": self.labels, "start": self.start, "rounds": self.rounds,
+                "final": self.final}
 
 
 def _arrange(script: Script, rules: Rules):
@@ -152,10 +169,15 @@ def _arrange(script: Script, rules: Rules):
                 pile.remove(c)
             pile.extend(reversed(chosen))  # the top of a pile is the end of its list
         for p, player in enumerate(script.players):
-            if player.cards:
-                if len(state.trains_of[p]) != 1:
-                    raise script.fail(("players", p, "cards"), "scripted cards need one train per player")
-                state.forced[state.trains_of[p][0]] = [rules.op_ids.index(c) for c in player.cards]
+            trains = state.trains_of[p]
+            for number, cards in player.card_lists().items():
+                if isinstance(player.cards, list) and len(trains) != 1:
+                    raise script.fail(("players", p, "cards"), f"this player runs {len(trains)} trains: give "
+                                      "cards per train, {1: [...], 2: [...]}")
+                if number > len(trains):
+                    raise script.fail(("players", p, "cards", number), f"train {number} does not exist: "
+                                      f"this player runs {len(trains)} train(s)", key=True)
+                state.forced[trains[number - 1]] = [rules.op_ids.index(c) for c in cards]
             if player.dispatch is not None:
                 state.dispatch_deck.extend(state.dispatch[p])
                 state.dispatch[p] = []
@@ -169,11 +191,6 @@ def _arrange(script: Script, rules: Rules):
     return arrange
 
 
-def _place_name(rules: Rules, cell: int) -> str:
-    s = rules.station_of_cell[cell]
-    return rules.station_ids[s] if s >= 0 else rules.section_ids[cell]
-
-
 def snapshot(state: GameState, labels: list[str]) -> dict:
     """The facts a round table shows, for every train."""
     rules = state.rules
@@ -183,7 +200,7 @@ def snapshot(state: GameState, labels: list[str]) -> dict:
         p = state.owner[t]
         trains.append({
             "train": labels[t], "card": rules.op_ids[state.card[t]], "r": state.r[t], "moved": state.moved[t],
-            "cell": state.cell[t], "place": _place_name(rules, state.cell[t]),
+            "cell": state.cell[t], "place": place_name(rules, state.cell[t]),
             "direction": "right" if state.dir[t] > 0 else "left",
             "load": state.places[t], "aboard": [rules.ticket_ids[rules.card_kind[c]] for c in state.aboard[t]],
             "wait": state.wait[t], "delays": state.late[p], "score": state.score[p], "delivered": state.delivered[p],
@@ -192,26 +209,9 @@ def snapshot(state: GameState, labels: list[str]) -> dict:
             "trains": trains}
 
 
-def _with_variant(script: Script, content):
-    """The content with the script's variant applied; an unknown id is the script's mistake, located there."""
-    if script.variant is None:
-        return content
-    known = [v.id for v in content.variants.variants]
-    if script.variant not in known:
-        raise script.fail(("variant",), f"unknown variant '{script.variant}'{suggest(script.variant, known)} "
-                                        f"(known variants: {', '.join(known) or 'none'})")
-    return apply_variant(content, script.variant)
-
-
 def run_script(script: Script, content=None) -> Replay:
     """Play ``script`` and return every round's snapshot and the final table."""
-    if content is None:
-        folder = None
-        if script.content is not None:
-            folder = Path(script.content)
-            if not folder.is_absolute():
-                folder = script.path.parent / folder   # relative to the script, not the shell
-        content = _with_variant(script, load(folder))
+    content = script_content(script, content)
     check_playable(content)
     rules = rules_for(content)
     check_ids(script, rules)
@@ -226,7 +226,9 @@ def run_script(script: Script, content=None) -> Replay:
     if problems := _target_problems(script, labels):
         raise ScriptError(problems, script.smap.lines)
     rows: list[dict] = []
-    state.on_round_end = lambda st: rows.append(snapshot(st, labels))
+    recorder = Recorder(state, labels, [player.name for player in script.players])
+    start = recorder.start(state)
+    state.on_round_end = lambda st: rows.append({**snapshot(st, labels), **recorder.extras(st)})
     fallbacks = make_bots(rules, [player.bot for player in script.players], script.seed)
     asked: set[tuple] = set()
     bots = [ScriptedBot(rules, fallback, script, labels, asked) for fallback in fallbacks]
@@ -255,7 +257,9 @@ def run_script(script: Script, content=None) -> Replay:
                       "blocked": sum(state.blocked[t] for t in state.trains_of[p]),
                       "blocked_by_train": sum(state.blocked_by_train[t] for t in state.trains_of[p]),
                       "winner": p in state.winners()})
-    return Replay(script.title, labels, rows, final)
+    replay = Replay(script.title, labels, rows, final, start)
+    check_expect(script, replay)
+    return replay
 
 
 #: why a scripted decision was never asked for, by decision
@@ -307,8 +311,10 @@ def _unapplied(script: Script, asked: set[tuple], last_round: int) -> list:
 def _card_path(script: Script, state: GameState, t: int) -> tuple:
     """Point a refused scripted draw at the card in the player's list."""
     p = state.owner[t]
-    used = len(script.players[p].cards) - len(state.forced[t])
-    return ("players", p, "cards", used - 1)
+    number = state.trains_of[p].index(t) + 1
+    player = script.players[p]
+    used = len(player.card_lists().get(number, [])) - len(state.forced[t])
+    return card_path(p, player, number, used - 1)
 
 
 def replay_file(path: Path | str) -> Replay:

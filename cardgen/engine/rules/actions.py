@@ -71,9 +71,11 @@ class Booking:
 
 @dataclass(frozen=True, slots=True)
 class Keep:
-    """Which of the drawn Group Booking tickets go onto their platform (positions in the drawn list)."""
+    """Which of the drawn Group Booking tickets go onto their platform (positions in the drawn list), and
+    onto which platform (station index; None: their origin, the only choice unless booking_platform="any")."""
 
     picks: tuple[int, ...]
+    platform: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

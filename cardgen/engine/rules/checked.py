@@ -70,7 +70,10 @@ class CheckedDriver:
             return [Booking(None)] + [Booking(s) for s, pile in enumerate(self.piles) if pile]
         if ph == KEEP:
             keep = min(self.rules.booking_keep, len(self.drawn))
-            return [Keep(c) for c in itertools.combinations(range(len(self.drawn)), keep)]
+            combos = list(itertools.combinations(range(len(self.drawn)), keep))
+            if self.options.booking_platform == "any":
+                return [Keep(c, s) for c in combos for s in range(len(self.platforms))]
+            return [Keep(c) for c in combos]
         return list(self.board_options(t))
 
     def clamp_signals(self, choices: list[tuple[int, bool]]) -> list[tuple[int, bool]]:
@@ -100,7 +103,8 @@ class CheckedDriver:
                 raise IllegalAction(f"{where}: ticket {name} (#{c}) is not waiting here for a train going this way")
         places = sum(rules.ticket_seats[rules.card_kind[c]] for c in cards)
         if self.places[t] + places > rules.cap:
-            raise IllegalAction(f"{where}: boarding {places} places exceeds the composition cap {rules.cap}")
+            raise IllegalAction(f"{where}: boarding {places} places onto a load of {self.places[t]} makes "
+                                f"{self.places[t] + places}, over the composition cap {rules.cap}")
         limit = self.boarding_limit(t)
         if limit and len(cards) > limit:
             raise IllegalAction(f"{where}: at most {limit} ticket(s) may board at this stop")
@@ -160,7 +164,7 @@ class CheckedDriver:
                 self.drawn = self.booking_draw(t, action.pile)
                 self.phase = KEEP
         elif isinstance(action, Keep):
-            self.booking_keep(self.drawn, action.picks)
+            self.booking_keep(self.drawn, action.picks, action.platform)
             self.drawn = []
             self.phase = BOARD
             self._stop_begin(t)

@@ -14,6 +14,8 @@ from cardgen.errors import UsageError
 
 LateEvents = Literal["none", "repeat_last"]
 Seating = Literal["snake", "round_robin"]
+WaitCardGain = Literal["reveal", "after_order"]
+BookingPlatform = Literal["origin", "any"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,21 @@ class Options:
     seating: Seating = "snake"
     #: R11: W never rises above the printed wait track's top value.
     cap_wait: bool = True
+    #: R8: the -3 for the highest L is charged even when that L is 0 (everybody, as literally written).
+    penalty_without_delays: bool = False
+    #: R17: when the wait card's W +2 counts: at the reveal, before the move order is set ("reveal"),
+    #: or once this round's order is set, so it first orders the next round ("after_order", 8.2 ③).
+    wait_card_gain: WaitCardGain = "reveal"
+    #: R18: Signal Priority's +2 is added after the floor of max(0, ...) instead of inside it.
+    signal_after_floor: bool = False
+    #: R7: a Group Booking ticket goes onto its origin platform, or onto any platform as printed ("any").
+    booking_platform: BookingPlatform = "origin"
+
+    @property
+    def kernel_inlines(self) -> bool:
+        """Whether the inlined fast kernel implements these options (the later rulings live only in the
+        rule functions of GameState, which the generic loop calls)."""
+        return self.wait_card_gain == "reveal" and not self.signal_after_floor and self.booking_platform == "origin"
 
     def __post_init__(self) -> None:
         for f in fields(self):

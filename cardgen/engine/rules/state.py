@@ -250,6 +250,7 @@ class GameState(CheckedDriver):
         use_hand = self.options.hand_size > 1
         decks, forced, discard, played = self.deck, self.forced, self.discard, self.cards_played
         card, rr, places, signal = self.card, self.r, self.places, self.signal
+        later_gain, signal_outside = self.options.wait_card_gain == "after_order", self.options.signal_after_floor
         changed = False
         for t in range(self.n):
             slot, use_signal = choices[t]
@@ -262,24 +263,31 @@ class GameState(CheckedDriver):
             card[t] = k
             discard[t].append(k)
             played[k] += 1
-            if gains[k]:
+            if gains[k] and not later_gain:
                 self._gain_wait(t, gains[k])
             base = values[k] - places[t] // divisor
+            boost = 0
             if use_signal:
                 self.dispatch[self.owner[t]].remove(rules.dispatch_signal)
                 self.dispatch_used[rules.dispatch_signal] += 1
-                base += rules.dispatch_signal_amount
+                boost = rules.dispatch_signal_amount
+            if not signal_outside:   # ruling R18: +2 inside max(floor, ...) by default
+                base, boost = base + boost, 0
             signal[t] = use_signal
             r = base + mod
             if r < floor:
                 r = floor
             if mod and r != (base if base > floor else floor):
                 changed = True
-            rr[t] = r
+            rr[t] = r + boost
         self.moved = [0] * self.n
         if changed:
             self.effective = True
         self.order = self.move_order()
+        if later_gain:   # ruling R17 option: the wait card's W gain orders the next round only
+            for t in range(self.n):
+                if gains[card[t]]:
+                    self._gain_wait(t, gains[card[t]])
         if ev is not None and ev.order_reversed and self.order != self.move_order(reverse=False):
             self.effective = True
 
@@ -407,13 +415,14 @@ class GameState(CheckedDriver):
                 drawn.append(src.pop())
         return drawn
 
-    def booking_keep(self, drawn: list[int], picks: tuple[int, ...]) -> None:
-        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7);
-        the rest are discarded."""
+    def booking_keep(self, drawn: list[int], picks: tuple[int, ...], platform: int | None = None) -> None:
+        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7), or onto
+        ``platform`` under ``booking_platform="any"``; the rest are discarded."""
         rules = self.rules
+        anywhere = platform is not None and self.options.booking_platform == "any"
         for i, card in enumerate(drawn):
             if i in picks:
-                self.platforms[rules.ticket_origin[rules.card_kind[card]]].append(card)
+                self.platforms[platform if anywhere else rules.ticket_origin[rules.card_kind[card]]].append(card)
             else:
                 self.discarded.append(card)
 
@@ -457,6 +466,9 @@ class GameState(CheckedDriver):
         s = rules.station_of_cell[self.cell[t]]
         d = self.dir[t]
         kind_of, tdir = rules.card_kind, rules.ticket_dir
+        if self.options.booking_platform == "any":   # R7 option: a ticket may wait away from its origin
+            c, dest = self.cell[t], rules.ticket_dest_cell
+            return [card for card in self.platforms[s] if (dest[kind_of[card]] - c) * d > 0]
         return [card for card in self.platforms[s] if tdir[kind_of[card]] == d]
 
     def board(self, t: int, cards) -> None:
@@ -523,7 +535,7 @@ class GameState(CheckedDriver):
         for p in range(self.players):
             if self.late[p] == 0:
                 self.bonus[p] = rules.no_delay_bonus
-            if worst > 0 and self.late[p] == worst:   # ruling R8: nobody late, nobody penalised
+            if (worst > 0 or self.options.penalty_without_delays) and self.late[p] == worst:   # ruling R8
                 self.penalty[p] = rules.worst_delay_penalty
             self.score[p] += self.bonus[p] + self.penalty[p]
         self.phase = OVER

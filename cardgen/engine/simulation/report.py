@@ -82,7 +82,11 @@ def render_report(content, summary: dict | None, tables: dict | None = None) -> 
 
 def write_report(path: Path, content, summary: dict | None, tables: dict | None = None) -> None:
     """Render, then replace ``path`` atomically so a failure never leaves half a file."""
-    html = render_report(content, summary, tables)
+    write_html(path, render_report(content, summary, tables))
+
+
+def write_html(path: Path, html: str) -> None:
+    """Replace ``path`` with ``html`` atomically (a temporary file in the same folder, then a rename)."""
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")

@@ -45,6 +45,10 @@ class RunSpec:
     seed: int
     options: Any = None
     check_invariants: bool = False
+    #: values written into the content by path (a sweep point): (file stem, path, value)
+    edits: tuple = ()
+    #: tuned archetypes (a sweep point): (bot name, ((parameter, value), ...))
+    bots: tuple = ()
 
     @property
     def players(self) -> int:
@@ -228,12 +232,16 @@ def _shares(wins: Counter) -> dict:
 _CONTENT: dict[tuple, Any] = {}
 
 
-def content_for(folder: Path | None, variant: str | None):
-    """Load (once per process) the content a run uses."""
-    key = (str(folder) if folder else None, variant)
+def content_for(folder: Path | None, variant: str | None, edits: tuple = ()):
+    """Load (once per process) the content a run uses, with a sweep point's ``edits`` written in."""
+    key = (str(folder) if folder else None, variant, edits)
     if key not in _CONTENT:
-        from cardgen.model import load
-        _CONTENT[key] = load(folder, variant=variant)
+        if edits:
+            from cardgen.model.edit import edited
+            _CONTENT[key] = edited(content_for(folder, variant), edits)
+        else:
+            from cardgen.model import load
+            _CONTENT[key] = load(folder, variant=variant)
     return _CONTENT[key]
 
 
@@ -242,17 +250,28 @@ def default_engine() -> PlayGame:
     return play_game
 
 
+def tuned_bots(params: tuple) -> dict:
+    """Bot factories for a run's tuned archetypes (none for a plain run)."""
+    if not params:
+        return {}
+    from cardgen.engine.bots.registry import tuned
+    return {name: tuned(name, dict(values)) for name, values in params}
+
+
 def play_chunk(spec: RunSpec, engine: PlayGame | None, bounds: tuple[int, int]) -> Tally:
     """Play games ``bounds[0] .. bounds[1]-1`` of the run and tally them."""
     play = engine or default_engine()
-    content = content_for(spec.folder, spec.variant)
+    content = content_for(spec.folder, spec.variant, spec.edits)
     clock_end, max_rounds = content.game.clock.end, expected_max_rounds(content)
     tally = Tally()
+    factories = tuned_bots(spec.bots)
     for i in range(*bounds):
         bots = seat_lineup(spec.lineup, i)
         kwargs = {"seed": game_seed(spec.seed, i), "check_invariants": spec.check_invariants}
         if spec.options is not None:
             kwargs["options"] = spec.options
+        if factories:
+            kwargs["bots"] = factories
         result = play(content, lineup=list(bots), **kwargs)
         tally.add_game(i, bots, result, clock_end, max_rounds)
     return tally
@@ -267,7 +286,7 @@ def chunks(games: int, size: int | None = None) -> list[tuple[int, int]]:
 def run(spec: RunSpec, workers: int = 1, engine: PlayGame | None = None,
         on_progress: Callable[[int], None] | None = None) -> Tally:
     """Play ``spec.games`` games on ``workers`` processes and return the merged tally."""
-    content_for(spec.folder, spec.variant)  # load (and validate) before forking
+    content_for(spec.folder, spec.variant, spec.edits)  # load (and validate) before forking
     work = partial(play_chunk, spec, engine)
     total = Tally()
     done = 0

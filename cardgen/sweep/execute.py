@@ -1,0 +1,94 @@
+"""Play every point's games on local processes or on a Dask cluster, with identical results.
+
+Why the results cannot depend on the executor: each point is cut into the same
+fixed chunks as ``cardgen simulate`` (``simulate.chunks``), a chunk's games are
+fixed by ``(seed, game index)``, every chunk returns an exact integer
+:class:`Tally`, and each point's chunks are merged in chunk order. An executor
+only decides *where* a chunk runs.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import re
+from typing import Callable, Iterator, Sequence
+
+from cardgen.engine.simulation.runner import RunSpec, Tally, chunks, content_for, play_chunk
+from cardgen.errors import UsageError
+from cardgen.sweep.points import Point
+
+#: one unit of work: a point's run and the [start, stop) ranges of the chunks it plays, in order
+Job = tuple[RunSpec, tuple[tuple[int, int], ...]]
+#: chunks a Dask task plays (1,000 games): each task costs a scheduler round trip, so a remote task
+#: carries more games than a local one; the tally is the same, as chunks merge exactly
+DASK_CHUNKS_PER_TASK = 5
+#: seconds to wait for a Dask scheduler to answer before giving up
+CONNECT_TIMEOUT = 15
+SCHEDULER_ADDRESS = re.compile(r"^(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:\d{1,5}$")
+
+
+def play_job(job: Job) -> Tally:
+    """Play a job's chunks and merge them in order (module level: processes and Dask workers import it)."""
+    run, parts = job
+    tally = Tally()
+    for bounds in parts:
+        tally.merge(play_chunk(run, None, bounds))
+    return tally
+
+
+def jobs_of(points: Sequence[Point], per_job: int = 1) -> tuple[list[Job], list[int]]:
+    """Every point's chunks, ``per_job`` to a job, in point then chunk order, and the point of each job."""
+    jobs, owners = [], []
+    for i, point in enumerate(points):
+        parts = chunks(point.run.games)
+        for start in range(0, len(parts), per_job):
+            jobs.append((point.run, tuple(parts[start:start + per_job])))
+            owners.append(i)
+    return jobs, owners
+
+
+def local_results(jobs: list[Job], workers: int) -> Iterator[Tally]:
+    """Chunks on ``workers`` local processes (forked after the contents are loaded), in job order."""
+    for run, _ in jobs:
+        content_for(run.folder, run.variant, run.edits)  # build each point's content once, before forking
+    if workers <= 1 or len(jobs) <= 1:
+        yield from map(play_job, jobs)
+        return
+    with multiprocessing.get_context("fork").Pool(processes=workers) as pool:
+        yield from pool.imap(play_job, jobs)
+
+
+def dask_results(jobs: list[Job], address: str) -> Iterator[Tally]:
+    """The same chunks on the Dask cluster whose scheduler listens at ``address``, in job order."""
+    if not SCHEDULER_ADDRESS.match(address):
+        raise UsageError(f"--scheduler {address!r}: expected tcp://HOST:PORT")
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs Dask distributed: pip install 'cardgen[cluster]'") from None
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(f"--scheduler {address}: cannot reach the Dask scheduler ({exc})") from None
+    try:
+        # pure=False: equal jobs of different points are still separate tasks (Dask would merge equal keys)
+        futures = client.map(play_job, jobs, pure=False)
+        for future in futures:
+            yield future.result()
+    finally:
+        client.close()
+
+
+def run_points(points: Sequence[Point], workers: int = 1, scheduler: str | None = None,
+               on_progress: Callable[[int], None] | None = None) -> list[Tally]:
+    """One merged tally per point; ``scheduler`` (tcp://HOST:PORT) sends the chunks to Dask."""
+    jobs, owners = jobs_of(points, DASK_CHUNKS_PER_TASK if scheduler else 1)
+    results = dask_results(jobs, scheduler) if scheduler else local_results(jobs, workers)
+    tallies = [Tally() for _ in points]
+    done = 0
+    for i, part in enumerate(results):  # drains the results, so a Dask client is always closed
+        tallies[owners[i]].merge(part)
+        done += part.games
+        if on_progress:
+            on_progress(done)
+    return tallies
