@@ -18,6 +18,7 @@ from cardgen.engine.simulation import flags as sim_options
 from cardgen.engine.play.kernel import KERNEL
 from cardgen.engine.simulation.runner import content_for
 from cardgen.engine.simulation.command import Progress, fail
+from cardgen.engine.simulation.report import check_report_path
 from cardgen.errors import CardgenError, UsageError
 from cardgen.sweep.execute import run_points
 from cardgen.sweep.fit import read_published
@@ -36,6 +37,7 @@ def sweep_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print every point's figures as JSON."),
     report: Optional[Path] = typer.Option(None, "--report", help="Also write a self-contained HTML report (heat maps for two-axis sweeps)."),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal)."),
+    force: bool = typer.Option(False, "--force", help="Let --report replace a file that is not an earlier cardgen report."),
 ) -> None:
     """Play a grid (or a seeded sample) of configurations: content values, ruling options, bots, player counts.
 
@@ -44,7 +46,7 @@ def sweep_cmd(
     Example: cardgen sweep sweeps/calibrate-published.yaml --fit docs/balance-published.yaml --workers 2
     """
     try:
-        summary = run_sweep(spec_file, games, workers, scheduler, fit, report, progress)
+        summary = run_sweep(spec_file, games, workers, scheduler, fit, report, progress, force)
     except CardgenError as exc:
         fail(exc)
     typer.echo(json.dumps(summary, ensure_ascii=False, indent=2) if as_json else format_sweep(summary))
@@ -54,14 +56,14 @@ def sweep_cmd(
 
 
 def run_sweep(spec_file: Path, games: int | None, workers: int, scheduler: str | None, fit: Path | None,
-              report: Path | None, progress: bool | None) -> dict:
+              report: Path | None, progress: bool | None, force: bool = False) -> dict:
     """Check everything, play every point, and return the summary (with wall-clock figures)."""
     if games is not None and not 1 <= games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, not {workers}")
-    if report is not None and not report.parent.is_dir():
-        raise UsageError(f"--report: folder {report.parent} does not exist")
+    if report is not None:
+        check_report_path(report, force)
     published = read_published(fit) if fit is not None else None
     spec = read_spec(spec_file)
     points = resolve_points(spec, games, sim_options.engine_api().BOTS)

@@ -12,6 +12,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from cardgen.engine.simulation.report import write_html
+from cardgen.engine.simulation.report import GENERATOR
 from cardgen.templating import render
 from cardgen.sweep.heatmap import heatmap
 from cardgen.sweep.points import value_text
@@ -42,5 +43,6 @@ def heatmaps(summary: dict) -> list[Markup]:
 
 def write_sweep_report(path: Path, title: str, summary: dict) -> None:
     """Render the report and replace ``path`` atomically."""
-    html = render("report/sweep.html.j2", title=title, summary=summary, heatmaps=heatmaps(summary))
+    html = render("report/sweep.html.j2", title=title, summary=summary, heatmaps=heatmaps(summary),
+                  generator=GENERATOR)
     write_html(path, html)

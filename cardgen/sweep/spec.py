@@ -148,9 +148,12 @@ class _Reader:
 def read_yaml(path: Path, max_bytes: int = MAX_SPEC_BYTES) -> tuple[Any, SourceMap]:
     """A sweep's YAML input read like a content file (safe, capped, located), or a :class:`SpecError`."""
     try:
-        return load_file(path, str(path), max_bytes)
+        data, smap = load_file(path, str(path), max_bytes)
     except YamlSourceError as exc:
         raise SpecError([exc.problem], {str(path): exc.lines}) from None
+    if smap.problems:  # control characters in a text: refused where written, like content
+        raise SpecError(smap.problems, {str(path): smap.lines})
+    return data, smap
 
 
 def read_spec(path: Path) -> Spec:

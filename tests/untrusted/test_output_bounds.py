@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
+
 from cardgen.engine.simulation.runner import useful_workers
 from tests.untrusted.conftest import cli
 
@@ -37,10 +39,11 @@ def test_report_refuses_a_file_cardgen_did_not_write_unless_forced(tmp_path):
     assert "old run" not in page.read_text(encoding="utf-8")
 
 
-def test_tables_report_refuses_a_strangers_file(tmp_path):
+@pytest.mark.parametrize("command", [["tables", "--games", "0"], ["sweep", "SPEC"]])
+def test_tables_and_sweep_reports_refuse_a_strangers_file(tmp_path, command):
     page = tmp_path / "t.html"
     page.write_text("mine", encoding="utf-8")
-    result = cli("tables", "--games", "0", "--report", page)
+    result = cli(*[tmp_path / "spec.yaml" if a == "SPEC" else a for a in command], "--report", page)
     assert result.exit_code == 2 and "was not written by cardgen" in result.output
     assert page.read_text(encoding="utf-8") == "mine"
 
