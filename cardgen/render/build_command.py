@@ -8,6 +8,7 @@ from typing import Optional
 
 import typer
 
+from cardgen.printable import printable
 from cardgen.errors import CardgenError, ContentError, UsageError
 
 
@@ -86,11 +87,11 @@ def build_cmd(
     from cardgen.render.watch import watch as watch_folders
 
     folders = [Path(content_dir) if content_dir is not None else DEFAULT_CONTENT, TEMPLATES_DIR]
-    typer.echo(f"watching {folders[0]} and {folders[1]} (Ctrl-C stops)", err=True)
+    typer.echo(f"watching {printable(str(folders[0]))} and {folders[1]} (Ctrl-C stops)", err=True)
 
     def rebuild(changed: list[str]) -> None:
         shown = ", ".join(Path(name).name for name in changed[:3]) + (" ..." if len(changed) > 3 else "")
-        typer.echo(f"changed: {shown}", err=True)
+        typer.echo(f"changed: {printable(shown)}", err=True)  # file names come from a shared folder
         once()
 
     output = Path(out) if out is not None else default_out_root()
@@ -124,12 +125,12 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
         typer.echo(f"cardgen build: {kind}: {exc}; nothing written.", err=True)
         return exc.exit_code
     counts = ", ".join(f"{kind} {n}" for kind, n in result.counts.items())
-    typer.echo(f"{result.out}: {len(result.files)} files, {result.sheets} sheets, {result.faces} faces "
+    typer.echo(f"{printable(str(result.out))}: {len(result.files)} files, {result.sheets} sheets, {result.faces} faces "
                f"({len(result.rendered)} laid out, {result.faces - len(result.rendered)} from cache) "
                f"in {result.seconds:.1f} s")
     typer.echo(f"  printed: {counts}")
     if result.cache_problem:
-        typer.echo(f"note: the face cache could not be written ({result.cache_problem}); "
+        typer.echo(f"note: the face cache could not be written ({printable(str(result.cache_problem))}); "
                    "the next build will lay every face out again", err=True)
     return 0
 

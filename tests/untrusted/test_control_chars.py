@@ -72,3 +72,11 @@ def test_usage_error_quoting_an_option_is_escaped():
     assert result.exit_code == 2
     assert "\\x1b]0;PWNED\\x07" in result.output
     assert not RAW.search(result.output)
+
+
+def test_build_reports_an_output_path_with_escapes_escaped(content, tmp_path):
+    out = tmp_path / "set\x1b]0;PWNED\x07"
+    result = cli("build", content.root, "--lang", "en", "--only", "train_token", "--out", out)
+    assert result.exit_code == 0
+    assert f"{tmp_path}/set\\x1b]0;PWNED\\x07: " in result.output
+    assert not RAW.search(result.output)
