@@ -40,3 +40,15 @@ def test_decisions_that_ask_for_nothing_fit_any_round(tmp_path):
     script = tmp_path / "g.yaml"
     script.write_text(HEAD + "    A: {board: [], swap: none, signal: false}\n", encoding="utf-8")
     assert cli("replay", script).exit_code == 0
+
+
+def test_signal_without_the_card_is_refused_when_the_card_choice_is_asked(tmp_path):
+    """With a hand to choose from the operation is asked every round, so the card is checked there."""
+    script = tmp_path / "g.yaml"
+    script.write_text("title: t\nseed: 1\noptions: {hand_size: 2}\nplayers:\n  - {name: A, bot: heavy, dispatch: []}\n"
+                      "  - {name: B, bot: light, dispatch: []}\nrounds:\n  1:\n    A: {signal: true}\n",
+                      encoding="utf-8")
+    result = cli("replay", script)
+    assert result.exit_code == 1
+    assert (f"{script}:9:17: rounds.1.A.signal: signal cannot apply in round 1: the player held no Signal "
+            "Priority card") in result.output
