@@ -25,8 +25,11 @@ from cardgen.render.pdf.save import open_pdf, pdf_bytes
 _CATEGORY = {"Do": Name.XObject, "gs": Name.ExtGState, "scn": Name.Pattern, "SCN": Name.Pattern,
              "sh": Name.Shading, "Tf": Name.Font, "cs": Name.ColorSpace, "CS": Name.ColorSpace}
 _BUILT_IN_SPACES = {"/Pattern", "/DeviceRGB", "/DeviceGray", "/DeviceCMYK"}
-#: Page keys a face keeps (its boxes); the rest (parent, resources, contents) are made anew.
-_PAGE_BOXES = ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox")
+#: Page keys made anew for a face; it keeps every other (its boxes, its transparency group).
+_MADE_ANEW = {"/Parent", "/Resources", "/Contents", "/Type"}
+#: Resource categories whose entries can hold content streams (forms, tiling patterns, soft masks);
+#: fonts, shadings and colour spaces are used as they are.
+_DRAWN_WITH = {Name.XObject, Name.Pattern, Name.ExtGState}
 #: Dictionary keys of a rewritten content stream that qpdf sets itself on writing.
 _STREAM_KEYS = {"/Length", "/Filter", "/DecodeParms", "/Resources"}
 
@@ -82,7 +85,7 @@ class _Canonical:
                     new = f"/{name[1]}{counters.get(counter, 0)}"
                     counters[counter] = counters.get(counter, 0) + 1
                 renamed[key] = Name(new)
-                kept.setdefault(str(category), {})[new] = self.value(value)
+                kept.setdefault(str(category), {})[new] = self.value(value) if category in _DRAWN_WITH else value
             operands[at] = renamed[key]
             out.append(pikepdf.ContentStreamInstruction(operands, instruction.operator))
         used = Dictionary({category: Dictionary(entries) for category, entries in kept.items()})
@@ -138,9 +141,9 @@ def split_pages(data: bytes) -> list[bytes]:
         content, used = canonical.content(page, page.obj.get("/Resources"))
         unit = pikepdf.Pdf.new()
         face = Dictionary(Type=Name.Page, Resources=used, Contents=source.make_stream(content))
-        for box in _PAGE_BOXES:
-            if box in page.obj:
-                face[box] = page.obj[box]
+        for key, value in page.obj.items():
+            if key not in _MADE_ANEW:
+                face[key] = value
         unit.pages.append(pikepdf.Page(source.make_indirect(face)))
         units.append(pdf_bytes(unit))
     return units

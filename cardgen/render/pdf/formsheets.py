@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from functools import lru_cache
 
 import pikepdf
 from pikepdf import Dictionary, Name, Operator
@@ -48,6 +49,19 @@ def _whole_page_form(page: pikepdf.Page) -> pikepdf.Object:
     return form
 
 
+@lru_cache(maxsize=256)
+def _opened(data: bytes) -> pikepdf.Pdf:
+    """A face or part PDF opened once per process: every output PDF it is in copies from the same one
+    (and a rebuild from the unchanged faces). Nothing is ever changed in it."""
+    return open_pdf(data)
+
+
+@lru_cache(maxsize=256)
+def _face_form(data: bytes, index: int) -> pikepdf.Object:
+    """Page ``index`` of ``data`` as a form, made once in the opened source."""
+    return _whole_page_form(_opened(data).pages[index])
+
+
 def finished(pdf: pikepdf.Pdf) -> bytes:
     """An output PDF's bytes: one subset per stack font, subset tags from the programs, reproducible."""
     fontmerge.merge_fonts(pdf)
@@ -58,7 +72,6 @@ def finished(pdf: pikepdf.Pdf) -> bytes:
 def compose(sheets: Sequence, face_pdfs: dict[str, FacePdf], furniture: bytes) -> bytes:
     """The PDF of ``sheets`` (page i's furniture is page i of ``furniture``), each face embedded once."""
     out = pikepdf.Pdf.new()
-    opened: dict[str, pikepdf.Pdf] = {}  # kept open until written: qpdf copies stream data when saving
     forms: dict[str, pikepdf.Object] = {}
     marks = open_pdf(furniture)
     if len(marks.pages) != len(sheets):
@@ -70,9 +83,7 @@ def compose(sheets: Sequence, face_pdfs: dict[str, FacePdf], furniture: bytes) -
         for placement in sheet.placements:
             face = face_pdfs[placement.face_id]
             if face.digest not in forms:
-                if face.batch not in opened:
-                    opened[face.batch] = open_pdf(face.pdf)
-                forms[face.digest] = out.copy_foreign(_whole_page_form(opened[face.batch].pages[face.index]))
+                forms[face.digest] = out.copy_foreign(_face_form(face.pdf, face.index))
             if placement.face_id not in names:
                 names[placement.face_id] = Name(f"/F{len(names)}")
                 xobjects[names[placement.face_id]] = forms[face.digest]
@@ -88,7 +99,6 @@ def compose(sheets: Sequence, face_pdfs: dict[str, FacePdf], furniture: bytes) -
 def concatenate(documents: Sequence[bytes]) -> bytes:
     """Whole PDFs one after another (qpdf copies their pages), fonts merged across them."""
     out = pikepdf.Pdf.new()
-    opened = [open_pdf(data) for data in documents]  # kept open until written
-    for source in opened:
-        out.pages.extend(source.pages)
+    for data in documents:
+        out.pages.extend(_opened(data).pages)
     return finished(out)
