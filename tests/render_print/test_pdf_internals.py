@@ -121,3 +121,17 @@ def test_styles_move_out_of_the_document_in_order():
     body, css = split_styles("<html><head><style>a{x:1}</style><STYLE media=print>b{y:2}</STYLE></head>"
                              "<body><p>&lt;style&gt;c{}&lt;/style&gt;</p></body></html>")
     assert css == "a{x:1}\nb{y:2}" and "<style" not in body.lower() and "&lt;style&gt;" in body
+
+
+def test_joined_pdfs_keep_identical_streams_once():
+    """A part's furniture font, repeated in every part, is embedded once in the joined PDF."""
+    from cardgen.render.sheets.marks import Furniture, furniture_pdf
+
+    furniture = furniture_pdf([Furniture((210.0, 297.0), crop=[], label="label 标签", label_at=(10.0, 10.0))])
+    joined = formsheets.concatenate([furniture, furniture, furniture])
+    pdf = pikepdf.open(io.BytesIO(joined))
+    programs = [obj.objgen for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary)
+                and obj.get("/Type") == pikepdf.Name.FontDescriptor]
+    streams = [obj.read_raw_bytes() for obj in pdf.objects if isinstance(obj, pikepdf.Stream)]
+    assert len(pdf.pages) == 3 and len(streams) == len(set(streams))  # no stream twice
+    assert programs and len(_texts(joined)) == 3

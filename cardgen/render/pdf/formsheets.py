@@ -6,7 +6,8 @@ placement clips it to the visible box on the sheet:
 ``q x y w h re W n <matrix> cm /FN Do Q``. The sheet's furniture page (crop
 marks, label) is one more form drawn over the cards. Every output PDF then
 gets one subset per font (cardgen.render.pdf.fontmerge), tags made from the
-programs, and is written reproducibly (cardgen.render.pdf.save).
+programs, identical streams kept once when whole PDFs are joined
+(cardgen.render.pdf.dedupe), and is written reproducibly (cardgen.render.pdf.save).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pikepdf import Dictionary, Name, Operator
 from reportlab.lib.units import mm
 
 from cardgen.render.pdf import fontmerge
+from cardgen.render.pdf.dedupe import merge_identical_streams
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.pdf.save import open_pdf, pdf_bytes
 
@@ -62,10 +64,16 @@ def _face_form(data: bytes, index: int) -> pikepdf.Object:
     return _whole_page_form(_opened(data).pages[index])
 
 
-def finished(pdf: pikepdf.Pdf) -> bytes:
-    """An output PDF's bytes: one subset per stack font, subset tags from the programs, reproducible."""
+def finished(pdf: pikepdf.Pdf, *, joined: bool = False) -> bytes:
+    """An output PDF's bytes: one subset per stack font, subset tags from the programs, reproducible.
+
+    A ``joined`` document (whole PDFs one after another) also keeps identical streams once: each part
+    brought its own copy of what they share (a kind's sheets hold one copy already).
+    """
     fontmerge.merge_fonts(pdf)
     fontmerge.retag(pdf)
+    if joined:
+        merge_identical_streams(pdf)
     return pdf_bytes(pdf)
 
 
@@ -101,4 +109,4 @@ def concatenate(documents: Sequence[bytes]) -> bytes:
     out = pikepdf.Pdf.new()
     for data in documents:
         out.pages.extend(_opened(data).pages)
-    return finished(out)
+    return finished(out, joined=True)
