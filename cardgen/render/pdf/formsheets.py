@@ -51,14 +51,14 @@ def _whole_page_form(page: pikepdf.Page) -> pikepdf.Object:
     return form
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _opened(data: bytes) -> pikepdf.Pdf:
     """A face or part PDF opened once per process: every output PDF it is in copies from the same one
     (and a rebuild from the unchanged faces). Nothing is ever changed in it."""
     return open_pdf(data)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _face_form(data: bytes, index: int) -> pikepdf.Object:
     """Page ``index`` of ``data`` as a form, made once in the opened source."""
     return _whole_page_form(_opened(data).pages[index])
