@@ -19,7 +19,7 @@ HERE = Path(__file__).resolve().parent
 #: Folders whose tests design every face, build a print set or render with WeasyPrint (about 320 s in all).
 SLOW_FOLDERS = ("render_print/", "render_faces/")
 #: Modules in those folders that render nothing and stay in the quick loop.
-QUICK_IN_SLOW_FOLDERS = ("render_print/test_layout.py", "render_print/test_pngwrite.py",
+QUICK_IN_SLOW_FOLDERS = ("render_print/test_layout.py",
                          "render_print/test_pdf_internals.py", "render_faces/test_templating.py",
                          "render_faces/test_colour.py", "render_faces/test_textwidth.py")
 #: Whole modules elsewhere.
