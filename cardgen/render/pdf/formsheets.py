@@ -51,17 +51,20 @@ def _whole_page_form(page: pikepdf.Page) -> pikepdf.Object:
     return form
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def _opened(data: bytes) -> pikepdf.Pdf:
     """A face or part PDF opened once per process: every output PDF it is in copies from the same one
-    (and a rebuild from the unchanged faces). Nothing is ever changed in it."""
+    (and a rebuild from the unchanged faces). Nothing is ever changed in it but the forms made of its
+    pages (:func:`_face_form`). Callers hold on to what they copy from until they have written it:
+    qpdf reads the stream data of copied objects from the source when the copy is saved."""
     return open_pdf(data)
 
 
-@lru_cache(maxsize=64)
-def _face_form(data: bytes, index: int) -> pikepdf.Object:
-    """Page ``index`` of ``data`` as a form, made once in the opened source."""
-    return _whole_page_form(_opened(data).pages[index])
+@lru_cache(maxsize=128)
+def _face_form(data: bytes, index: int) -> tuple[pikepdf.Pdf, pikepdf.Object]:
+    """Page ``index`` of ``data`` as a form, made once, with the document that holds it."""
+    source = _opened(data)
+    return source, _whole_page_form(source.pages[index])
 
 
 def finished(pdf: pikepdf.Pdf, *, joined: bool = False) -> bytes:
@@ -81,6 +84,7 @@ def compose(sheets: Sequence, face_pdfs: dict[str, FacePdf], furniture: bytes) -
     """The PDF of ``sheets`` (page i's furniture is page i of ``furniture``), each face embedded once."""
     out = pikepdf.Pdf.new()
     forms: dict[str, pikepdf.Object] = {}
+    sources: list[pikepdf.Pdf] = []  # kept until ``out`` is written
     marks = open_pdf(furniture)
     if len(marks.pages) != len(sheets):
         raise ValueError("one furniture page per sheet expected")
@@ -91,7 +95,9 @@ def compose(sheets: Sequence, face_pdfs: dict[str, FacePdf], furniture: bytes) -
         for placement in sheet.placements:
             face = face_pdfs[placement.face_id]
             if face.digest not in forms:
-                forms[face.digest] = out.copy_foreign(_face_form(face.pdf, face.index))
+                source, form = _face_form(face.pdf, face.index)
+                sources.append(source)
+                forms[face.digest] = out.copy_foreign(form)
             if placement.face_id not in names:
                 names[placement.face_id] = Name(f"/F{len(names)}")
                 xobjects[names[placement.face_id]] = forms[face.digest]
@@ -107,6 +113,7 @@ def compose(sheets: Sequence, face_pdfs: dict[str, FacePdf], furniture: bytes) -
 def concatenate(documents: Sequence[bytes]) -> bytes:
     """Whole PDFs one after another (qpdf copies their pages), fonts merged across them."""
     out = pikepdf.Pdf.new()
-    for data in documents:
-        out.pages.extend(_opened(data).pages)
+    sources = [_opened(data) for data in documents]  # kept until ``out`` is written
+    for source in sources:
+        out.pages.extend(source.pages)
     return finished(out, joined=True)
