@@ -36,6 +36,10 @@ def _root() -> None:
 
 model_command.register(app)
 
+from cardgen.model import pack_command  # noqa: E402
+
+pack_command.register(app)
+
 try:  # each pipeline stage registers its own commands
     from cardgen.render import command as render_command
 except ImportError:  # pragma: no cover - stage not present in this checkout
