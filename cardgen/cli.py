@@ -40,6 +40,10 @@ from cardgen.model import pack_command  # noqa: E402
 
 pack_command.register(app)
 
+from cardgen.render import diff_command  # noqa: E402
+
+diff_command.register(app)
+
 try:  # each pipeline stage registers its own commands
     from cardgen.render import command as render_command
 except ImportError:  # pragma: no cover - stage not present in this checkout

@@ -114,6 +114,8 @@ class Merge:
             if child.value is None:
                 if key in merged:
                     del merged[key]
+                elif path and isinstance(key, str):
+                    continue  # a field inside an entry that it does not have: already absent (clears a target)
                 else:
                     hint = suggest(key, merged) if isinstance(key, str) else ""  # no near miss among round numbers
                     self.problem(at, here, f"removes '{key}', which the base does not have{hint}")

@@ -310,6 +310,64 @@ def recompute_totals(trees: dict[str, Loc], written: dict[str, Loc]) -> None:
              ("operations", "kinds"))
     if touched & {"tickets", "dispatch", "events", "map", "game"} and "printing" in trees:
         _printing(trees, written)
+    if touched & set(DECK_TOTALS) and "variants" in trees:
+        _variant_totals(trees, written)
+
+
+#: The deck files whose totals a pack recomputes, and the key that holds them.
+DECK_TOTALS = {"tickets": "totals", "dispatch": "totals", "events": "totals", "operations": "set_totals"}
+
+
+def deck_totals(stem: str, data: Any) -> dict[str, int] | None:
+    """What the validator counts for one deck file's totals (cardgen.model.checks), from raw values."""
+    if not isinstance(data, dict):
+        return None
+    if stem == "events":
+        track = data.get("track")
+        if not isinstance(track, dict):
+            return None
+        return {"kinds": len({c.get("kind") for c in track.values() if isinstance(c, dict)}), "cards": len(track)}
+    kinds = data.get("kinds")
+    if stem == "operations":
+        cards, propulsion = _copies(kinds), _copies(kinds, "value")
+        return None if cards is None or propulsion is None else {"cards": cards, "propulsion": propulsion}
+    cards = _copies(kinds)
+    return None if cards is None else {"kinds": len(kinds), "cards": cards}
+
+
+def _variant_totals(trees: dict[str, Loc], written: dict[str, Loc]) -> None:
+    """A base variant that states a deck's totals (beginner: 8 events over 6 kinds) gets them recounted
+    over the pack's deck, unless the pack's own variants.yaml writes them."""
+    from cardgen.model.overlay import merge_patch
+    variants = get(trees["variants"], "variants")
+    if variants is None or not isinstance(variants.value, list):
+        return
+    for variant in variants.value:
+        patch = get(variant, "patch")
+        for stem, key in DECK_TOTALS.items():
+            stated = get(patch, stem, key)
+            if stem not in written or stem not in trees or stated is None or not isinstance(stated.value, dict):
+                continue
+            counted = deck_totals(stem, merge_patch(plain(trees[stem]), plain(get(patch, stem))))
+            if counted is None:
+                continue
+            mine = written.get("variants")
+            for name, value in counted.items():
+                if name in stated.value and not _written_by(mine, variant, stem, key, name):
+                    put(stated, (name,), value, stated.value[name].pos)
+
+
+def _written_by(over: Loc | None, variant: Loc, stem: str, key: str, name: str) -> bool:
+    """Whether this pack's variants.yaml writes this variant's ``stem.key.name`` itself."""
+    if over is None:
+        return False
+    vid = plain(get(variant, "id"))
+    ops = get(over, "variants")
+    for op in ("add", "change"):
+        for entry in (get(ops, op).value if get(ops, op) is not None and isinstance(get(ops, op).value, list) else []):
+            if plain(get(entry, "id")) == vid and get(entry, "patch", stem, key, name) is not None:
+                return True
+    return False
 
 
 def _printing(trees: dict[str, Loc], written: dict[str, Loc]) -> None:

@@ -157,3 +157,25 @@ def test_scaffold_with_a_path_base_stacks(tmp_path):
     new_pack(tmp_path / "one", "rail-journey")
     new_pack(tmp_path / "two", str(tmp_path / "one") + "/")
     assert [p.name for p in load(tmp_path / "two").pack.layers] == ["rail-journey", "one", "two"]
+
+
+def test_a_base_variant_totals_follow_the_pack(pack_dir):
+    pack_dir.write("events.yaml", """kinds:
+  add:
+    - id: heat_wave
+      icon: "🥵"
+      name: {zh: 热浪, en: Heat Wave}
+      effect: {type: propulsion, amount: -1}
+      text: {zh: "本轮全场推进力 R {amount:+}。", en: "Every train's propulsion R is {amount:+} this round."}
+track:
+  3: {kind: heat_wave, station: null}
+""")
+    assert validate(pack_dir.root).ok, pack_dir.headlines()
+    beginner = load(pack_dir.root, variant="beginner")
+    assert beginner.events.totals.kinds == 7 and beginner.events.totals.cards == 8  # heat wave joins the 6
+    assert load(pack_dir.root).events.totals.kinds == 9
+
+
+def test_a_null_inside_an_entry_clears_a_field_it_may_lack(pack_dir):
+    pack_dir.write("events.yaml", "track:\n  1: {kind: rainstorm, station: null, section: null}\n")
+    assert load(pack_dir.root).events.track[1].kind == "rainstorm"
