@@ -204,4 +204,6 @@ def schema_reference() -> str:
     for model in effects:
         tag = get_args(model.model_fields["type"].annotation)[0]
         out += [f"### `{tag}`", "", _doc(model), "", *_table(model), ""]
+    from cardgen.model.pack_reference import pack_reference
+    out += pack_reference(_table, _doc)
     return "\n".join(out).rstrip() + "\n"

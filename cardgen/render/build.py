@@ -194,13 +194,17 @@ def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list
                               new_faces={options.lang: plain_faces})
     mark = pack.mark if pack is not None else ""
     doc: dict = {}
+    # a card the pack did not change whose face only shows what it changed (the route strip): not the pack's
+    cards = {f.id for f in plain_faces if f.layout == "card"}
+    restyled = {ch.id for ch in changes if ch.restyled and ch.id in cards} if options.changed_since is None else set()
     if pack is not None:
+        kept = [ch for ch in changes if ch.id not in restyled]
         doc["pack"] = {"id": pack.id, "version": pack.version, "mark": pack.mark, "base": pack.base.name,
-                       **_pack_lists(reprint.by_kind(changes))}
+                       **_pack_lists(reprint.by_kind(kept)), "restyled": sorted(restyled)}
     if options.changed_since is not None:
         doc["changed_since"] = {"old": str(options.changed_since), **_pack_lists(reprint.by_kind(changes))}
     if options.with_base and options.changed_since is None:
-        ids = frozenset(ch.id for ch in changes if ch.change != reprint.REMOVED)
+        ids = frozenset(ch.id for ch in changes if ch.change != reprint.REMOVED and ch.id not in restyled)
         faces = design.build_faces(content, **args, mark=mark, marked=ids) if mark else plain_faces
         return faces, doc, []
     marked = design.build_faces(content, **args, mark=mark) if mark else plain_faces
@@ -300,7 +304,11 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     pdfs = dict(zip((f.id for f in order), renderer.render_batch(order, done=lambda face: tick(1, face.label))))
     lap("faces laid out")
 
-    manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)}, extra=dict(extra or {}))
+    recorded = {**asdict(options), "only": list(options.only)}
+    for name, unset in (("with_base", False), ("changed_since", None)):  # pack options: only when given
+        if recorded[name] == unset:
+            del recorded[name]
+    manifest = Manifest(game_id, recorded, extra=dict(extra or {}))
     memo = _memo(renderer.cache)
     with atomic_folder(out, protected) as folder, fontmerge.sources(merge_sources(renderer), memo):
         stage = Stage(folder, manifest, memo, tick)

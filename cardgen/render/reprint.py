@@ -33,6 +33,11 @@ class FaceChange:
     new_copies: int = 0
 
     @property
+    def restyled(self) -> bool:
+        """Only something the face derives from other content changed (a route strip with a new station)."""
+        return self.change == CHANGED and self.fields == ("face",)
+
+    @property
     def copies_only(self) -> bool:
         """Only the number of copies changed: a reprint adds (or takes out) the difference."""
         return self.change == CHANGED and all(f.startswith("copies ") for f in self.fields)
@@ -149,8 +154,10 @@ def reprint_plan(changes: Sequence[FaceChange], new_faces: Sequence[Face], old_f
                  same_backs: bool) -> PrintPlan:
     """Fronts and boards that changed (only the extra copies when only the count rose), with their backs.
 
-    ``same_backs``: every printed card takes the OLD set's back of the same id where there is one,
-    so the new cards shuffle into the old box unseen (a pack); new decks or piles keep their new back.
+    ``same_backs`` (a pack): every printed card takes the OLD set's back of the same id where there is
+    one, so the new cards shuffle into the old box unseen (new decks or piles keep their new back), and
+    a card the pack did not change, whose face only shows something derived from what it changed (a
+    ticket's route strip once a station is added), is not reprinted: the box's copy plays the same.
     """
     new_by_id = {f.id: f for f in new_faces}
     old_by_id = {f.id: f for f in old_faces}
@@ -163,6 +170,8 @@ def reprint_plan(changes: Sequence[FaceChange], new_faces: Sequence[Face], old_f
             take_out.append((ch.label, ch.old_copies, "removed"))
             continue
         face = new_by_id[ch.id]
+        if same_backs and ch.restyled and face.layout == "card":
+            continue
         if ch.copies_only:
             extra = ch.new_copies - ch.old_copies
             if extra > 0:
