@@ -179,3 +179,25 @@ track:
 def test_a_null_inside_an_entry_clears_a_field_it_may_lack(pack_dir):
     pack_dir.write("events.yaml", "track:\n  1: {kind: rainstorm, station: null, section: null}\n")
     assert load(pack_dir.root).events.track[1].kind == "rainstorm"
+
+
+def test_unknown_primitive_and_out_of_range_parameter_in_a_pack(pack_dir):
+    pack_dir.write("events.yaml", """kinds:
+  change:
+    - {id: rainstorm, effect: {type: propulsion, amount: -30}}
+    - {id: fine_weather, effect: {type: sunshine}}
+""")
+    headlines = pack_dir.headlines()
+    assert "tp/events.yaml:3:58: kinds.3.effect.amount: must be at least -20, got the number -30" in headlines
+    assert any(h.startswith("tp/events.yaml:4:41: kinds.0.effect.type: unknown type 'sunshine'") for h in headlines)
+
+
+def test_a_bad_pack_builds_nothing(pack_dir, tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+    from cardgen.cli import app
+    monkeypatch.chdir(tmp_path)
+    pack_dir.write("tickets.yaml", "kinds:\n  remove: [S6-S1]\n")
+    result = CliRunner().invoke(app, ["build", str(pack_dir.root), "--lang", "en"])
+    assert result.exit_code == 1
+    assert "tp/tickets.yaml:2:3: kinds: no ticket kind for S6->S1" in result.output
+    assert "nothing written" in result.output and not (tmp_path / "output").exists()
