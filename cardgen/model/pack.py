@@ -142,6 +142,11 @@ def chain(folder: Path) -> Stack:
         base = resolve_base(here, pack.base)
         pos = smap.locate(("base",))
         name = f"{label}/{PACK_FILE}"
+        if Path(pack.base).is_absolute() or pack.base.startswith("~"):
+            stack.problems.append(Problem(name, pos.line, pos.col, "base",
+                                          f"base '{pack.base}' is an absolute path; name a bundled game or "
+                                          "pack by id, or a folder relative to the pack (packs are shared)"))
+            return stack
         if base is None:
             known = sorted(p.name for root in (BUNDLED_GAMES, BUNDLED_PACKS) if root.is_dir()
                            for p in root.iterdir() if p.is_dir() and p.name != "packs")

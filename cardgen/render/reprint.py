@@ -31,6 +31,7 @@ class FaceChange:
     fields: tuple[str, ...] = ()  #: what changed ("copies 4 -> 5", "name.en", "face")
     old_copies: int = 0
     new_copies: int = 0
+    old_label: str = ""           #: the old face's label (what to take out of the box)
 
     @property
     def restyled(self) -> bool:
@@ -41,6 +42,12 @@ class FaceChange:
     def copies_only(self) -> bool:
         """Only the number of copies changed: a reprint adds (or takes out) the difference."""
         return self.change == CHANGED and all(f.startswith("copies ") for f in self.fields)
+
+    @property
+    def copies_and_restyled(self) -> bool:
+        """Only the copies changed, besides what the face derives from other content (a pack's view)."""
+        counted = [f for f in self.fields if f != "face"]
+        return self.change == CHANGED and bool(counted) and all(f.startswith("copies ") for f in counted)
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "id": self.id, "change": self.change, "fields": list(self.fields),
@@ -126,10 +133,10 @@ def compare(old: Content, new: Content, *, langs: Sequence[str] = design.LANGS, 
             fields.append(f"copies {before.copies} -> {face.copies}")
         if fields:
             changes.append(FaceChange(face.kind, face.id, face.label, CHANGED, tuple(fields), before.copies,
-                                      face.copies))
+                                      face.copies, before.label))
     for face in old_faces[first]:
         if face.id not in news[first]:
-            changes.append(FaceChange(face.kind, face.id, face.label, REMOVED, (), face.copies, 0))
+            changes.append(FaceChange(face.kind, face.id, face.label, REMOVED, (), face.copies, 0, face.label))
     return changes
 
 
@@ -167,21 +174,21 @@ def reprint_plan(changes: Sequence[FaceChange], new_faces: Sequence[Face], old_f
         if ch.kind == CARD_BACK:
             continue
         if ch.change == REMOVED:
-            take_out.append((ch.label, ch.old_copies, "removed"))
+            take_out.append((ch.old_label or ch.label, ch.old_copies, "removed"))
             continue
         face = new_by_id[ch.id]
         if same_backs and ch.restyled and face.layout == "card":
             continue
-        if ch.copies_only:
+        if ch.copies_only or (same_backs and ch.copies_and_restyled and face.layout == "card"):
             extra = ch.new_copies - ch.old_copies
             if extra > 0:
                 fronts.append(_with_copies(face, extra))
             else:
-                take_out.append((ch.label, -extra, "fewer copies"))
+                take_out.append((ch.old_label or ch.label, -extra, "fewer copies"))
             continue
         fronts.append(face)
         if ch.change == CHANGED and ch.old_copies and face.layout == "card":
-            take_out.append((ch.label, ch.old_copies, "replaced by the new card"))
+            take_out.append((ch.old_label or ch.label, ch.old_copies, "replaced by the new card"))
     backs: dict[str, Face] = {}
     for face in fronts:
         if face.back and face.back not in backs:

@@ -201,3 +201,9 @@ def test_a_bad_pack_builds_nothing(pack_dir, tmp_path, monkeypatch):
     assert result.exit_code == 1
     assert "tp/tickets.yaml:2:3: kinds: no ticket kind for S6->S1" in result.output
     assert "nothing written" in result.output and not (tmp_path / "output").exists()
+
+
+def test_an_absolute_base_is_refused(pack_dir):
+    pack_dir.write("pack.yaml", "id: tp\nname: {zh: a, en: a}\nversion: 1\nbase: /etc\nmark: T\n")
+    assert pack_dir.headlines() == ["tp/pack.yaml:4:7: base: base '/etc' is an absolute path; name a bundled "
+                                    "game or pack by id, or a folder relative to the pack (packs are shared)"]
