@@ -71,6 +71,10 @@ class Text(Model):
         return self.zh if lang == "zh" else self.en
 
 
+#: The languages every player-visible text is written in (the fields of :class:`Text`): what ``--lang`` offers.
+LANGS: tuple[str, ...] = tuple(Text.model_fields)
+
+
 # ---------------------------------------------------------------- effects (cardgen/model/effects.py)
 
 from cardgen.model.effects import (  # noqa: E402  (the primitives are their own module; re-exported here)
