@@ -78,7 +78,8 @@ def records(content: Content) -> dict[str, dict[str, Any]]:
     for rnd, card in content.event_track:
         kind = content.event_kinds.get(card.kind)
         out[f"event-round-{rnd:02d}"] = _flat({**card.model_dump(mode="json"),
-                                               "effect": kind.effect.model_dump(mode="json") if kind else None,
+                                               "effects": {str(i): e.model_dump(mode="json")
+                                                           for i, e in enumerate(kind.effects)} if kind else None,
                                                "name": kind.name.model_dump() if kind else None,
                                                "text": kind.text.model_dump() if kind else None,
                                                "icon": kind.icon if kind else None})

@@ -165,7 +165,7 @@ def test_a_base_variant_totals_follow_the_pack(pack_dir):
     - id: heat_wave
       icon: "🥵"
       name: {zh: 热浪, en: Heat Wave}
-      effect: {type: propulsion, amount: -1}
+      effects: [{type: propulsion, amount: -1}]
       text: {zh: "本轮全场推进力 R {amount:+}。", en: "Every train's propulsion R is {amount:+} this round."}
 track:
   3: {kind: heat_wave, station: null}
@@ -184,12 +184,12 @@ def test_a_null_inside_an_entry_clears_a_field_it_may_lack(pack_dir):
 def test_unknown_primitive_and_out_of_range_parameter_in_a_pack(pack_dir):
     pack_dir.write("events.yaml", """kinds:
   change:
-    - {id: rainstorm, effect: {type: propulsion, amount: -30}}
-    - {id: fine_weather, effect: {type: sunshine}}
+    - {id: rainstorm, effects: [{type: propulsion, amount: -30}]}
+    - {id: fine_weather, effects: [{type: sunshine}]}
 """)
     headlines = pack_dir.headlines()
-    assert "tp/events.yaml:3:58: kinds.3.effect.amount: must be at least -20, got the number -30" in headlines
-    assert any(h.startswith("tp/events.yaml:4:41: kinds.0.effect.type: unknown type 'sunshine'") for h in headlines)
+    assert "tp/events.yaml:3:60: kinds.3.effects.0.amount: must be at least -20, got the number -30" in headlines
+    assert any(h.startswith("tp/events.yaml:4:43: kinds.0.effects.0.type: unknown type 'sunshine'") for h in headlines)
 
 
 def test_a_bad_pack_builds_nothing(pack_dir, tmp_path, monkeypatch):
