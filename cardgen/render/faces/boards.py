@@ -66,7 +66,7 @@ def timetable_track(content: Content, maker: FaceMaker) -> Face:
         copies=content.printing.shared.timetable_track, layout="board",
         times=list(range(clock.start, clock.end + 1)), start=clock.start,
         end=clock.end, rounds=rounds, cell_w=STRIP_CELL_MM, label_w=STRIP_LABEL_MM,
-        hold_kinds=[k for k in content.events.kinds if k.effect.type == "clock_hold"],
+        hold_kinds=[k for k in content.events.kinds if any(e.type == "clock_hold" for e in k.effects)],
     )
 
 

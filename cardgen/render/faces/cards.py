@@ -122,7 +122,7 @@ def dispatch_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Fa
 
 
 def holds_clock(content: Content, kind_id: str) -> bool:
-    return content.event_kinds[kind_id].effect.type == "clock_hold"
+    return any(e.type == "clock_hold" for e in content.event_kinds[kind_id].effects)
 
 
 def event_faces(content: Content, maker: FaceMaker) -> list[Face]:
