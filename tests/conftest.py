@@ -20,7 +20,7 @@ HERE = Path(__file__).resolve().parent
 SLOW_FOLDERS = ("render_print/", "render_faces/")
 #: Modules in those folders that render nothing and stay in the quick loop.
 QUICK_IN_SLOW_FOLDERS = ("render_print/test_layout.py",
-                         "render_print/test_pdf_internals.py", "render_faces/test_templating.py",
+                         "render_faces/test_templating.py",
                          "render_faces/test_colour.py", "render_faces/test_textwidth.py")
 #: Whole modules elsewhere.
 SLOW_MODULES = (
@@ -28,6 +28,10 @@ SLOW_MODULES = (
     "sweep/test_sweep.py",                  # plays grids of configurations (8 s)
     "sweep/test_fit.py",                    # plays and ranks grids
     "engine/test_replay_record.py",         # whole replayed games, round by round (4 s)
+    "engine/test_statistics_pinned.py",     # thousands of games against pinned figures (3 s)
+    "packs/test_pack_print.py",             # builds packs (6 s)
+    "packs/test_sample_expansion.py",       # validates, builds and plays the sample expansion
+    "packs/test_compare.py",                # plays base and pack side by side
     "model/test_mutations.py",              # Hypothesis over the content (24 s)
     "model/test_bad_input.py",              # every command on 32 bad files (30 s)
     "untrusted/test_extreme_content.py",    # games and builds at the schema's bounds
