@@ -9,6 +9,7 @@ from __future__ import annotations
 from cardgen.model.content import Content, Ticket
 from cardgen.model.schema import Colour, DispatchKind, PrintRow
 from cardgen.render.faces.facekit import Face, FaceMaker
+from cardgen.render.faces.formulas import effect_formula, operation_formulas
 
 
 def card_size(content: Content) -> tuple[float, float]:
@@ -63,7 +64,7 @@ def operation_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[F
                 kind="operation", id=f"operation-{colour.id}-{kind.id}",
                 label=f"operation {colour.id} {kind.id}", template="operation.html.j2",
                 size=card_size(content), copies=kind.copies, back=f"back-operation-{colour.id}",
-                card=kind, colour=colour,
+                card=kind, colour=colour, formulas=operation_formulas(content, kind),
             ))
     return faces
 
@@ -116,13 +117,19 @@ def dispatch_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Fa
     return [
         maker.make(kind="dispatch", id=f"dispatch-{kind.id}", label=f"dispatch {kind.id}",
                    template="dispatch.html.j2", size=card_size(content), copies=copies,
-                   back="back-dispatch", card=kind)
+                   back="back-dispatch", card=kind, formula=effect_formula(kind.effect))
         for kind, copies in dispatch_copies(content, row)
     ]
 
 
 def holds_clock(content: Content, kind_id: str) -> bool:
     return content.event_kinds[kind_id].effect.type == "clock_hold"
+
+
+def exempt_operations(content: Content, effect_type: str) -> list:
+    """Operation kinds whose effect lifts an event's limit (🚋 Local and Crowded Train, rules 6.2 phase 4)."""
+    lifts = {"boarding_limit": "ignore_boarding_limit"}.get(effect_type)
+    return [k for k in content.operations.kinds if lifts and any(e.type == lifts for e in k.effects)]
 
 
 def event_faces(content: Content, maker: FaceMaker) -> list[Face]:
@@ -133,13 +140,18 @@ def event_faces(content: Content, maker: FaceMaker) -> list[Face]:
             kind="event", id=f"event-round-{round_no:02d}", label=f"event round {round_no} ({kind.id})",
             template="event.html.j2", size=card_size(content), copies=1, back="back-event",
             round_no=round_no, card=kind, text=content.event_text(card, maker.words.lang),
-            hold=holds_clock(content, card.kind),
+            hold=holds_clock(content, card.kind), formula=effect_formula(kind.effect, card),
+            exempt=exempt_operations(content, kind.effect.type),
         ))
     return faces
 
 
 def back_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
-    """One back per deck; ticket backs show their origin pile, operation backs their colour."""
+    """One plain back per deck: the deck's name and colour, no card's own icon or number.
+
+    Ticket backs also name their origin pile (rules 6.1 step 4 sorts the deck
+    into piles by origin, face down); operation backs carry the set's colour.
+    """
     size = card_size(content)
     faces = []
     for station in content.map.stations:
@@ -155,9 +167,7 @@ def back_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
     dispatch = sum(copies for _, copies in dispatch_copies(content, row))
     if dispatch:
         faces.append(maker.make(kind="card_back", id="back-dispatch", label="dispatch back",
-                                template="back_deck.html.j2", size=size, copies=dispatch,
-                                deck="dispatch", icons=[k.icon for k in content.dispatch.kinds]))
+                                template="back_deck.html.j2", size=size, copies=dispatch, deck="dispatch"))
     faces.append(maker.make(kind="card_back", id="back-event", label="event back",
-                            template="back_deck.html.j2", size=size, copies=len(content.event_track),
-                            deck="event", icons=[k.icon for k in content.events.kinds]))
+                            template="back_deck.html.j2", size=size, copies=len(content.event_track), deck="event"))
     return faces
