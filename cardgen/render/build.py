@@ -28,6 +28,7 @@ from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.pdf import fontmerge
 from cardgen.render.preview import render_preview
 from cardgen.render.sheets import impose
+from cardgen.render.sheets.files import PdfFile, plan_files, quantities
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.writers.manifest import Manifest, write_manifest
 from cardgen.render.writers.pdfs import write_pdfs
@@ -102,6 +103,11 @@ def default_cache() -> Path:
     return Path(base) / "cardgen"
 
 
+def content_layers(content) -> list[Path]:
+    """Content folders under the main one (a pack's bases), where an overflowing text may have been written."""
+    return [Path(p) for p in getattr(content, "bases", ()) or ()]
+
+
 def check_options(content, options: BuildOptions) -> None:
     """Refuse options the content cannot honour, before anything is rendered."""
     if options.paper not in PAPERS_MM:
@@ -146,10 +152,12 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
         fonts=list(printed.values()),
         substitutes={source: used for source, used in printed.items() if source != used},
         cache=FaceCache(cache_dir),
-        check_layout=fit.check_layout,
+        check_layout=fit.located_check([Path(content.folder), *content_layers(content)]),
         check_glyphs=fit.check_glyphs,
     )
-    preview = render_preview(content, list(faces), lang=options.lang)
+    files = plan_files_for(content.game.id, faces, options)
+    preview = render_preview(content, list(faces), lang=options.lang, files=files,
+                             quantities=quantities(_selected(faces, options.only)[1], {f.id: f for f in faces}))
     if progress is not None:
         progress.start(progress_total(faces, options.only))
     return write_set(content.game.id, faces, options, out, renderer,
@@ -197,6 +205,15 @@ def plan_sheets(game_id: str, faces: Sequence[Face], options: BuildOptions) -> d
     return sheets
 
 
+def plan_files_for(game_id: str, faces: Sequence[Face], options: BuildOptions,
+                   sheets_by_kind: dict[str, list[impose.Sheet]] | None = None) -> list[PdfFile]:
+    """The PDFs a build of ``faces`` writes, with pages and print sides (cardgen.render.sheets.files)."""
+    _, groups = _selected(faces, options.only)
+    sheets_by_kind = sheets_by_kind if sheets_by_kind is not None else plan_sheets(game_id, faces, options)
+    counts = {kind: len(sheets) for kind, sheets in sheets_by_kind.items()}
+    return plan_files(game_id, groups, counts, {f.id: f for f in faces}, options.duplex)
+
+
 def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: Path,
               renderer: FaceRenderer, *, preview: str | None, font_files: Sequence[Path],
               progress: Progress | None = None, protected: Sequence[Path] = ()) -> BuildReport:
@@ -228,7 +245,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     memo = _memo(renderer.cache)
     with atomic_folder(out, protected) as folder, fontmerge.sources(merge_sources(renderer), memo):
         stage = Stage(folder, manifest, memo, tick)
-        write_pdfs(stage, game_id, sheets_by_kind, groups, order, pdfs)
+        write_pdfs(stage, plan_files_for(game_id, faces, options, sheets_by_kind), sheets_by_kind, groups, order, pdfs)
         lap("sheets imposed")
         pngs = write_pngs(stage, order, pdfs)
         lap("PNG faces")
@@ -284,6 +301,9 @@ def _memo(cache: FaceCache | None) -> Memo:
 
 
 def progress_total(faces: Sequence[Face], only: Sequence[str]) -> int:
-    """Steps ``write_set`` reports, for a progress bar: render + PNG per face, a file per kind, 5 more."""
+    """Steps ``write_set`` reports, for a progress bar: render + PNG per face, a step per PDF, TTS and manifest."""
     order, groups = _selected(faces, only)
-    return 2 * len(order) + len(groups) + 5
+    cards = any(g[0].layout == "card" for g in groups.values())
+    boards = any(g[0].layout != "card" for g in groups.values())
+    shop_sizes = {(f.layout == "card", f.width_mm, f.height_mm) for g in groups.values() for f in g}
+    return 2 * len(order) + len(groups) + cards + boards + len(shop_sizes) + 2

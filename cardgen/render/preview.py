@@ -8,6 +8,7 @@ needs no network: fonts are referenced as ``fonts/<file>`` and the build copies
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup
@@ -49,7 +50,9 @@ class Tile:
         return Markup(self.face.body)
 
 
-def render_preview(content: Content, faces: list[Face], *, lang: str) -> str:
+def render_preview(content: Content, faces: list[Face], *, lang: str, files: Sequence = (),
+                   quantities: Sequence[dict] = ()) -> str:
+    """The page; ``files`` (cardgen.render.sheets.files.PdfFile) and ``quantities`` fill its printing section."""
     words = Words(content, lang)
     missing = [f.id for f in faces if not f.body]
     if missing:
@@ -65,6 +68,7 @@ def render_preview(content: Content, faces: list[Face], *, lang: str) -> str:
         raise BuildError(f"preview has no group for face kind(s): {', '.join(unknown)}")
     return render(
         "preview.html.j2", w=words, content=content, groups=groups, lang=words.html_lang,
+        files=[f.entry() for f in files], quantities=list(quantities),
         font_faces=Markup(font_face_css("fonts/")), font_family=Markup(font_family_css()),
         shared_card_css=lambda content, faces: Markup(shared_card_css(content, faces)),
     )

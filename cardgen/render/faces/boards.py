@@ -47,6 +47,7 @@ def track_map(content: Content, maker: FaceMaker) -> Face:
         })
     return maker.make(
         kind="track_map", id="track_map", label="track map", template="track_map.html.j2",
+        caption=maker.words.label("track_map"),
         size=(width, TRACK_MAP_HEIGHT_MM), copies=content.printing.shared.track_map, layout="board",
         cells=cells, cell_w=TRACK_CELL_MM, up=line_for(content, "right"), down=line_for(content, "left"),
         double=content.map.double_track, blocking=blocking_rule(content, maker.words),
@@ -77,7 +78,7 @@ def timetable_track(content: Content, maker: FaceMaker) -> Face:
     cell = min(STRIP_CELL_MM, (room - STRIP_LABEL_MM - frame) / (len(rounds) + 1))
     late = len(rounds) > content.track_rounds()
     return maker.make(
-        kind="timetable_track", id="timetable_track", label="timetable track",
+        kind="timetable_track", id="timetable_track", label="timetable track", caption=maker.words.label("timetable"),
         template="timetable_track.html.j2", size=(STRIP_LABEL_MM + (len(rounds) + 1) * cell + frame, STRIP_HEIGHT_MM),
         copies=content.printing.shared.timetable_track, layout="board",
         start=clock.start, end=clock.end, rounds=rounds, cell_w=round(cell, 2), label_w=STRIP_LABEL_MM,
@@ -96,6 +97,7 @@ def wait_tracks(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]
     }
     return [
         maker.make(kind="wait_track", id=f"wait_track-{colour.id}", label=f"wait track {colour.id}",
+                   caption=f"{maker.words.label('wait_value')} · {maker.words(colour.name)}",
                    template="wait_track.html.j2", size=(_strip_width(len(values)), 40.0), copies=1,
                    layout="board", colour=colour, values=values, start=content.game.setup.wait_start,
                    cell_w=STRIP_CELL_MM, label_w=STRIP_LABEL_MM, **notes)
@@ -129,6 +131,7 @@ def station_mats(content: Content, maker: FaceMaker) -> list[Face]:
     rows = -(-slots // columns)
     return [
         maker.make(kind="station_mat", id=f"station_mat-{st.id}", label=f"station mat {st.id}",
+                   caption=f"{maker.words.label('station_mat')} · {st.id} {maker.words(st.name)}",
                    template="station_mat.html.j2", size=(width, height), copies=1, layout="board",
                    station=st, terminal=st.id in content.map.terminals, queue=list(range(1, queue + 1)),
                    slot_w=cw, slot_h=ch, gap=SLOT_GAP_MM, pile=content.pile_size(st.id), columns=columns,
@@ -141,6 +144,7 @@ def train_tokens(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face
     """One token per train, in its own colour: ``row`` already counts trains, not players (ruling R10)."""
     return [
         maker.make(kind="train_token", id=f"train_token-{colour.id}", label=f"train token {colour.id}",
+                   caption=f"{maker.words.label('train_token')} · {maker.words(colour.name)}",
                    template="train_token.html.j2", size=TOKEN_SIZE_MM, copies=1, layout="board", colour=colour)
         for colour in colours_for(content, row.train_tokens, "train tokens")
     ]
@@ -154,6 +158,7 @@ def markers(content: Content, maker: FaceMaker) -> list[Face]:
             ("round", "📍", shared.round_marker, maker.words.label("event_track"))]
     return [
         maker.make(kind="marker", id=f"marker-{name}", label=f"{name.replace('_', ' ')} marker",
+                   caption=maker.words.label(f"{name}_marker"),
                    template="marker.html.j2", size=MARKER_SIZE_MM, copies=copies, layout="board",
                    name=maker.words.label(f"{name}_marker"), icon=icon, note=note)
         for name, icon, copies, note in made if copies
@@ -170,6 +175,7 @@ def train_mats(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
     seats = [{"n": n, "penalty": content.penalty(n)} for n in range(1, content.game.composition_cap + 1)]
     return [
         maker.make(kind="train_mat", id=f"train_mat-{colour.id}", label=f"train mat {colour.id}",
+                   caption=f"{maker.words.label('train_mat')} · {maker.words(colour.name)}",
                    template="train_mat.html.j2", size=TRAIN_MAT_SIZE_MM, copies=1, layout="board",
                    colour=colour, seats=seats, deadline=maker.words.fill("rules", "deadline"))
         for colour in colours_for(content, row.train_tokens, "train mats")
@@ -178,6 +184,7 @@ def train_mats(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
 
 def quick_reference(content: Content, maker: FaceMaker) -> Face:
     return maker.make(kind="quick_reference", id="quick_reference", label="quick reference",
+                      caption=maker.words.label("quick_reference"),
                       template="quick_reference.html.j2", size=board_room(maker.bleed),
                       copies=content.printing.shared.quick_reference, layout="board",
                       ref=quick_reference_data(content, maker.words))

@@ -45,6 +45,7 @@ def ticket_faces(content: Content, maker: FaceMaker) -> list[Face]:
         faces.append(maker.make(
             kind="ticket", id=f"ticket-{t.id}", label=f"ticket {t.origin}→{t.destination}",
             template="ticket.html.j2", size=card_size(content), copies=t.copies,
+            caption=f"{maker.words.label('ticket')} {t.origin} → {t.destination}",
             back=f"back-ticket-{t.origin}",
             t=t, origin=content.stations[t.origin], destination=content.stations[t.destination],
             direction=direction, line=line_for(content, direction), route=route,
@@ -63,6 +64,7 @@ def operation_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[F
             faces.append(maker.make(
                 kind="operation", id=f"operation-{colour.id}-{kind.id}",
                 label=f"operation {colour.id} {kind.id}", template="operation.html.j2",
+                caption=f"{maker.words.label('operation')} · {maker.words(colour.name)} · {maker.words(kind.name)}",
                 size=card_size(content), copies=kind.copies, back=f"back-operation-{colour.id}",
                 card=kind, colour=colour, formulas=operation_formulas(content, kind),
             ))
@@ -116,6 +118,7 @@ def dispatch_copies(content: Content, row: PrintRow) -> list[tuple[DispatchKind,
 def dispatch_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
     return [
         maker.make(kind="dispatch", id=f"dispatch-{kind.id}", label=f"dispatch {kind.id}",
+                   caption=f"{maker.words.label('dispatch')} · {maker.words(kind.name)}",
                    template="dispatch.html.j2", size=card_size(content), copies=copies,
                    back="back-dispatch", card=kind, formula=effect_formula(kind.effect))
         for kind, copies in dispatch_copies(content, row)
@@ -139,6 +142,7 @@ def event_faces(content: Content, maker: FaceMaker) -> list[Face]:
         faces.append(maker.make(
             kind="event", id=f"event-round-{round_no:02d}", label=f"event round {round_no} ({kind.id})",
             template="event.html.j2", size=card_size(content), copies=1, back="back-event",
+            caption=f"{maker.words.label('event')} · {maker.words.label('round')} {round_no} · {maker.words(kind.name)}",
             round_no=round_no, card=kind, text=content.event_text(card, maker.words.lang),
             hold=holds_clock(content, card.kind), formula=effect_formula(kind.effect, card),
             exempt=exempt_operations(content, kind.effect.type),
@@ -159,15 +163,19 @@ def back_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
         if cards:
             faces.append(maker.make(kind="card_back", id=f"back-ticket-{station.id}",
                                     label=f"ticket back {station.id}", template="back_ticket.html.j2",
+                                    caption=f"{maker.words.label('ticket')} · {maker.words.label('back')} · {station.id}",
                                     size=size, copies=cards, station=station))
     for colour in operation_colours(content, row):
         faces.append(maker.make(kind="card_back", id=f"back-operation-{colour.id}",
                                 label=f"operation back {colour.id}", template="back_operation.html.j2",
+                                caption=f"{maker.words.label('operation')} · {maker.words.label('back')} · {maker.words(colour.name)}",
                                 size=size, copies=content.operation_set_size, colour=colour))
     dispatch = sum(copies for _, copies in dispatch_copies(content, row))
     if dispatch:
         faces.append(maker.make(kind="card_back", id="back-dispatch", label="dispatch back",
+                                caption=f"{maker.words.label('dispatch')} · {maker.words.label('back')}",
                                 template="back_deck.html.j2", size=size, copies=dispatch, deck="dispatch"))
     faces.append(maker.make(kind="card_back", id="back-event", label="event back",
+                            caption=f"{maker.words.label('event')} · {maker.words.label('back')}",
                             template="back_deck.html.j2", size=size, copies=len(content.event_track), deck="event"))
     return faces

@@ -204,7 +204,7 @@ def board_room(bleed: float) -> tuple[float, float]:
     room turned.
     """
     edge = 2 * board_edge(bleed)
-    return (min(w for w, _ in PAPERS_MM.values()) - edge, min(h for _, h in PAPERS_MM.values()) - edge)
+    return (math.floor(min(w for w, _ in PAPERS_MM.values()) - edge), math.floor(min(h for _, h in PAPERS_MM.values()) - edge))
 
 
 def fits_one_page(paper: tuple[float, float], board_w: float, board_h: float, bleed: float) -> tuple[float, float] | None:

@@ -14,6 +14,8 @@ class Manifest:
     counts: dict[str, int] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
     components: list[dict] = field(default_factory=list)
+    #: every PDF written: {"file", "pages", "sides": "duplex-long" | "duplex-short" | "single"}
+    printing: list[dict] = field(default_factory=list)
 
     def add_component(self, kind: str, face_id: str, copies: int, file: str, page: int) -> None:
         """Record a face; ``page`` is the 1-based page of ``file`` where it first appears."""
@@ -22,7 +24,7 @@ class Manifest:
 
     def to_json(self) -> str:
         doc = {"generator": "cardgen", "game": self.game, "options": self.options, "counts": self.counts,
-               "files": sorted(self.files), "components": self.components}
+               "files": sorted(self.files), "printing": self.printing, "components": self.components}
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 

@@ -1,4 +1,5 @@
-"""The PDFs: one imposed file per component kind, all of them combined, and the print-shop file of single faces."""
+"""The PDFs: one imposed file per component kind, the home-print pair (cards duplex, boards single-sided)
+and the print-shop files by trim size, as planned by cardgen.render.sheets.files."""
 
 from __future__ import annotations
 
@@ -8,33 +9,36 @@ from collections.abc import Sequence
 from cardgen.render.faces.facekit import Face
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.sheets import impose
+from cardgen.render.sheets.files import PdfFile
 from cardgen.render.sheets.marks import furniture_pdf
 from cardgen.render.writers.stage import Stage
 
 
-def write_pdfs(stage: Stage, game_id: str, sheets_by_kind: dict[str, list[impose.Sheet]],
+def write_pdfs(stage: Stage, files: Sequence[PdfFile], sheets_by_kind: dict[str, list[impose.Sheet]],
                groups: dict[str, list[Face]], order: Sequence[Face], pdfs: dict[str, FacePdf]) -> None:
-    """``KIND.pdf`` per kind, ``GAME-print.pdf`` (every kind) and ``GAME-print-shop.pdf`` (each face once)."""
+    """Every planned file, and ``manifest.json``'s "printing" row for each (file, pages, sides)."""
     by_id = {f.id: f for f in order}
     digests = {face_id: pdf.digest for face_id, pdf in pdfs.items()}  # what each face's bytes depend on
-    kind_files: list[bytes] = []
-    for kind, sheets in sheets_by_kind.items():
-        name = f"{kind}.pdf"
-        data = stage.memo("kind-sheets", _sheets_material(sheets, digests),
-                          lambda sheets=sheets: impose.assemble(sheets, pdfs, _furniture(stage, sheets)))
-        stage.write(name, data)
-        kind_files.append(data)
-        _record(stage, kind, name, groups[kind], sheets, by_id)
-        stage.tick(1, name)
-    combined = stage.memo("combined", b"".join(hashlib.sha256(d).digest() for d in kind_files),
-                          lambda: impose.concatenate(kind_files))  # one subset per font across the kinds
-    stage.write(f"{game_id}-print.pdf", combined)
-    stage.tick(1, "combined print PDF")
-    shop_ids = [f.id for f in order]
-    shop = stage.memo("shop", repr([(i, digests[i]) for i in shop_ids]).encode(),
-                      lambda: impose.face_pages(shop_ids, pdfs))
-    stage.write(f"{game_id}-print-shop.pdf", shop)
-    stage.tick(1, "print-shop PDF")
+    kind_data: dict[str, bytes] = {}
+    for file in files:
+        if file.role == "kind":
+            kind = file.kinds[0]
+            sheets = sheets_by_kind[kind]
+            data = stage.memo("kind-sheets", _sheets_material(sheets, digests),
+                              lambda sheets=sheets: impose.assemble(sheets, pdfs, _furniture(stage, sheets)))
+            kind_data[kind] = data
+            _record(stage, kind, file.name, groups[kind], sheets, by_id)
+        elif file.role in ("cards", "boards"):
+            parts = [kind_data[k] for k in file.kinds]
+            data = stage.memo("combined", b"".join(hashlib.sha256(d).digest() for d in parts),
+                              lambda parts=parts: impose.concatenate(parts))  # one subset per font across the kinds
+        else:
+            ids = list(file.faces)
+            data = stage.memo("shop", repr([(i, digests[i]) for i in ids]).encode(),
+                              lambda ids=ids: impose.face_pages(ids, pdfs))
+        stage.write(file.name, data)
+        stage.manifest.printing.append(file.entry())
+        stage.tick(1, file.name)
 
 
 def _sheets_material(sheets: Sequence[impose.Sheet], digests: dict[str, str]) -> bytes:
