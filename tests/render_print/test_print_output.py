@@ -35,7 +35,8 @@ def test_every_output_file_is_there(full_build, content):
     for kind in KIND_FILES:
         assert (out / f"{kind}.pdf").is_file(), kind
     game = content.game.id
-    for name in (f"{game}-print.pdf", f"{game}-print-shop.pdf", "index.html", "manifest.json", "tts/decks.json"):
+    for name in (f"{game}-print.pdf", f"{game}-boards.pdf", f"{game}-print-shop-cards-63x88mm.pdf",
+                 f"{game}-print-shop-boards.pdf", "index.html", "manifest.json", "tts/decks.json"):
         assert (out / name).is_file(), name
     assert sorted(p.name for p in (out / "fonts").iterdir())
     assert not [p for p in out.parent.iterdir() if ".tmp-" in p.name or ".old-" in p.name]  # no staging left
@@ -169,7 +170,7 @@ def test_fold_layout_puts_each_back_below_its_front_upside_down(build_subset, co
 
 def test_every_font_is_embedded_and_subset(full_build, content):
     out, _ = full_build
-    for name in ("ticket.pdf", "quick_reference.pdf", f"{content.game.id}-print-shop.pdf"):
+    for name in ("ticket.pdf", "quick_reference.pdf", f"{content.game.id}-print-shop-boards.pdf"):
         reader = pypdf.PdfReader(out / name)
         fonts = [f for page in reader.pages for f in fonts_of(page)]
         assert fonts
@@ -203,10 +204,14 @@ def test_one_subset_tag_means_one_font_program_in_every_pdf(full_build, manifest
         assert not shared, (name, shared)
 
 
-def test_print_shop_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(full_build, manifest):
+@pytest.mark.parametrize("name", ["print-shop-cards-63x88mm", "print-shop-boards"])
+def test_print_shop_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(full_build, manifest, name):
     out, _ = full_build
-    reader = pypdf.PdfReader(out / f"{manifest['game']}-print-shop.pdf")
-    assert len(reader.pages) == len(manifest["components"])
+    reader = pypdf.PdfReader(out / f"{manifest['game']}-{name}.pdf")
+    layout = "cards" if "cards" in name else "boards"
+    copies = [c["copies"] for c in manifest["components"] if (c["kind"] in ("ticket", "operation", "dispatch", "event",
+                                                                        "card_back")) == (layout == "cards")]
+    assert len(reader.pages) == sum(copies)  # one page per printed copy, fronts and backs alike
     bleed = manifest["options"]["bleed_mm"] * MM
     for page in reader.pages:
         trim, box, media = page.trimbox, page.bleedbox, page.mediabox
@@ -218,8 +223,8 @@ def test_print_shop_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(full_bui
 
 def test_every_ticket_prints_its_stations_and_fare(full_build, content, manifest):
     out, _ = full_build
-    path = out / f"{content.game.id}-print-shop.pdf"
-    texts = [page_text(path, i) for i in range(len(manifest["components"]))]
+    path = out / f"{content.game.id}-print-shop-cards-63x88mm.pdf"
+    texts = [page_text(path, i) for i in range(0, 2 * content.ticket_count, 2)]  # each ticket copy, its back after it
     for ticket in content.tickets:
         origin = content.stations[ticket.origin].name("zh")
         destination = content.stations[ticket.destination].name("zh")
@@ -247,8 +252,10 @@ def test_the_map_is_tiled_with_alignment_marks(full_build, content, manifest):
     assert all("tile" in page_text(out / board["file"], i) for i in range(len(tiles)))  # sheet labels
 
 
-def test_all_pages_of_the_combined_pdf(full_build, content, manifest):
+def test_all_pages_of_the_combined_pdfs(full_build, content, manifest):
+    """The card sheets (duplex) and the boards (single-sided) together hold every sheet of every kind."""
     out, report = full_build
-    combined = pypdf.PdfReader(out / f"{content.game.id}-print.pdf")
+    cards = pypdf.PdfReader(out / f"{content.game.id}-print.pdf")
+    boards = pypdf.PdfReader(out / f"{content.game.id}-boards.pdf")
     per_kind = sum(len(pypdf.PdfReader(out / f).pages) for f in {c["file"] for c in manifest["components"]})
-    assert len(combined.pages) == per_kind == report.sheets
+    assert len(cards.pages) + len(boards.pages) == per_kind == report.sheets

@@ -18,7 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from cardgen.render.sheets.layout import MARK_LENGTH_MM, MARK_OFFSET_MM, PRINTABLE_EDGE_MM, Rect, Tile
+from cardgen.render.sheets.layout import MARK_LENGTH_MM, MARK_OFFSET_MM, PRINTABLE_EDGE_MM, Rect, Tile, mark_gap
 
 LABEL_FONT = "CardgenLabel"
 LABEL_SIZE_PT = 6.0
@@ -99,7 +99,7 @@ def tile_furniture(tile: Tile, tiles: list[Tile], bleed: float, label: str) -> F
     """
     at, region = tile.at, tile.region
     outer = tile.outer
-    gap = MARK_OFFSET_MM + bleed
+    gap = mark_gap(bleed)  # as on card sheets: the marks start where the bleed ends
     furniture = Furniture(tile.page, label=label, label_at=(at.x, at.top + bleed + 1.5))
     corners = {"left": at.x, "right": at.right, "bottom": at.y, "top": at.top}
     for side in ("left", "right"):
