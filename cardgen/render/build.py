@@ -26,7 +26,8 @@ from cardgen.render.fonts import instances as font_instances
 from cardgen.render.fonts import stack as fonts
 from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.pdf import fontmerge
-from cardgen.render.preview import render_preview
+from cardgen.render.faces.words import Words
+from cardgen.render.preview import KIND_LABELS, render_preview
 from cardgen.render.sheets import impose
 from cardgen.render.sheets.files import PdfFile, plan_files, quantities
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM, paper_size
@@ -155,13 +156,14 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
         check_layout=fit.located_check([Path(content.folder), *content_layers(content)]),
         check_glyphs=fit.check_glyphs,
     )
-    files = plan_files_for(content.game.id, faces, options)
+    words = sheet_words(content, options.lang)
+    files = plan_files_for(content.game.id, faces, options, plan_sheets(content.game.id, faces, options, words))
     preview = render_preview(content, list(faces), lang=options.lang, files=files,
                              quantities=quantities(_selected(faces, options.only)[1], {f.id: f for f in faces}))
     if progress is not None:
         progress.start(progress_total(faces, options.only))
     return write_set(content.game.id, faces, options, out, renderer,
-                     preview=preview, font_files=font_files, progress=progress, protected=protected)
+                     preview=preview, font_files=font_files, progress=progress, protected=protected, words=words)
 
 
 def _selected(faces: Sequence[Face], only: Sequence[str]) -> tuple[list[Face], dict[str, list[Face]]]:
@@ -189,19 +191,35 @@ def _deck_size(group: Sequence[Face]) -> None:
         raise BuildError(f"{group[0].kind} cards come in several sizes {sorted(sizes)}; a deck needs one size")
 
 
-def plan_sheets(game_id: str, faces: Sequence[Face], options: BuildOptions) -> dict[str, list[impose.Sheet]]:
-    """Every printed sheet, by component kind, in face order (no rendering: pure layout)."""
+def sheet_words(content, lang: str) -> tuple[str, impose.SheetWords, dict[str, str]]:
+    """The game's name, the sheet labels' words and each kind's name, in the edition's language."""
+    words = Words(content, lang)
+    names = {kind: words.label(key) for kind, key in KIND_LABELS.items()}
+    return words(content.game.name), impose.SheetWords(
+        front=words.label("front"), back=words.label("back"), fold=words.label("fold_note"),
+        tile=words.label("tile"), row=words.label("row"), column=words.label("column"),
+        assembly=words.label("assembly")), names
+
+
+def plan_sheets(game_id: str, faces: Sequence[Face], options: BuildOptions,
+                words: tuple[str, impose.SheetWords, dict[str, str]] | None = None) -> dict[str, list[impose.Sheet]]:
+    """Every printed sheet, by component kind, in face order (no rendering: pure layout).
+
+    ``words`` (:func:`sheet_words`) puts the labels in the edition's language;
+    without it they name the game and kinds by id.
+    """
     _, groups = _selected(faces, options.only)
     by_id = {f.id: f for f in faces}
     paper = paper_size(options.paper)
+    game, say, names = words if words is not None else (game_id, impose.SheetWords(), {})
     sheets: dict[str, list[impose.Sheet]] = {}
     for kind, group in groups.items():
-        label = f"{game_id}  {kind}"
+        label = f"{game} · {names.get(kind, kind)}"
         if group[0].layout == "card":
             _deck_size(group)
-            sheets[kind] = impose.card_sheets(group, by_id, paper=paper, duplex=options.duplex, label=label)
+            sheets[kind] = impose.card_sheets(group, by_id, paper=paper, duplex=options.duplex, label=label, words=say)
         else:
-            sheets[kind] = impose.board_sheets(group, paper=paper, label=label)
+            sheets[kind] = impose.board_sheets(group, paper=paper, label=label, words=say)
     return sheets
 
 
@@ -216,7 +234,8 @@ def plan_files_for(game_id: str, faces: Sequence[Face], options: BuildOptions,
 
 def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: Path,
               renderer: FaceRenderer, *, preview: str | None, font_files: Sequence[Path],
-              progress: Progress | None = None, protected: Sequence[Path] = ()) -> BuildReport:
+              progress: Progress | None = None, protected: Sequence[Path] = (),
+              words: tuple[str, impose.SheetWords, dict[str, str]] | None = None) -> BuildReport:
     """Render, impose and write every output file for ``faces`` into ``out``, atomically.
 
     The pipeline, in order: plan the sheets (pure layout, so layout errors come
@@ -231,7 +250,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     check_only(faces, options.only)
     order, groups = _selected(faces, options.only)
     by_id = {f.id: f for f in faces}
-    sheets_by_kind = plan_sheets(game_id, faces, options)
+    sheets_by_kind = plan_sheets(game_id, faces, options, words)
 
     stages: dict[str, float] = {}
     lap = _stopwatch(stages)

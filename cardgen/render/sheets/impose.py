@@ -48,6 +48,19 @@ class Placement:
     rotate180: bool = False
 
 
+@dataclass(frozen=True)
+class SheetWords:
+    """What the sheet labels say, in the edition's language (strings.yaml labels; English ids by default)."""
+
+    front: str = "front"
+    back: str = "back"
+    fold: str = "fold on the dashed line"
+    tile: str = "tile"
+    row: str = "row"
+    column: str = "column"
+    assembly: str = ""
+
+
 @dataclass
 class Sheet:
     page: tuple[float, float]
@@ -67,6 +80,7 @@ def card_sheets(
     paper: tuple[float, float],
     duplex: str,
     label: str,
+    words: SheetWords = SheetWords(),
 ) -> list[Sheet]:
     """Sheets for one deck: every copy of every front, as many per sheet as fit, each front sheet followed by its backs.
 
@@ -89,11 +103,11 @@ def card_sheets(
     chunks = [copies[i : i + per_sheet] for i in range(0, len(copies), per_sheet)]
     sheets: list[Sheet] = []
     for number, chunk in enumerate(chunks, start=1):
-        tag = f"{label}  {number}/{len(chunks)}"
+        tag = f"{label} · {number}/{len(chunks)}"
         if duplex == "fold":
             backs = [(faces[f.back], back_slots[i]) for i, f in enumerate(chunk) if f.back]
             cards = [(f, r, False) for f, r in zip(chunk, front_slots)] + [(b, r, True) for b, r in backs]
-            furniture = _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag}  fold on the dashed line")
+            furniture = _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag} · {words.fold}")
             left = min(r.x for _, r, _ in cards)
             right = max(r.right for _, r, _ in cards)
             furniture.dashed += [(0.0, fold_y, left - gap, fold_y), (right + gap, fold_y, paper[0], fold_y)]
@@ -101,13 +115,13 @@ def card_sheets(
             continue
         cards = [(f, r, False) for f, r in zip(chunk, front_slots)]
         sheets.append(Sheet(paper, _bled_placements(cards, bleed),
-                            _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag}  front"), "front"))
+                            _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag} · {words.front}"), "front"))
         if duplex in ("long", "short"):
             backs = [(faces[f.back], front_slots[back_slot(i, duplex, grid)], False)
                      for i, f in enumerate(chunk) if f.back]
             if backs:
                 sheets.append(Sheet(paper, _bled_placements(backs, bleed),
-                                    _grid_furniture(paper, [r for _, r, _ in backs], gap, f"{tag}  back"), "back"))
+                                    _grid_furniture(paper, [r for _, r, _ in backs], gap, f"{tag} · {words.back}"), "back"))
     return sheets
 
 
@@ -135,7 +149,8 @@ def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float, l
     return Furniture(paper, crop=grid_crop_marks(trims, gap, paper), label=label, label_at=label_at, label_angle=angle)
 
 
-def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: str) -> list[Sheet]:
+def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: str,
+                 words: SheetWords = SheetWords()) -> list[Sheet]:
     """Sheets for one kind of board, every copy.
 
     Boards small enough are packed several to a page (train tokens, wait
@@ -154,16 +169,18 @@ def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: s
             trims = [r for _, r in entries]
             crop = [seg for r in trims for seg in grid_crop_marks([r], MARK_OFFSET_MM + bleed)]
             top = max(r.top for r in trims)
-            furniture = Furniture(page, crop=crop, label=f"{label}  {number}/{len(pages)}",
+            furniture = Furniture(page, crop=crop, label=f"{label} · {number}/{len(pages)}",
                                   label_at=(min(r.x for r in trims), top + bleed + MARK_OFFSET_MM + MARK_LENGTH_MM + 1.0))
             place = [Placement(copies[i].id, _trim(copies[i]).grow(bleed, bleed, bleed, bleed), (r.x - bleed, r.y - bleed))
                      for i, r in entries]
             sheets.append(Sheet(page, place, furniture, "board"))
         return sheets
-    return [s for board in copies for s in _single_board(board, paper, f"{label}  {board.id}")]
+    return [s for board in copies
+            for s in _single_board(board, paper, label if label.endswith(board.caption) else f"{label} · {board.caption}",
+                                   words)]
 
 
-def _single_board(board: Face, paper: tuple[float, float], label: str) -> list[Sheet]:
+def _single_board(board: Face, paper: tuple[float, float], label: str, words: SheetWords) -> list[Sheet]:
     b = board.bleed_mm
     tiles = board_tiles(paper, board.width_mm, board.height_mm, b)
     sheets = []
@@ -175,8 +192,11 @@ def _single_board(board: Face, paper: tuple[float, float], label: str) -> list[S
         at = (tile.at.x - grow["left"], tile.at.y - grow["bottom"])
         name = label
         if len(tiles) > 1:
-            name += f"  tile {tile.row * tile.cols + tile.col + 1}/{len(tiles)} (row {tile.row + 1}, column {tile.col + 1})"
-        sheets.append(Sheet(tile.page, [Placement(board.id, source, at)], tile_furniture(tile, tiles, b, name), "board"))
+            name += (f" · {words.tile} {tile.row * tile.cols + tile.col + 1}/{len(tiles)}"
+                     f" ({words.row} {tile.row + 1}, {words.column} {tile.col + 1})")
+        note = words.assembly if len(tiles) > 1 else ""
+        sheets.append(Sheet(tile.page, [Placement(board.id, source, at)], tile_furniture(tile, tiles, b, name, note),
+                            "board"))
     return sheets
 
 

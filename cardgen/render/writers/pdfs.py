@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
 
 from cardgen.render.faces.facekit import Face
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.sheets import impose
 from cardgen.render.sheets.files import PdfFile
-from cardgen.render.sheets.marks import furniture_pdf
+from cardgen.render.fonts.stack import font_stack
+from cardgen.render.sheets.marks import furniture_pdf, label_characters, label_font
 from cardgen.render.writers.stage import Stage
 
 
@@ -41,16 +44,42 @@ def write_pdfs(stage: Stage, files: Sequence[PdfFile], sheets_by_kind: dict[str,
         stage.tick(1, file.name)
 
 
+#: Bumped when the way label fonts are made changes (a kept furniture PDF embeds one).
+LABEL_FONT_FORMAT = 2
+
+
+@lru_cache(maxsize=8)
+def file_digest(path: Path) -> str:
+    """SHA-256 of a font file, once per process."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
 def _sheets_material(sheets: Sequence[impose.Sheet], digests: dict[str, str]) -> bytes:
     """Everything a kind's PDF depends on: its sheets' layout and the bytes of the faces on them."""
     used = sorted({p.face_id for sheet in sheets for p in sheet.placements})
-    return repr((list(sheets), [(i, digests[i]) for i in used])).encode()
+    label_font = (LABEL_FONT_FORMAT, file_digest(font_stack()[0].path))  # the labels are set in it
+    return repr((list(sheets), [(i, digests[i]) for i in used], label_font)).encode()
 
 
 def _furniture(stage: Stage, sheets: Sequence[impose.Sheet]) -> bytes:
-    """The crop marks and labels of ``sheets``, kept: editing a card does not move them."""
+    """The crop marks and labels of ``sheets``, kept: editing a card does not move them.
+
+    The label font (a small subset of the card font) is kept too, by the font
+    file's hash and the characters, so only a build printing new label
+    characters makes it.
+    """
     furniture = [sheet.furniture for sheet in sheets]
-    return stage.memo("furniture", repr(furniture).encode(), lambda: furniture_pdf(furniture))
+
+    def draw() -> bytes:
+        characters = label_characters(furniture)
+        if characters.isascii():
+            return furniture_pdf(furniture)
+        path = font_stack()[0].path
+        font = stage.memo("label-font", f"{LABEL_FONT_FORMAT}-{file_digest(path)}-{characters}".encode(),
+                          lambda: label_font(characters))
+        return furniture_pdf(furniture, font)
+
+    return stage.memo("furniture", f"{LABEL_FONT_FORMAT}-{file_digest(font_stack()[0].path)}-{furniture!r}".encode(), draw)
 
 
 def _record(stage: Stage, kind: str, file: str, group: Sequence[Face], sheets: Sequence[impose.Sheet],
