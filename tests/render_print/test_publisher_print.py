@@ -176,3 +176,30 @@ def test_every_overflowing_face_is_reported_at_once_with_its_yaml_position(tmp_p
     assert f"operations.yaml:{op_line}:{op_col}: operation red rapid: text overflows its box 'name'" in message
     assert re.search(r"dispatch\.yaml:\d+:\d+: dispatch signal_priority: text overflows its box 'name'", message)
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_card_sheet_marks_are_visible_and_4mm_inside_the_paper(build_subset, paper):
+    """Item 5: on Letter the top and bottom marks were under 1 mm; every mark is now at least 2 mm long."""
+    out = build_subset(paper=paper, only=("ticket",))
+    for index in range(2):  # a front sheet and its back
+        segments, (w, h) = _mark_segments(out / "ticket.pdf", index)
+        assert segments
+        for x1, y1, x2, y2 in segments:
+            assert abs(x2 - x1) + abs(y2 - y1) >= 2.0 - 1e-6, (paper, index, (x1, y1, x2, y2))
+            for x, y in ((x1, y1), (x2, y2)):
+                assert 3.99 <= x <= w - 3.99 and 3.99 <= y <= h - 3.99, (paper, index, (x1, y1, x2, y2))
+
+
+def test_each_ticket_sheet_holds_one_colour(content):
+    """Item 4: butted cards of one colour per sheet, so a miscut never shows a neighbour's other colour."""
+    from cardgen.render.build import BuildOptions, plan_sheets
+    from cardgen.render.faces import design
+
+    faces = design.build_faces(content)
+    by_id = {f.id: f for f in faces}
+    sheets = plan_sheets(content.game.id, faces, BuildOptions(only=("ticket",)))["ticket"]
+    fronts = [s for s in sheets if s.side == "front"]
+    for sheet in fronts:
+        assert len({by_id[p.face_id].colour for p in sheet.placements}) == 1
+    assert len(fronts) == -(-content.ticket_count // 9)  # grouping costs no sheet here (41 + 41 cards)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardgen.errors import UsageError
 from cardgen.model.content import Content
 from cardgen.model.schema import Colour, PrintRow
-from cardgen.render.faces.cards import card_size, holds_clock, line_for
+from cardgen.render.faces.cards import card_size, line_for
 from cardgen.render.faces.facekit import SAFE_MARGIN_MM, Face, FaceMaker
 from cardgen.render.faces.reference import blocking_rule, quick_reference_data
 from cardgen.render.sheets.layout import board_room

@@ -46,6 +46,7 @@ def ticket_faces(content: Content, maker: FaceMaker) -> list[Face]:
             kind="ticket", id=f"ticket-{t.id}", label=f"ticket {t.origin}→{t.destination}",
             template="ticket.html.j2", size=card_size(content), copies=t.copies,
             caption=f"{maker.words.label('ticket')} {t.origin} → {t.destination}",
+            sheet_colour=line_for(content, direction).colour,
             back=f"back-ticket-{t.origin}",
             t=t, origin=content.stations[t.origin], destination=content.stations[t.destination],
             direction=direction, line=line_for(content, direction), route=route,
@@ -65,6 +66,7 @@ def operation_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[F
                 kind="operation", id=f"operation-{colour.id}-{kind.id}",
                 label=f"operation {colour.id} {kind.id}", template="operation.html.j2",
                 caption=f"{maker.words.label('operation')} · {maker.words(colour.name)} · {maker.words(kind.name)}",
+                sheet_colour=colour.hex,
                 size=card_size(content), copies=kind.copies, back=f"back-operation-{colour.id}",
                 card=kind, colour=colour, formulas=operation_formulas(content, kind),
             ))

@@ -13,7 +13,7 @@ The same plan feeds the writers, ``manifest.json`` ("printing") and the preview.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cardgen.render.faces.facekit import Face
 
@@ -26,7 +26,7 @@ class PdfFile:
     sides: str  # "duplex-long", "duplex-short" or "single"
     pages: int
     kinds: tuple[str, ...] = ()  # imposed kind files it joins (in order)
-    faces: tuple[str, ...] = field(default=())  # print-shop files: one page per face id, in order
+    faces: tuple[str, ...] = ()  # print-shop files: one page per face id, in order
     role: str = "kind"  # "kind", "cards", "boards" or "shop"
 
     def entry(self) -> dict:
@@ -55,12 +55,12 @@ def plan_files(game_id: str, groups: dict[str, list[Face]], sheet_counts: dict[s
     if boards:
         files.append(PdfFile(f"{game_id}-boards.pdf", "single", sum(sheet_counts[k] for k in boards),
                              tuple(boards), role="boards"))
-    for size, ids, sides in _shop_sizes(groups, by_id, cards, boards):
+    for size, ids, sides in _shop_sizes(groups, cards, boards):
         files.append(PdfFile(f"{game_id}-print-shop-{size}.pdf", sides, len(ids), faces=tuple(ids), role="shop"))
     return files
 
 
-def _shop_sizes(groups: dict[str, list[Face]], by_id: dict[str, Face], cards: Sequence[str],
+def _shop_sizes(groups: dict[str, list[Face]], cards: Sequence[str],
                 boards: Sequence[str]) -> list[tuple[str, list[str], str]]:
     """Print-shop pages per trim size: each card copy as front then back, each board copy once."""
     sizes: dict[str, tuple[list[str], str]] = {}

@@ -30,6 +30,7 @@ from cardgen.render.sheets.layout import (
     card_slots,
     fold_slots,
     mark_gap,
+    outer_bleeds,
     outer_sides,
     pack_boards,
 )
@@ -84,6 +85,10 @@ def card_sheets(
 ) -> list[Sheet]:
     """Sheets for one deck: every copy of every front, as many per sheet as fit, each front sheet followed by its backs.
 
+    Cards of one colour (``Face.colour``: a ticket's line, an operation set's
+    player colour) share sheets, so a cut a little off the shared line between
+    two butted cards shows a sliver of the same colour, never of another.
+
     ``duplex`` picks where backs go: "long"/"short" on the next sheet at the
     mirrored column/row, "fold" on the same sheet below a fold line (rotated
     180 degrees), "none" not at all. Cards are butted (one cut between
@@ -92,6 +97,7 @@ def card_sheets(
     copies = [face for face in fronts for _ in range(face.copies)]
     if not copies:
         return []
+    colours = list(dict.fromkeys(face.colour for face in copies))  # in order of first appearance
     w, h, bleed = fronts[0].width_mm, fronts[0].height_mm, fronts[0].bleed_mm
     if duplex == "fold":
         front_slots, back_slots, fold_y = fold_slots(paper, w, h, bleed)
@@ -100,7 +106,10 @@ def card_sheets(
         grid = card_grid(paper, w, h, bleed)
     gap = mark_gap(bleed)
     per_sheet = len(front_slots)
-    chunks = [copies[i : i + per_sheet] for i in range(0, len(copies), per_sheet)]
+    chunks = []
+    for colour in colours:  # one colour per sheet: a miscut between butted cards shows the same colour
+        same = [face for face in copies if face.colour == colour]
+        chunks += [same[i : i + per_sheet] for i in range(0, len(same), per_sheet)]
     sheets: list[Sheet] = []
     for number, chunk in enumerate(chunks, start=1):
         tag = f"{label} · {number}/{len(chunks)}"
@@ -114,28 +123,32 @@ def card_sheets(
             sheets.append(Sheet(paper, _bled_placements(cards, bleed), furniture, "fold"))
             continue
         cards = [(f, r, False) for f, r in zip(chunk, front_slots)]
-        sheets.append(Sheet(paper, _bled_placements(cards, bleed),
-                            _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag} · {words.front}"), "front"))
+        sides = outer_bleeds(paper, front_slots, bleed)  # the full grid's: fronts and backs cut on the same lines
+        gaps = {side: b if b < bleed else gap for side, b in sides.items()}  # a mark starts where its bleed ends
+        sheets.append(Sheet(paper, _bled_placements(cards, sides),
+                            _grid_furniture(paper, [r for _, r, _ in cards], gaps, f"{tag} · {words.front}"), "front"))
         if duplex in ("long", "short"):
             backs = [(faces[f.back], front_slots[back_slot(i, duplex, grid)], False)
                      for i, f in enumerate(chunk) if f.back]
             if backs:
-                sheets.append(Sheet(paper, _bled_placements(backs, bleed),
-                                    _grid_furniture(paper, [r for _, r, _ in backs], gap, f"{tag} · {words.back}"), "back"))
+                sheets.append(Sheet(paper, _bled_placements(backs, sides),  # the grid is centred: same room turned
+                                    _grid_furniture(paper, [r for _, r, _ in backs], gaps, f"{tag} · {words.back}"), "back"))
     return sheets
 
 
-def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float) -> list[Placement]:
+def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float | dict[str, float]) -> list[Placement]:
     """Each card's trim grown by the bleed on the sides that face the margin (inner cuts stay shared).
 
-    A card printed upside down (fold backs) shows its own left side on the
-    page's right, so the face-side growth is mirrored.
+    ``bleed`` may differ by side of the sheet (:func:`outer_bleeds`). A card
+    printed upside down (fold backs) shows its own left side on the page's
+    right, so the face-side growth is mirrored.
     """
     trims = [r for _, r, _ in cards]
+    per_side = bleed if isinstance(bleed, dict) else dict.fromkeys(("left", "right", "bottom", "top"), bleed)
     placements = []
     for index, (face, slot, rotated) in enumerate(cards):
         outer = outer_sides(trims, index)
-        page = {side: bleed if outer[side] else 0.0 for side in outer}
+        page = {side: per_side[side] if outer[side] else 0.0 for side in outer}
         own = ({"left": page["right"], "right": page["left"], "bottom": page["top"], "top": page["bottom"]}
                if rotated else page)
         source = _trim(face).grow(**own)
@@ -144,7 +157,8 @@ def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float) -> list
     return placements
 
 
-def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float, label: str) -> Furniture:
+def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float | dict[str, float],
+                    label: str) -> Furniture:
     label_at, angle = margin_label(trims, gap)
     return Furniture(paper, crop=grid_crop_marks(trims, gap, paper), label=label, label_at=label_at, label_angle=angle)
 

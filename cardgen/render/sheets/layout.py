@@ -17,6 +17,8 @@ PAPERS_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (21
 MARK_OFFSET_MM = 2.0  # least gap between a trim line and its crop mark (the bleed, when larger, is the gap)
 MARK_LENGTH_MM = 4.0  # full crop mark; shortened when the margin is narrow (Letter's top and bottom)
 MIN_MARK_MM = 0.5  # a crop mark shorter than this would not be seen: the grid gets one card less
+VISIBLE_MARK_MM = 2.0  # a crop mark this long is easy to lay a ruler on; a narrow margin trades outer bleed for it
+MIN_OUTER_BLEED_MM = 1.0  # the least bleed an outer side keeps when it gives room to its marks
 PRINTABLE_EDGE_MM = 4.0  # home printers cannot print closer to the paper edge: no mark or label there
 LABEL_ROOM_MM = 3.0  # width of the sheet label, printed upright along the left margin
 BOARD_MARGIN_MM = 14.0  # room kept free around a board or tile (home printers cannot print the edge)
@@ -53,6 +55,21 @@ def paper_size(name: str) -> tuple[float, float]:
 def mark_gap(bleed: float) -> float:
     """Distance from a trim line to the start of its crop mark: never on the bleed, which gets printed."""
     return max(MARK_OFFSET_MM, bleed)
+
+
+def outer_bleeds(paper: tuple[float, float], trims: list[Rect], bleed: float) -> dict[str, float]:
+    """Bleed of the block's outer sides: ``bleed``, less where the margin could not also hold a visible crop mark.
+
+    Letter's 7.7 mm above and below three poker cards cannot hold a 3 mm bleed,
+    a 2 mm mark and the 4 mm the printer cannot print; there the bleed gives
+    way (to no less than MIN_OUTER_BLEED_MM) so the marks stay 2 mm long and
+    4 mm inside the paper.
+    """
+    pw, ph = paper
+    room = {"left": min(r.x for r in trims), "right": pw - max(r.right for r in trims),
+            "bottom": min(r.y for r in trims), "top": ph - max(r.top for r in trims)}
+    return {side: max(min(bleed, MIN_OUTER_BLEED_MM), min(bleed, space - PRINTABLE_EDGE_MM - VISIBLE_MARK_MM))
+            for side, space in room.items()}
 
 
 def _margin_need(bleed: float, *, label: bool = False) -> float:

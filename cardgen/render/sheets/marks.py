@@ -22,7 +22,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from cardgen.render.sheets.layout import MARK_LENGTH_MM, MARK_OFFSET_MM, PRINTABLE_EDGE_MM, Rect, Tile, mark_gap
+from cardgen.render.sheets.layout import MARK_LENGTH_MM, PRINTABLE_EDGE_MM, Rect, Tile, mark_gap
 
 LABEL_FONT = "CardgenLabel"
 LABEL_SIZE_PT = 6.0
@@ -84,13 +84,15 @@ def _registered(font: bytes) -> str:
     return name
 
 
-def grid_crop_marks(trims: list[Rect], gap: float, paper: tuple[float, float] | None = None) -> list[Segment]:
+def grid_crop_marks(trims: list[Rect], gap: float | dict[str, float],
+                    paper: tuple[float, float] | None = None) -> list[Segment]:
     """Marks on every cut line of a block of butted cards, outside the block only.
 
     Each mark starts ``gap`` from the block (at least the bleed, so a mark never
-    touches ink) and is cut short so it ends PRINTABLE_EDGE_MM inside ``paper``,
-    where a home printer can still print it.
+    touches ink; a dict gives each side its own) and is cut short so it ends
+    PRINTABLE_EDGE_MM inside ``paper``, where a home printer can still print it.
     """
+    gaps = gap if isinstance(gap, dict) else dict.fromkeys(("left", "right", "bottom", "top"), gap)
     left = min(r.x for r in trims)
     right = max(r.right for r in trims)
     bottom = min(r.y for r in trims)
@@ -98,28 +100,31 @@ def grid_crop_marks(trims: list[Rect], gap: float, paper: tuple[float, float] | 
     xs = sorted({round(v, 4) for r in trims for v in (r.x, r.right)})
     ys = sorted({round(v, 4) for r in trims for v in (r.y, r.top)})
 
-    def length(room: float) -> float:
-        return MARK_LENGTH_MM if paper is None else min(MARK_LENGTH_MM, room - gap - PRINTABLE_EDGE_MM)
+    def length(room: float, side: str) -> float:
+        return MARK_LENGTH_MM if paper is None else min(MARK_LENGTH_MM, room - gaps[side] - PRINTABLE_EDGE_MM)
 
     pw, ph = paper if paper is not None else (0.0, 0.0)
-    up, down, west, east = length(ph - top), length(bottom), length(left), length(pw - right)
+    up, down = length(ph - top, "top"), length(bottom, "bottom")
+    west, east = length(left, "left"), length(pw - right, "right")
+    g = gaps
     segments: list[Segment] = []
     for x in xs:
-        segments.append((x, top + gap, x, top + gap + up))
-        segments.append((x, bottom - gap, x, bottom - gap - down))
+        segments.append((x, top + g["top"], x, top + g["top"] + up))
+        segments.append((x, bottom - g["bottom"], x, bottom - g["bottom"] - down))
     for y in ys:
-        segments.append((left - gap, y, left - gap - west, y))
-        segments.append((right + gap, y, right + gap + east, y))
+        segments.append((left - g["left"], y, left - g["left"] - west, y))
+        segments.append((right + g["right"], y, right + g["right"] + east, y))
     return [s for s in segments if abs(s[0] - s[2]) + abs(s[1] - s[3]) > 0]
 
 
-def margin_label(trims: list[Rect], gap: float) -> tuple[tuple[float, float], float]:
+def margin_label(trims: list[Rect], gap: float | dict[str, float]) -> tuple[tuple[float, float], float]:
     """Where the sheet label goes: upright along the left margin, beside the top card, clear of the marks.
 
     The left margin is wider than Letter's top one, which has no room left
     outside the printer's unprintable edge once bleed and marks are in.
     Returns the baseline start and the angle (90: reads bottom to top).
     """
+    gap = gap["left"] if isinstance(gap, dict) else gap
     left = min(r.x for r in trims)
     first = max((r for r in trims if r.x == left), key=lambda r: r.top)
     descent = 0.3 * LABEL_SIZE_PT / 72 * 25.4  # glyphs below the baseline point towards the cards
