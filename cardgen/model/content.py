@@ -153,7 +153,8 @@ class Content:
     def holds_clock(self, round_no: int) -> bool:
         """True when the event card of ``round_no`` holds the clock (rules 5.4, 6.2 phase 5)."""
         card = self.events.track.get(round_no)
-        return card is not None and self.event_kinds[card.kind].effect.type == "clock_hold"
+        kind = self.event_kinds.get(card.kind) if card is not None else None  # unknown kinds: the validator's to report
+        return kind is not None and kind.effect.type == "clock_hold"
 
     def round_schedule(self) -> list[tuple[int, int, bool]]:
         """Every round a game lasts: (round, clock after its phase 5, whether its event holds the clock).

@@ -249,7 +249,11 @@ def test_the_map_is_tiled_with_alignment_marks(full_build, content, manifest):
         x0, _, x1, _ = (v / MM for v in placed[0][2])
         widths.append(x1 - x0)
     assert sum(widths) > face.width_mm + face.bleed_mm * 2  # tiles overlap
-    assert all("tile" in page_text(out / board["file"], i) for i in range(len(tiles)))  # sheet labels
+    tile = content.strings.labels["tile"]("zh")  # sheet labels in the edition's language, with the assembly note
+    assembly = content.strings.labels["assembly"]("zh")
+    for i in range(len(tiles)):
+        text = page_text(out / board["file"], i)
+        assert f"{tile} {i + 1}/{len(tiles)}" in text and assembly[:8] in text
 
 
 def test_all_pages_of_the_combined_pdfs(full_build, content, manifest):
