@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_build.py            # all three figures, ~3 minutes
     .venv/bin/python benchmarks/bench_build.py --repeat 1 # one of each, ~1 minute
+    .venv/bin/python benchmarks/bench_build.py --repeat 2 --against /work/wt/baseline  # both trees, alternated
 
 (a) cold build of the full Chinese set (fresh face cache) and, in the same run,
     a naive render of the same sheets: one big WeasyPrint HTML where every card
@@ -170,47 +171,109 @@ def rebuild_after_editing_one_ticket(work: Path, edits: int) -> list[tuple[float
     return results
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3, help="cold/naive pairs and rebuild edits (default 3)")
-    args = parser.parse_args()
+def measure(repeat: int) -> dict:
+    """Every figure of the tree at ROOT: cold builds and naive renders, rebuild edits, peak memory."""
     work = Path(tempfile.mkdtemp(prefix="cardgen-bench-"))
     try:
-        colds, naives, peak = cold_and_naive(work, args.repeat)
-        cold = min(colds, key=lambda c: c["sheets_cpu"])
-        naive = min(naives, key=lambda n: n["cpu"])
-        stages = cold["stages"]
-        ratio = cold["sheets_cpu"] / naive["cpu"]
-        print(f"(a) cold build, full Chinese set, 5 players, A4 (fastest of {len(colds)}): {cold['seconds']:.1f} s wall "
-              f"in-process ({cold['wall']:.1f} s with interpreter start), {cold['cpu']:.1f} s CPU; "
-              f"{cold['faces']} faces, {cold['sheets']} sheets")
-        print("    CPU by stage: " + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in stages.items()))
-        print(f"    sheet PDFs (faces laid out once + imposed, all per-kind, combined and print-shop PDFs): "
-              f"{cold['sheets_cpu']:.1f} s CPU; all runs " + ", ".join(f"{c['sheets_cpu']:.1f}" for c in colds))
-        print(f"    naive render of the same {naive['sheets']} sheets (one WeasyPrint HTML): "
-              f"{naive['cpu']:.1f} s CPU; all runs " + ", ".join(f"{n['cpu']:.1f}" for n in naives))
-        print(f"    ratio imposed/naive for the sheets (CPU, fastest runs): {ratio:.2f} "
-              f"(target <= 0.50: {'met' if ratio <= 0.5 else 'NOT met'}); pair by pair "
-              + ", ".join(f"{c['sheets_cpu'] / n['cpu']:.2f}" for c, n in zip(colds, naives))
-              + f"; whole build (with PNGs and TTS) / naive: {cold['cpu'] / naive['cpu']:.2f}")
-        print(f"    combined print PDF: imposed {cold['combined_bytes'] / 1e6:.2f} MB, naive {naive['bytes'] / 1e6:.2f} MB "
-              f"({'smaller' if cold['combined_bytes'] < naive['bytes'] else 'NOT smaller'})")
-        edits = rebuild_after_editing_one_ticket(work, args.repeat)
-        seconds = sorted(s for s, _, _ in edits)
-        median = seconds[len(seconds) // 2]
-        print(f"(b) rebuild after editing what one ticket face prints ({EDITED_FACE}'s destination name), "
-              f"{len(edits)} edits: median {median:.2f} s CPU in-process (each: "
-              + ", ".join(f"{s:.2f} s" for s, _, _ in edits) + "), "
-              + "/".join(str(r) for _, r, _ in edits) + " face(s) laid out again "
-              f"(target < 1 s: {'met' if median < 1 else 'NOT met'}); "
-              f"{edits[-1][2]:.1f} s wall as a new build process")
-        print(f"(c) peak memory of a cold full build (child max RSS, highest of {len(colds)}): {peak:.0f} MB "
-              f"(target < 400 MB: {'met' if peak < 400 else 'NOT met'})")
+        colds, naives, peak = cold_and_naive(work, repeat)
+        edits = rebuild_after_editing_one_ticket(work, repeat)
+        return {"colds": colds, "naives": naives, "peak": peak, "edits": edits}
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def summary(figures: dict) -> dict:
+    """The three judged figures: (a) sheets ratio of the fastest runs, (b) median rebuild, (c) peak."""
+    cold = min(figures["colds"], key=lambda c: c["sheets_cpu"])
+    naive = min(figures["naives"], key=lambda n: n["cpu"])
+    seconds = sorted(s for s, _, _ in figures["edits"])
+    return {"ratio": cold["sheets_cpu"] / naive["cpu"], "sheets_cpu": cold["sheets_cpu"], "naive_cpu": naive["cpu"],
+            "rebuild": seconds[len(seconds) // 2], "peak": figures["peak"],
+            "combined_bytes": cold["combined_bytes"], "cold_cpu": cold["cpu"]}
+
+
+def report(figures: dict) -> None:
+    colds, naives, peak, edits = figures["colds"], figures["naives"], figures["peak"], figures["edits"]
+    cold = min(colds, key=lambda c: c["sheets_cpu"])
+    naive = min(naives, key=lambda n: n["cpu"])
+    stages = cold["stages"]
+    ratio = cold["sheets_cpu"] / naive["cpu"]
+    print(f"(a) cold build, full Chinese set, 5 players, A4 (fastest of {len(colds)}): {cold['seconds']:.1f} s wall "
+          f"in-process ({cold['wall']:.1f} s with interpreter start), {cold['cpu']:.1f} s CPU; "
+          f"{cold['faces']} faces, {cold['sheets']} sheets")
+    print("    CPU by stage: " + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in stages.items()))
+    print(f"    sheet PDFs (faces laid out once + imposed, all per-kind, combined and print-shop PDFs): "
+          f"{cold['sheets_cpu']:.1f} s CPU; all runs " + ", ".join(f"{c['sheets_cpu']:.1f}" for c in colds))
+    print(f"    naive render of the same {naive['sheets']} sheets (one WeasyPrint HTML): "
+          f"{naive['cpu']:.1f} s CPU; all runs " + ", ".join(f"{n['cpu']:.1f}" for n in naives))
+    print(f"    ratio imposed/naive for the sheets (CPU, fastest runs): {ratio:.2f} "
+          f"(target <= 0.50: {'met' if ratio <= 0.5 else 'NOT met'}); pair by pair "
+          + ", ".join(f"{c['sheets_cpu'] / n['cpu']:.2f}" for c, n in zip(colds, naives))
+          + f"; whole build (with PNGs and TTS) / naive: {cold['cpu'] / naive['cpu']:.2f}")
+    print(f"    combined print PDF: imposed {cold['combined_bytes'] / 1e6:.2f} MB, naive {naive['bytes'] / 1e6:.2f} MB "
+          f"({'smaller' if cold['combined_bytes'] < naive['bytes'] else 'NOT smaller'})")
+    seconds = sorted(s for s, _, _ in edits)
+    median = seconds[len(seconds) // 2]
+    print(f"(b) rebuild after editing what one ticket face prints ({EDITED_FACE}'s destination name), "
+          f"{len(edits)} edits: median {median:.2f} s CPU in-process (each: "
+          + ", ".join(f"{s:.2f} s" for s, _, _ in edits) + "), "
+          + "/".join(str(r) for _, r, _ in edits) + " face(s) laid out again "
+          f"(target < 1 s: {'met' if median < 1 else 'NOT met'}); "
+          f"{edits[-1][2]:.1f} s wall as a new build process")
+    print(f"(c) peak memory of a cold full build (child max RSS, highest of {len(colds)}): {peak:.0f} MB "
+          f"(target < 400 MB: {'met' if peak < 400 else 'NOT met'})")
+
+
+def side_by_side(against: Path, repeat: int) -> None:
+    """The same measurement of this tree and of ``against`` (with its own venv), alternated ``repeat`` times.
+
+    Each round runs one measurement of each tree in its own process (this
+    script, ``--root TREE --json``), so both meet the same weather.
+    """
+    trees = {"this tree": (ROOT, Path(sys.executable)),
+             "baseline": (against.resolve(), against.resolve() / ".venv" / "bin" / "python")}
+    runs: dict[str, dict] = {name: {"colds": [], "naives": [], "peak": 0.0, "edits": []} for name in trees}
+    for round_number in range(repeat):
+        order = list(trees) if round_number % 2 == 0 else list(reversed(trees))
+        for name in order:
+            root, python = trees[name]
+            result = subprocess.run([str(python), str(Path(__file__).resolve()), "--root", str(root), "--repeat", "1",
+                                     "--json"], cwd=root, capture_output=True, text=True, check=True)
+            figures = json.loads(result.stdout.strip().splitlines()[-1])
+            for key in ("colds", "naives", "edits"):
+                runs[name][key] += figures[key]
+            runs[name]["peak"] = max(runs[name]["peak"], figures["peak"])
+    for name, (root, _) in trees.items():
+        print(f"== {name}: {root}")
+        report(runs[name])
+    new, old = summary(runs["this tree"]), summary(runs["baseline"])
+    print("== side by side (this tree / baseline; lower is better; within 10% means <= 1.10)")
+    for key, label in (("ratio", "(a) sheets ratio imposed/naive"), ("sheets_cpu", "    sheet PDFs CPU s"),
+                       ("cold_cpu", "    whole cold build CPU s"), ("rebuild", "(b) one-face rebuild CPU s"),
+                       ("peak", "(c) peak MB"), ("combined_bytes", "    combined print PDF bytes")):
+        print(f"{label}: {new[key]:.3f} vs {old[key]:.3f} -> {new[key] / old[key]:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="cold/naive pairs and rebuild edits (default 3)")
+    parser.add_argument("--against", type=Path, help="a baseline tree (with its .venv) measured side by side")
+    parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)  # the tree a child measures
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # a child's figures for the parent
+    args = parser.parse_args()
+    if args.against is not None:
+        side_by_side(args.against, args.repeat)
+        return
+    figures = measure(args.repeat)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        report(figures)
+
+
 if __name__ == "__main__":
+    root_at = sys.argv.index("--root") + 1 if "--root" in sys.argv else 0
+    ROOT = Path(sys.argv[root_at]).resolve() if root_at else ROOT
     sys.path.insert(0, str(ROOT))
     os.chdir(ROOT)
     main()

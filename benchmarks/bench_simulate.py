@@ -8,6 +8,12 @@ single-worker slice (top functions by own time) to find where the engine spends 
 
     python benchmarks/bench_simulate.py            # 10,000 games, 3 rounds
     python benchmarks/bench_simulate.py --games 2000 --repeat 1 --profile
+    python benchmarks/bench_simulate.py --baseline ../baseline   # and an older tree, with its own venv
+
+``--baseline DIR`` plays the same games in another checkout of cardgen (its
+``.venv/bin/python`` and its own copy of this benchmark), alternating with this
+tree's one-core run in every round, and prints the ratio of the fastest runs
+and whether both trees produced identical statistics.
 
 The virtual machines this runs on change speed by a third from one minute to
 the next, so the 1-worker, 2-worker and Python-source runs alternate ``--repeat``
@@ -27,7 +33,7 @@ import subprocess
 import sys
 import time
 
-from cardgen.engine.play.kernel import KERNEL
+from cardgen.engine.native import KERNEL
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.runner import RunSpec, content_for, run
 from cardgen.engine.simulation.command import default_lineup
@@ -58,6 +64,17 @@ def python_source_run(games: int, seed: int) -> tuple[float, float, str]:
     return wall, cpu, summary
 
 
+def baseline_run(tree: str, games: int, seed: int) -> tuple[float, float, str]:
+    """The same games in another checkout with its own venv (one core), in a child process."""
+    python = os.path.join(tree, ".venv", "bin", "python")
+    child = subprocess.run([python, os.path.join(tree, "benchmarks", "bench_simulate.py"), "--one-core-only",
+                            "--games", str(games), "--seed", str(seed)],
+                           cwd=tree, capture_output=True, text=True, check=True,
+                           env={k: v for k, v in os.environ.items() if k != "CARDGEN_PURE_PYTHON"})
+    wall, cpu, summary = json.loads(child.stdout)
+    return wall, cpu, summary
+
+
 def _all(runs: list[tuple[float, float, str]], field: int) -> str:
     return ", ".join(f"{r[field]:,.0f}" for r in runs)
 
@@ -79,6 +96,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="alternating rounds of runs; the fastest counts")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--baseline", metavar="DIR", help="another cardgen checkout (with .venv) to time alongside")
     parser.add_argument("--one-core-only", action="store_true", help=argparse.SUPPRESS)  # the child run below
     args = parser.parse_args()
     spec = RunSpec(None, None, default_lineup(4), args.games, args.seed)
@@ -86,8 +104,10 @@ def main() -> None:
     if args.one_core_only:
         print(json.dumps(timed(spec, 1)))
         return
-    runs: dict[str, list[tuple[float, float, str]]] = {"one": [], "two": [], "python": []}
+    runs: dict[str, list[tuple[float, float, str]]] = {"one": [], "two": [], "python": [], "baseline": []}
     for _ in range(args.repeat):
+        if args.baseline:
+            runs["baseline"].append(baseline_run(args.baseline, args.games, args.seed))
         runs["one"].append(timed(spec, 1))
         runs["two"].append(timed(spec, 2))
         if KERNEL.name == "compiled":
@@ -113,6 +133,12 @@ def main() -> None:
         same = {r[2] for r in runs["python"]} == {s1}
         print(f"the Python source on the same games, 1 worker: {py_cpu:,.0f} games per CPU-second "
               f"(all runs {_all(runs['python'], 1)}); compiled is {one_cpu / py_cpu:.2f}x; identical statistics: {same}")
+    if runs["baseline"]:
+        base_cpu = max(r[1] for r in runs["baseline"])
+        same = {r[2] for r in runs["baseline"]} == {s1}
+        print(f"baseline {args.baseline}, 1 worker: {base_cpu:,.0f} games per CPU-second (all runs "
+              f"{_all(runs['baseline'], 1)}); this tree / baseline = {one_cpu / base_cpu:.3f} "
+              f"(all runs of this tree {_all(runs['one'], 1)}); identical statistics: {same}")
     if args.profile:
         print(profile(spec, min(args.games, 1000)))
 

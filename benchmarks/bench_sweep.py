@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from cardgen.engine.bots.registry import BOTS
-from cardgen.engine.play.kernel import KERNEL
+from cardgen.engine.native import KERNEL
 from cardgen.sweep.execute import run_points
 from cardgen.sweep.points import resolve_points
 from cardgen.sweep.spec import read_spec

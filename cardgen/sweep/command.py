@@ -15,7 +15,7 @@ from typing import Optional
 import typer
 
 from cardgen.engine.simulation import flags as sim_options
-from cardgen.engine.play.kernel import KERNEL
+from cardgen.engine.native import KERNEL
 from cardgen.engine.simulation.runner import content_for
 from cardgen.engine.simulation.command import Progress, fail
 from cardgen.engine.simulation.report import check_report_path

@@ -7,7 +7,7 @@ import pytest
 from cardgen.engine import BOTS, GameState, Options, PlayerView
 from cardgen.engine.bots.archetypes import archetype_targets
 from cardgen.engine.bots.lookahead import Lookahead
-from cardgen.engine.play.games import make_bots, run_fast, run_generic
+from cardgen.engine.play.games import make_bots, run_fast
 from cardgen.errors import UsageError
 from tests.engine.conftest import variant_rules
 
@@ -73,7 +73,7 @@ def _boarding_point(rules, seed):
                 found.append(st.to_dict())
 
     state.on_round_end = look
-    run_generic(state, bots)
+    run_fast(state, bots)
     return GameState.from_dict(rules, found[0]) if found else None
 
 

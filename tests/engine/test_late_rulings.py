@@ -13,7 +13,7 @@ from tests.engine.test_rules_unit import kind_index, place, ready
 
 def top_card(st: GameState, t: int, op_id: str) -> None:
     st.deck[t].append(kind_index(st.rules, op_id))
-    st.forced[t] = False
+    st.forced[t] = []
 
 
 def test_r8_nobody_late_nobody_pays_by_default(rules):
@@ -73,7 +73,7 @@ def test_r18_option_adds_signal_after_the_floor(rules):
     assert signal_r(rules, Options(signal_after_floor=True)) == rules.propulsion_floor + rules.dispatch_signal_amount
 
 
-def test_options_the_kernel_does_not_inline_still_play_whole_games():
+def test_the_later_rulings_play_whole_games():
     content = load()
     lineup = ["heavy", "light", "balanced", "long"]
     plain = play_game(content, lineup, seed=4)
@@ -81,19 +81,18 @@ def test_options_the_kernel_does_not_inline_still_play_whole_games():
                     Options(penalty_without_delays=True)):
         result = play_game(content, lineup, seed=4, options=options, check_invariants=True)
         assert result.final_clock == plain.final_clock
-    assert not Options(signal_after_floor=True).kernel_inlines and Options().kernel_inlines
 
 
 def test_those_options_are_played_by_the_rule_functions():
-    """The inlined kernel does not implement R17/R18's options, so play_game must hand those games to the
-    generic loop (which calls GameState.reveal): same game as driving the generic loop by hand."""
-    from cardgen.engine.play.games import make_bots, result_of, rules_for, run_generic
+    """R17/R18/R7's options live in GameState's rule methods only: play_game and the checked path,
+    which both call them, give the same game."""
+    from cardgen.engine.play.games import make_bots, result_of, rules_for, run_checked
     content, lineup = load(), ["heavy", "light", "balanced", "long"]
     rules = rules_for(content)
     for seed in range(40):
         options = Options(signal_after_floor=True, wait_card_gain="after_order", booking_platform="any")
         state = GameState(rules, 4, seed, options)
-        run_generic(state, make_bots(rules, lineup, seed))
+        run_checked(state, make_bots(rules, lineup, seed))
         assert play_game(content, lineup, seed=seed, options=options) == result_of(state, lineup)
 
 

@@ -14,7 +14,7 @@ from cardgen.render.faces import fit
 from cardgen.render.fonts import instances as font_instances
 from cardgen.render.pdf import fontmerge
 from cardgen.render.fonts import stack as fonts
-from cardgen.render.fonts import hbsubset
+from cardgen.render.fonts import harfbuzz
 from cardgen.render.sheets import impose
 from cardgen.render.build import BuildOptions, merge_sources, plan_sheets
 from cardgen.render.faces.renderer import FaceRenderer
@@ -51,7 +51,7 @@ def test_every_output_pdf_embeds_each_stack_font_once(full_build):
 def test_a_subset_depends_only_on_the_file_and_the_glyphs():
     source = fonts.font_files()[0]
     glyphs = {3, 17, 1142, 9363}
-    first, second = hbsubset.subset(source, glyphs), hbsubset.subset(source, set(sorted(glyphs, reverse=True)))
+    first, second = harfbuzz.subset(source, glyphs), harfbuzz.subset(source, set(sorted(glyphs, reverse=True)))
     assert first == second
     font = TTFont(io.BytesIO(first))
     order = font.getGlyphOrder()
@@ -105,4 +105,4 @@ def test_glyph_characters_prefers_unified_ideographs_then_the_lowest_code(tmp_pa
         for code, name in reader.getBestCmap().items():
             by_glyph.setdefault(reader.getGlyphID(name), []).append(code)
         expected = {g: min(codes, key=lambda c: (demoted(c), c)) for g, codes in by_glyph.items()}
-        assert hbsubset.glyph_characters(font, blocks) == expected, font.name
+        assert harfbuzz.glyph_characters(font, blocks) == expected, font.name

@@ -67,3 +67,18 @@ def test_the_golden_comparison_notices_a_changed_face(full_build):
     golden = Image.open(GOLDEN_DIR / "back-ticket-S3.png").convert("RGB")
     mean, share = difference(image, golden)
     assert mean > MAX_MEAN_DIFFERENCE or share > MAX_CHANGED_SHARE
+
+
+def test_a_face_png_is_pillows_encoding_of_its_pixels_with_the_resolution():
+    """PNGs are written by Pillow (zlib level, dpi): they decode to the pixels given, and record the dpi."""
+    import io
+    import random
+
+    from cardgen.render.images.raster import png_bytes
+
+    rng = random.Random(3)
+    image = Image.frombytes("RGB", (17, 9), bytes(rng.randrange(256) for _ in range(17 * 9 * 3)))
+    decoded = Image.open(io.BytesIO(png_bytes(image, 300)))
+    decoded.load()
+    assert decoded.tobytes() == image.tobytes() and [round(v) for v in decoded.info["dpi"]] == [300, 300]
+    assert "dpi" not in Image.open(io.BytesIO(png_bytes(image, None))).info

@@ -15,7 +15,7 @@ from cardgen.render.fonts import stack as fonts
 
 from cardgen.render.pdf import fonttags
 
-from cardgen.render.fonts import hbsubset
+from cardgen.render.fonts import harfbuzz
 
 from cardgen.render.faces import renderer as pdf
 
@@ -57,7 +57,7 @@ def test_outputs_are_the_same_bytes_with_or_without_kept_work(tmp_path, monkeypa
     def no_harfbuzz(*args, **kwargs):
         raise AssertionError("a subset was made again instead of being taken from the cache")
 
-    monkeypatch.setattr(hbsubset, "subset", no_harfbuzz)
+    monkeypatch.setattr(harfbuzz, "subset", no_harfbuzz)
     build(None, SMALL, out=tmp_path / "c" / "rail-journey", cache_dir=cache)  # subsets from the cache only
     assert snapshot(tmp_path / "c" / "rail-journey") == first
 
@@ -75,7 +75,7 @@ def test_a_kept_subset_is_keyed_by_the_glyphs_asked_for():
         one = fontmerge._program(path, frozenset({3, 4}))[0]
         two = fontmerge._program(path, frozenset({3, 5}))[0]
     assert one != two and len(kept["font-subset"]) == 2 and kept["font-subset"][0] != kept["font-subset"][1]
-    assert one == hbsubset.subset(path, {3, 4})
+    assert one == harfbuzz.subset(path, {3, 4})
 
 
 def test_forgetting_the_shared_parsing_removes_its_font_copies(tmp_path):

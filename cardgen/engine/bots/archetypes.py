@@ -15,8 +15,10 @@ plays thousands of games a second with these.
 from __future__ import annotations
 
 import random
+from typing import Optional
 
 from cardgen.engine.rules.compiled import Rules
+from cardgen.engine.rules.runs import run_index
 from cardgen.engine.rules.view import PlayerView
 
 #: tuning, not a rule: the rule-following bots spend Signal Priority once their load's
@@ -27,12 +29,11 @@ SIGNAL_AT_PENALTY = 2
 class Bot:
     """Default decisions shared by the rule-following bots; subclasses override boarding."""
 
-    name = "bot"
-
-    def __init__(self, rules: Rules, seed: int = 0):
-        self.rules = rules
-        self.seed = seed
-        self._rng: random.Random | None = None
+    def __init__(self, rules: Rules, seed: int = 0) -> None:
+        self.rules: Rules = rules
+        self.seed: int = seed
+        self.name: str = "bot"
+        self._rng: Optional[random.Random] = None
 
     @property
     def rng(self) -> random.Random:
@@ -66,15 +67,8 @@ class Bot:
 
     def landing(self, view: PlayerView, t: int, r: int) -> int:
         """Cell reached after ``r`` free cells (terminal reversal included; blocking ignored)."""
-        rules = self.rules
-        c, d = view.cell[t], view.dir[t]
-        for _ in range(r):
-            c += d
-            if rules.is_terminal[c]:
-                d = -d
-                if view.options.terminal_ends_move:
-                    break
-        return c
+        run = self.rules.runs(view.options.terminal_ends_move)[run_index(view.cell[t], view.dir[t])][r]
+        return run[-1][0] if run else view.cell[t]
 
     # -- movement phase
     def move(self, view: PlayerView, t: int, r: int) -> int:
@@ -85,7 +79,7 @@ class Bot:
                 return want
         return r
 
-    def swap(self, view: PlayerView, t: int, targets: list[int]) -> int | None:
+    def swap(self, view: PlayerView, t: int, targets: list[int]) -> Optional[int]:
         """Swap with the train that blocked us from just ahead."""
         if view.moved(t) >= view.r(t):
             return None
@@ -96,7 +90,7 @@ class Bot:
         return None
 
     # -- stop phase
-    def booking(self, view: PlayerView, t: int) -> int | None:
+    def booking(self, view: PlayerView, t: int) -> Optional[int]:
         """Book from the pile of the station we stop at, so the ticket lands where we can board it. Under
         booking_platform="any", from the terminal pile behind us: its tickets all head our way, the longest
         fares, and the kept one is laid on our own platform."""
@@ -110,7 +104,7 @@ class Bot:
                 return behind
         return s if view.pile_size(s) else None
 
-    def booking_platform(self, view: PlayerView, t: int) -> int | None:
+    def booking_platform(self, view: PlayerView, t: int) -> Optional[int]:
         """Under booking_platform="any" (R7 as printed): the platform we stand at, to board the ticket now."""
         if view.options.booking_platform != "any":
             return None
@@ -121,10 +115,11 @@ class Bot:
         """Keep the best fares heading our way (under "any": whose destination lies ahead of us)."""
         rules = self.rules
         d, c = view.dir[t], view.cell[t]
-        if view.options.booking_platform == "any":
-            ours = lambda k: (rules.ticket_dest_cell[k] - c) * d > 0  # noqa: E731
-        else:
-            ours = lambda k: rules.ticket_dir[k] == d  # noqa: E731
+        anywhere = view.options.booking_platform == "any"
+
+        def ours(k: int) -> bool:
+            return (rules.ticket_dest_cell[k] - c) * d > 0 if anywhere else rules.ticket_dir[k] == d
+
         order = sorted(range(len(drawn)), key=lambda i: (ours(rules.card_kind[drawn[i]]),
                                                           rules.ticket_fare[rules.card_kind[drawn[i]]]),
                        reverse=True)
@@ -150,9 +145,11 @@ class Bot:
 class Archetype(Bot):
     """Boards the best fares until the load reaches ``target`` places; skips spans below ``min_span``."""
 
-    def __init__(self, rules: Rules, seed: int, name: str, target: int, min_span: int = 0):
+    def __init__(self, rules: Rules, seed: int, name: str, target: int, min_span: int = 0) -> None:
         super().__init__(rules, seed)
-        self.name, self.target, self.min_span = name, min(target, rules.cap), min_span
+        self.name = name
+        self.target: int = min(target, rules.cap)
+        self.min_span: int = min_span
 
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
         rules = self.rules
@@ -169,7 +166,9 @@ class Archetype(Bot):
 class RandomBot(Bot):
     """Any legal choice, uniformly; a baseline and a fuzzer for the invariant tests."""
 
-    name = "random"
+    def __init__(self, rules: Rules, seed: int = 0) -> None:
+        super().__init__(rules, seed)
+        self.name = "random"
 
     def operation(self, view: PlayerView, t: int) -> tuple[int, bool]:
         slot = self.rng.randrange(len(view.hand(t))) if view.options.hand_size > 1 else 0
@@ -178,10 +177,11 @@ class RandomBot(Bot):
     def move(self, view: PlayerView, t: int, r: int) -> int:
         return self.rng.randint(0, r)
 
-    def swap(self, view: PlayerView, t: int, targets: list[int]) -> int | None:
-        return self.rng.choice(targets + [None])
+    def swap(self, view: PlayerView, t: int, targets: list[int]) -> Optional[int]:
+        options: list[Optional[int]] = [*targets, None]
+        return self.rng.choice(options)
 
-    def booking(self, view: PlayerView, t: int) -> int | None:
+    def booking(self, view: PlayerView, t: int) -> Optional[int]:
         piles = [s for s in range(len(view.platforms)) if view.pile_size(s)]
         if not piles or self.rng.random() < 0.5:
             return None
@@ -195,7 +195,7 @@ class RandomBot(Bot):
         cands = list(eligible)
         self.rng.shuffle(cands)
         want = self.rng.randint(0, len(cands))
-        out = []
+        out: list[int] = []
         for c in cands[:want]:
             if seats[kind_of[c]] <= room and (not limit or len(out) < limit):
                 out.append(c)

@@ -27,11 +27,16 @@ Measured (tests/engine/bench_lookahead.py, 1,000 games, rules as written):
 
 from __future__ import annotations
 
+from typing import Optional
+
 from cardgen.engine.bots.archetypes import Bot, archetype_targets
-from cardgen.engine.rules.compiled import Rules
-from cardgen.engine.rules.runs import free_runs
-from cardgen.engine.rules.state import shuffle
+from cardgen.engine.rules.compiled import EventEffect, Rules
+from cardgen.engine.rules.core import shuffle
+from cardgen.engine.rules.runs import Runs, run_index
 from cardgen.engine.rules.view import PlayerView
+
+#: a ticket as a rollout carries it: (kind, clock at boarding, places)
+Ticket = tuple[int, int, int]
 
 #: sampled futures per decision and rounds each is rolled forward (1,500-game trials vs 3 balanced:
 #: 12 futures won 28.5%, 24 won 29.1%, 40 won 30.5% at 31 ms a game; 32 keeps a game near 20 ms)
@@ -46,23 +51,16 @@ RESIDUAL = 1.0
 class Lookahead(Bot):
     """Boarding by Monte Carlo rollouts of its own train; Signal Priority at the first chance."""
 
-    name = "lookahead"
-
-    def __init__(self, rules: Rules, seed: int = 0):
+    def __init__(self, rules: Rules, seed: int = 0) -> None:
         super().__init__(rules, seed)
+        self.name = "lookahead"
         #: the load it keeps when boarding later in a rollout: the balanced archetype's (best N x R)
-        self.target = archetype_targets(rules)["balanced"]
-        # ticket facts by physical card: (destination cell, fare, late fare, slack, seats)
-        self.facts = [(rules.ticket_dest_cell[k], rules.ticket_fare[k], rules.ticket_late_fare[k],
-                       rules.ticket_slack[k], rules.ticket_seats[k]) for k in rules.card_kind]
+        self.target: int = archetype_targets(rules)["balanced"]
         # a late delivery adds to L, which risks the worst-delay penalty (charged at half: it falls on one
         # player in several); the no-delay bonus is seldom kept for a whole game anyway. Trials of 1,500
         # games vs 3 balanced: charging the bonus too (4.5) won 31.5%, half the penalty (1.5) 33.5%.
-        self.late_cost = -rules.worst_delay_penalty / 2
-        self.residual = RESIDUAL
-        boost = max([0] + [ev.propulsion for ev in rules.track.values()])
-        self.longest = max(rules.propulsion_floor, rules.best_op_value + boost)
-        self._runs: dict[bool, tuple] = {}
+        self.late_cost: float = -rules.worst_delay_penalty / 2
+        self.residual: float = RESIDUAL
 
     def wants_signal(self, view: PlayerView, t: int) -> bool:
         """Play Signal Priority at once: holding it for a heavy load gains nothing (800-game trials)."""
@@ -76,9 +74,12 @@ class Lookahead(Bot):
         if not futures:
             return []                          # the game ends with this round: nothing boarded scores
         base = self._setting(view, t)
-        best, best_value = [], None
+        best: list[int] = []
+        best_value: Optional[float] = None
         for picks in choices:
-            value = sum(self._rollout(base, picks, cards) for cards in futures)
+            value = 0.0
+            for cards in futures:
+                value += self._rollout(base, picks, cards)
             if best_value is None or value > best_value:
                 best, best_value = picks, value
         return best
@@ -115,78 +116,85 @@ class Lookahead(Bot):
             out.append(seq[:HORIZON])
         return out
 
-    def _setting(self, view: PlayerView, t: int) -> tuple:
+    def _setting(self, view: PlayerView, t: int) -> "Setting":
         """Everything a rollout starts from, computed once per decision."""
         rules = self.rules
-        facts = self.facts
+        kind_of = rules.card_kind
         ev = view.event(view.round)
         clock = view.clock + (0 if ev is not None and ev.clock_hold else 1)
-        aboard: dict[int, list[tuple]] = {}
+        aboard: dict[int, list[Ticket]] = {}
         for card, boarded in view.aboard(t):
-            dest, fare, late, slack, seats = facts[card]
-            aboard.setdefault(dest, []).append((fare, late, boarded + slack, seats))
-        events = [view.event(view.round + i) for i in range(1, HORIZON + 1)]
-        mods = [ev.propulsion if ev is not None else 0 for ev in events]
-        closed = [ev.closed_cell if ev is not None else -1 for ev in events]
-        holds = [ev is not None and ev.clock_hold for ev in events]
+            k = kind_of[card]
+            aboard.setdefault(rules.ticket_dest_cell[k], []).append((k, boarded, rules.ticket_seats[k]))
+        events: list[Optional[EventEffect]] = [view.event(view.round + i) for i in range(1, HORIZON + 1)]
         # what each platform shows now, best fare first, split by the direction the tickets head
-        shown = []
+        shown: list[tuple[list[int], list[int]]] = []
         for plat in view.platforms:
-            by_dir = ([], [])
-            for card in sorted(plat, key=lambda c: -facts[c][1]):
-                by_dir[rules.ticket_dir[rules.card_kind[card]] > 0].append(facts[card])
-            shown.append(by_dir)
-        ends = view.options.terminal_ends_move
-        if ends not in self._runs:
-            self._runs[ends] = free_runs(rules, self.longest, ends)
-        return (view.cell[t], view.dir[t], view.places[t], view.clock, clock, aboard, mods, closed, holds, shown,
-                self._runs[ends])
+            left: list[int] = []
+            right: list[int] = []
+            for card in sorted(plat, key=lambda c: -rules.ticket_fare[kind_of[c]]):
+                k = kind_of[card]
+                (right if rules.ticket_dir[k] > 0 else left).append(k)
+            shown.append((left, right))
+        return Setting(view.cell[t], view.dir[t], view.places[t], view.clock, clock, aboard,
+                       [e.propulsion if e is not None else 0 for e in events],
+                       [e.closed_cell if e is not None else -1 for e in events],
+                       [e is not None and e.clock_hold for e in events], shown,
+                       rules.runs(view.options.terminal_ends_move))
 
-    def _rollout(self, base: tuple, picks: list[int], cards: list[int]) -> float:
+    def _rollout(self, base: "Setting", picks: list[int], cards: list[int]) -> float:
         """Points one choice earns over one sampled future (own train only; see module docstring)."""
         rules = self.rules
-        c, d, places, now, clock, aboard, mods, closures, holds, shown, runs = base
-        facts = self.facts
-        load = {dest: tickets[:] for dest, tickets in aboard.items()}
+        c, d, places, clock = base.cell, base.direction, base.places, base.clock
+        kind_of, dest_cell, seats = rules.card_kind, rules.ticket_dest_cell, rules.ticket_seats
+        load = {dest: tickets[:] for dest, tickets in base.aboard.items()}
         for card in picks:
-            dest, fare, late, slack, seats = facts[card]
-            load.setdefault(dest, []).append((fare, late, now + slack, seats))
-            places += seats
+            k = kind_of[card]
+            load.setdefault(dest_cell[k], []).append((k, base.now, seats[k]))
+            places += seats[k]
         station_of_cell, values, no_stop = rules.station_of_cell, rules.op_values, rules.op_no_stop
-        divisor, floor, clock_end = rules.penalty_divisor, rules.propulsion_floor, rules.clock_end
-        late_cost, target, longest = self.late_cost, self.target, self.longest
+        floor, clock_end, runs = rules.propulsion_floor, rules.clock_end, base.runs
+        late_cost, target = self.late_cost, self.target
         value = 0.0
         for i, k in enumerate(cards):
             if clock >= clock_end:
                 return value
-            r = values[k] - places // divisor + mods[i]
-            if r > floor:
-                run = runs[c + c + (d > 0)][r if r < longest else longest]
-                closed = closures[i]
-                if closed < 0:
-                    c, d = run[-1]
-                else:
-                    for nxt, nd in run:
-                        if nxt == closed:
-                            break
-                        c, d = nxt, nd
-            elif floor:
-                c, d = runs[c + c + (d > 0)][floor][-1]
+            r = rules.propulsion(values[k], places, base.mods[i])
+            if r:
+                closed = base.closures[i]
+                for nxt, nd in runs[run_index(c, d)][r]:
+                    if nxt == closed:
+                        break
+                    c, d = nxt, nd
             s = station_of_cell[c]
             if s >= 0 and not no_stop[k]:
                 due = load.pop(c, None)
                 if due:
-                    for fare, late, deadline, seats in due:
-                        value += fare if clock <= deadline else late - late_cost
-                        places -= seats
+                    for kind, boarded, need in due:
+                        on_time = rules.on_time(kind, boarded, clock)
+                        value += rules.points(kind, on_time) - (0 if on_time else late_cost)
+                        places -= need
                 if places < target:
-                    for dest, fare, late, slack, seats in shown[s][d > 0]:
-                        if places + seats <= target:
-                            load.setdefault(dest, []).append((fare, late, clock + slack, seats))
-                            places += seats
-            if not holds[i]:
+                    for kind in base.shown[s][1 if d > 0 else 0]:
+                        need = seats[kind]
+                        if places + need <= target:
+                            load.setdefault(dest_cell[kind], []).append((kind, clock, need))
+                            places += need
+            if not base.holds[i]:
                 clock += 1
         # rolled out of the horizon with the game still on: tickets aboard will mostly still arrive
         if clock >= clock_end:
             return value
-        return value + self.residual * sum(ticket[1] for tickets in load.values() for ticket in tickets)
+        return value + self.residual * sum(rules.points(ticket[0], False)
+                                           for tickets in load.values() for ticket in tickets)
+
+
+class Setting:
+    """Where a rollout starts: the train, the tickets aboard by destination cell, the known events."""
+
+    def __init__(self, cell: int, direction: int, places: int, now: int, clock: int,
+                 aboard: dict[int, list[Ticket]], mods: list[int], closures: list[int], holds: list[bool],
+                 shown: list[tuple[list[int], list[int]]], runs: Runs) -> None:
+        self.cell, self.direction, self.places, self.now, self.clock = cell, direction, places, now, clock
+        self.aboard, self.mods, self.closures, self.holds, self.shown, self.runs = \
+            aboard, mods, closures, holds, shown, runs

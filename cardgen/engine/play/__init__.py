@@ -1,1 +1,1 @@
-"""Whole games with bots: the fast loop, the generic loop and the checked driver, and their results."""
+"""Whole games with bots: the fast loop and the checked driver over the same rules, and their results."""

@@ -1,12 +1,10 @@
 """Play whole games with bots, fast: the simulator's entry point.
 
-Two unchecked drivers: when every bot is an archetype and the options leave
-no hand or move choice, the inlined kernel of :mod:`cardgen.engine.play.fast`
-plays the whole game (the simulator's usual case); otherwise the generic loop
-here calls the rule methods of :class:`GameState` directly, asking each bot
-only the questions the rules let it decide, with no action objects and no
-validation. The checked driver asks the same questions in the same order, so a
-seed gives the same game on all three (tests/engine/test_fast_path.py).
+Two drivers over the same rule methods of :class:`GameState`: the fast loop
+(:func:`cardgen.engine.play.fast.run_fast`, no action objects, no validation) and
+:func:`run_checked` here, where every bot answer becomes an action the checked
+path validates. Both ask the same questions in the same order, so a seed gives
+the same game on both (tests/engine/test_fast_path.py).
 """
 
 from __future__ import annotations
@@ -15,12 +13,11 @@ from typing import Mapping, NamedTuple
 
 from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.bots.registry import BOTS, BotFactory
-from cardgen.engine.rules.invariants import check_state
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.compiled import Rules, compile_rules
 from cardgen.engine.rules.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
 from cardgen.engine.rules.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
-from cardgen.engine.play.kernel import kernel_plays, run_kernel
+from cardgen.engine.play.fast import run_fast
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
 from cardgen.errors import UsageError
@@ -64,8 +61,6 @@ class GameResult(NamedTuple):
 
 
 _RULES: dict[int, tuple[Content, Rules]] = {}
-#: the operation choice when there is none: the top card, no Signal Priority
-NO_CHOICE = (0, False)
 
 
 def rules_for(content: Content | Rules) -> Rules:
@@ -88,71 +83,6 @@ def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int,
     if unknown:
         raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(table)}")
     return [table[name](rules, seed * 1_000_003 + seat) for seat, name in enumerate(lineup)]
-
-
-def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
-    """Play ``state`` to the end, asking ``bots`` (one per player) every decision: the inlined
-    kernel of :mod:`cardgen.engine.play.fast` when it covers the game, else the generic loop."""
-    if state.options.kernel_inlines and kernel_plays(state, bots):
-        run_kernel(state, bots, check_invariants)
-    else:
-        run_generic(state, bots, check_invariants)
-
-
-def run_generic(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
-    """Play ``state`` to the end, calling each bot method and rule method in turn (any bot, any option)."""
-    views = [PlayerView(state, p) for p in range(state.players)]
-    owner, n = state.owner, state.n
-    stop_short = state.options.stop_short
-    station_of_cell = state.rules.station_of_cell
-    cap = state.rules.cap
-    no_stop = state.rules.op_no_stop
-    seat_bot = [bots[owner[t]] for t in range(n)]
-    seat_view = [views[owner[t]] for t in range(n)]
-    rng_trains = range(n)
-    swap_k, book_k, sig_k = state.rules.dispatch_swap, state.rules.dispatch_booking, state.rules.dispatch_signal
-    use_hand = state.options.hand_size > 1
-    dispatch = state.dispatch
-    while not state.over:
-        # only ask a bot when it has a choice: a hand to pick from, or Signal Priority to play
-        choices = [seat_bot[t].operation(seat_view[t], t) if use_hand or sig_k in dispatch[owner[t]]
-                   else NO_CHOICE for t in rng_trains]
-        for _, sig in choices:
-            if sig:
-                choices = state.clamp_signals(choices)
-                break
-        state.reveal(choices)
-        r = state.r
-        for t in state.order:
-            if stop_short and r[t] > 0:
-                state.move(t, seat_bot[t].move(seat_view[t], t, r[t]))
-            else:
-                state.move(t)
-            if swap_k >= 0 and swap_k in dispatch[owner[t]]:
-                targets = state.swap_targets(t)
-                if targets:
-                    u = seat_bot[t].swap(seat_view[t], t, targets)
-                    if u is not None:
-                        state.swap(t, u)
-        for t in state.order:
-            bot, view = seat_bot[t], seat_view[t]
-            if book_k >= 0 and book_k in dispatch[owner[t]] and state.booking_allowed(t):
-                pile = bot.booking(view, t)
-                if pile is not None:
-                    drawn = state.booking_draw(t, pile)
-                    state.booking_keep(drawn, bot.keep(view, t, drawn), bot.booking_platform(view, t))
-            if station_of_cell[state.cell[t]] >= 0 and not no_stop[state.card[t]]:   # state.can_stop(t)
-                if state.aboard[t]:
-                    state.alight(t)
-                eligible = state.eligible(t)
-                if eligible:
-                    state.board(t, bot.board(view, t, eligible, cap - state.places[t], state.boarding_limit(t)))
-                state.refill(station_of_cell[state.cell[t]])
-        if check_invariants:
-            check_state(state)
-        state.end_round()
-    if check_invariants:
-        check_state(state)
 
 
 def run_checked(state: GameState, bots: list[Bot]) -> None:

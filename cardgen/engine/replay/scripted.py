@@ -25,11 +25,12 @@ from cardgen.engine.rules.view import PlayerView
 from cardgen.model.messages import suggest
 
 
-class ScriptedBot(Bot):
-    """Answers from the script where it speaks, from the fallback bot elsewhere."""
+class ScriptedBot:
+    """Answers from the script where it speaks, from the fallback bot elsewhere. It answers every question
+    the checked path asks a :class:`Bot` (replays run there only), without being one: bots are compiled."""
 
     def __init__(self, rules: Rules, fallback: Bot, script: Script, labels: list[str], asked: set[tuple]):
-        super().__init__(rules, fallback.seed)
+        self.rules, self.seed = rules, fallback.seed
         self.fallback, self.script, self.labels = fallback, script, labels
         self.name = fallback.name
         self.asked = asked  # (round, label, key) of every scripted decision the game asked for, shared by all bots

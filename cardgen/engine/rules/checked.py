@@ -1,33 +1,34 @@
 """The checked path: stop at every real decision, list the legal actions, validate each answer.
 
 People, scripts and tests drive a game through :meth:`CheckedDriver.apply`;
-steps that offer a single choice are resolved automatically. The rule pieces
-themselves live in :class:`cardgen.engine.rules.state.GameState`, which inherits
-this driver, so both the checked and the fast path run the same rules.
+steps that offer a single choice are resolved automatically. The rules
+themselves live in :class:`cardgen.engine.rules.core.Core`, which this driver
+extends, so the checked path and the fast loop run the same rule methods.
 """
 
 from __future__ import annotations
 
 import itertools
+from typing import Optional
 
 from cardgen.engine.rules.actions import (
     Action, Board, Booking, IllegalAction, Keep, Move, Operation, Reveal, Swap,
 )
+from cardgen.engine.rules.core import BOARD, BOOKING, KEEP, MOVE, OPERATION, OVER, SWAP, Core
 
-# Phases of the checked driver, in round order.
-OPERATION, MOVE, SWAP, BOOKING, KEEP, BOARD, OVER = "operation", "move", "swap", "booking", "keep", "board", "over"
+__all__ = ["BOARD", "BOOKING", "KEEP", "MOVE", "OPERATION", "OVER", "SWAP", "CheckedDriver"]
 
 
-class CheckedDriver:
-    """Decision bookkeeping (``phase``, ``cursor``) over the rule methods of ``GameState``."""
+class CheckedDriver(Core):
+    """Decision bookkeeping (``phase``, ``cursor``) over the rule methods of :class:`Core`."""
 
-    def current_train(self) -> int | None:
+    def current_train(self) -> Optional[int]:
         """The train whose decision is pending (None for the joint reveal or a finished game)."""
         if self.phase in (OPERATION, OVER):
             return None
         return self.order[self.cursor]
 
-    def current_player(self) -> int | None:
+    def current_player(self) -> Optional[int]:
         t = self.current_train()
         return None if t is None else self.owner[t]
 
@@ -42,7 +43,7 @@ class CheckedDriver:
         cands = self.eligible(t)
         room = rules.cap - self.places[t]
         limit = self.boarding_limit(t) or len(cands)
-        out = []
+        out: list[Board] = []
         for size in range(min(limit, len(cands)) + 1):
             for combo in itertools.combinations(cands, size):
                 if sum(rules.ticket_seats[rules.card_kind[c]] for c in combo) <= room:
@@ -56,7 +57,7 @@ class CheckedDriver:
             return []
         if ph == OPERATION:
             per = [self.operation_options(t) for t in range(self.n)]
-            out = []
+            out: list[Action] = []
             for combo in itertools.product(*per):
                 if self._signals_affordable(combo):
                     out.append(Reveal(tuple(combo)))
@@ -65,16 +66,19 @@ class CheckedDriver:
         if ph == MOVE:
             return [Move(c) for c in range(self.r[t] + 1)]
         if ph == SWAP:
-            return [Swap(None)] + [Swap(u) for u in self.swap_targets(t)]
+            swaps: list[Action] = [Swap(None)]
+            return swaps + [Swap(u) for u in self.swap_targets(t)]
         if ph == BOOKING:
-            return [Booking(None)] + [Booking(s) for s, pile in enumerate(self.piles) if pile]
+            bookings: list[Action] = [Booking(None)]
+            return bookings + [Booking(s) for s, pile in enumerate(self.piles) if pile]
         if ph == KEEP:
             keep = min(self.rules.booking_keep, len(self.drawn))
             combos = list(itertools.combinations(range(len(self.drawn)), keep))
             if self.options.booking_platform == "any":
                 return [Keep(c, s) for c in combos for s in range(len(self.platforms))]
             return [Keep(c) for c in combos]
-        return list(self.board_options(t))
+        boards: list[Action] = list(self.board_options(t))
+        return boards
 
     def clamp_signals(self, choices: list[tuple[int, bool]]) -> list[tuple[int, bool]]:
         """Drop Signal Priority claims beyond the cards each player holds (a player with two trains
@@ -234,7 +238,7 @@ class CheckedDriver:
                 self._stop_end(t)
                 continue
 
-    def start(self) -> "GameState":
+    def start(self) -> "CheckedDriver":
         """Run the automatic steps up to the first decision (call once after construction)."""
         self._advance()
         return self

@@ -9,7 +9,9 @@ rule number itself; if the content changes, the compiled rules change with it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from cardgen.engine.rules.runs import Runs, free_runs
 from cardgen.model import Content
 
 RIGHT = 1
@@ -104,11 +106,27 @@ class Rules:
     tiebreaks: tuple[str, ...]
     players_min: int
     players_max: int
+    # geometry: free runs (rules/runs.py) long enough for any R the content allows
+    longest_run: int
+    runs_ending: Runs                     # arriving at a terminal ends the move (ruling R1)
+    runs_through: Runs                    # ... or spends the cells left in the new direction
 
     def propulsion(self, value: int, places: int, modifier: int) -> int:
-        """R = max(floor, C - floor(N / divisor) + modifier)."""
+        """Rules 6.2 phase 3: R = max(floor, C - floor(N / divisor) + modifier)."""
         r = value - places // self.penalty_divisor + modifier
         return r if r > self.propulsion_floor else self.propulsion_floor
+
+    def on_time(self, kind: int, boarded: int, delivered: int) -> bool:
+        """Rules 5.2: a ticket is on time when delivered by its boarding time plus its slack U."""
+        return delivered <= boarded + self.ticket_slack[kind]
+
+    def points(self, kind: int, on_time: bool) -> int:
+        """Rules 5.2: the fare F on time, floor(F / divisor) late."""
+        return self.ticket_fare[kind] if on_time else self.ticket_late_fare[kind]
+
+    def runs(self, terminal_ends_move: bool) -> Runs:
+        """The free-run table for ruling R1's setting."""
+        return self.runs_ending if terminal_ends_move else self.runs_through
 
 
 def _direction(name: str) -> int:
@@ -135,8 +153,9 @@ def _effect(kind) -> dict:
     return out
 
 
-def compile_rules(content: Content) -> Rules:
+def compile_rules(model: Content) -> Rules:
     """Flatten the content into :class:`Rules` (done once per content, not per game)."""
+    content: Any = model    # pydantic models: mypyc treats them as plain Python objects
     g, m = content.game, content.map
     first, last = m.cells.min, m.cells.max
     station_index = {st.id: i for i, st in enumerate(m.stations)}
@@ -176,6 +195,12 @@ def compile_rules(content: Content) -> Rules:
     signal = by_effect.get("propulsion", -1)
     booking = by_effect.get("group_booking", -1)
     origin_cells = [content.stations[t.origin].cell for t in tickets]
+    is_terminal = tuple(c in terminal_cells for c in range(last + 1))
+    best_value = max(k.value for k in ops)
+    boost = max([0] + [ev.propulsion for ev in track.values()])
+    signal_amount = dk[signal].effect.amount if signal >= 0 else 0
+    # the largest R any train can be given: the best card, the best event, then Signal Priority (R18 order)
+    longest = max(g.propulsion.floor, best_value + boost) + max(0, signal_amount)
     dest_cells = [content.stations[t.destination].cell for t in tickets]
 
     return Rules(
@@ -185,7 +210,7 @@ def compile_rules(content: Content) -> Rules:
         station_ids=tuple(st.id for st in m.stations),
         station_cells=tuple(st.cell for st in m.stations),
         section_ids=tuple(section_ids),
-        is_terminal=tuple(c in terminal_cells for c in range(last + 1)),
+        is_terminal=is_terminal,
         double_track=m.double_track,
         line_capacity=m.section_capacity_per_line,
         op_ids=tuple(k.id for k in ops),
@@ -194,7 +219,7 @@ def compile_rules(content: Content) -> Rules:
         op_ignore_limit=tuple(any(e.type == "ignore_boarding_limit" for e in k.effects) for k in ops),
         op_wait_gain=tuple(sum(e.amount for e in k.effects if e.type == "wait_gain") for k in ops),
         deck=deck,
-        best_op_value=max(k.value for k in ops),
+        best_op_value=best_value,
         ticket_ids=tuple(t.id for t in tickets),
         ticket_origin=tuple(station_index[t.origin] for t in tickets),
         ticket_dest=tuple(station_index[t.destination] for t in tickets),
@@ -218,7 +243,7 @@ def compile_rules(content: Content) -> Rules:
         dispatch_deck=tuple(i for i, k in enumerate(dk) for _ in range(k.copies)),
         dispatch_swap=by_effect.get("swap_adjacent", -1),
         dispatch_signal=signal,
-        dispatch_signal_amount=dk[signal].effect.amount if signal >= 0 else 0,
+        dispatch_signal_amount=signal_amount,
         dispatch_booking=booking,
         booking_draw=dk[booking].effect.draw if booking >= 0 else 0,
         booking_keep=dk[booking].effect.keep if booking >= 0 else 0,
@@ -240,4 +265,7 @@ def compile_rules(content: Content) -> Rules:
         tiebreaks=tuple(g.scoring.tiebreaks),
         players_min=g.players.min,
         players_max=g.players.max,
+        longest_run=longest,
+        runs_ending=free_runs(first, last, is_terminal, longest, True),
+        runs_through=free_runs(first, last, is_terminal, longest, False),
     )

@@ -62,8 +62,8 @@ def check_state(state: GameState) -> None:
     late = [0] * state.players
     for card, (p, boarded, delivered, points) in zip(state.delivered_cards, state.delivery_log):
         k = rules.card_kind[card]
-        on_time = delivered <= boarded + rules.ticket_slack[k]
-        if points != (rules.ticket_fare[k] if on_time else rules.ticket_late_fare[k]):
+        on_time = rules.on_time(k, boarded, delivered)
+        if points != rules.points(k, on_time):
             raise InvariantError(f"{where}: ticket {rules.ticket_ids[k]} scored {points}")
         earned[p] += points
         late[p] += not on_time

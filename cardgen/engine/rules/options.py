@@ -50,12 +50,6 @@ class Options:
     #: R7: a Group Booking ticket goes onto its origin platform, or onto any platform as printed ("any").
     booking_platform: BookingPlatform = "origin"
 
-    @property
-    def kernel_inlines(self) -> bool:
-        """Whether the inlined fast kernel implements these options (the later rulings live only in the
-        rule functions of GameState, which the generic loop calls)."""
-        return self.wait_card_gain == "reveal" and not self.signal_after_floor and self.booking_platform == "origin"
-
     def __post_init__(self) -> None:
         for f in fields(self):
             problem = option_problem(f.name, getattr(self, f.name))

@@ -9,6 +9,8 @@ Lists are the live state lists for speed; bots must treat them as read-only.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.compiled import EventEffect, Rules
 from cardgen.engine.rules.state import GameState
@@ -17,21 +19,18 @@ from cardgen.engine.rules.state import GameState
 class PlayerView:
     """Read-only window on a :class:`GameState` for player ``player``."""
 
-    __slots__ = ("_state", "player", "rules", "options", "trains", "cell", "dir", "places", "wait", "platforms",
-                 "score")
-
-    def __init__(self, state: GameState, player: int):
-        self._state = state
-        self.player = player
+    def __init__(self, state: GameState, player: int) -> None:
+        self._state: GameState = state
+        self.player: int = player
         self.rules: Rules = state.rules
         self.options: Options = state.options
         self.trains: list[int] = state.trains_of[player]
-        self.cell = state.cell
-        self.dir = state.dir
-        self.places = state.places
-        self.wait = state.wait
-        self.platforms = state.platforms
-        self.score = state.score
+        self.cell: list[int] = state.cell
+        self.dir: list[int] = state.dir
+        self.places: list[int] = state.places
+        self.wait: list[int] = state.wait
+        self.platforms: list[list[int]] = state.platforms
+        self.score: list[int] = state.score
 
     @property
     def round(self) -> int:
@@ -48,7 +47,7 @@ class PlayerView:
     def owner(self, t: int) -> int:
         return self._state.owner[t]
 
-    def event(self, rnd: int) -> EventEffect | None:
+    def event(self, rnd: int) -> Optional[EventEffect]:
         """The event of round ``rnd``; None if there is none or it is still face down."""
         if self.rules.track_hidden and rnd > self._state.round:
             return None

@@ -19,7 +19,7 @@ from cardgen.engine.rules.actions import SetupRefused
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.text import format_summary
 from cardgen.engine.simulation.runner import RunSpec, content_for, run, useful_workers
-from cardgen.engine.play.kernel import KERNEL
+from cardgen.engine.native import KERNEL
 from cardgen.engine.play.playable import check_playable
 from cardgen.errors import CardgenError, ContentError, PlayabilityError, UsageError
 from cardgen.model.command import format_problems
@@ -160,7 +160,7 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     summary["workers"] = useful_workers(workers, games)
     summary["seconds"] = round(elapsed, 3)
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
-    summary["kernel"] = KERNEL.name  # "compiled" or "python" (cardgen.engine.play.kernel says why)
+    summary["kernel"] = KERNEL.name  # "compiled" or "python" (cardgen.engine.native says why)
     return summary
 
 

@@ -26,7 +26,6 @@ from cardgen.render.faces.facekit import Face
 from cardgen.render.cache import FaceCache, face_key, fonts_fingerprint
 from cardgen.render.pdf import faceunits
 from cardgen.render.pdf import pdfbytes
-from cardgen.render.fonts.cffi_arrays import unsized_arrays
 from cardgen.render.faces.fetcher import RestrictedFetcher
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.fonts.instances import fixed_font_timestamps as _fixed_font_timestamps
@@ -129,7 +128,7 @@ class FaceRenderer:
         unique = list({self.face_key(face): face for face in faces}.items())
         used: list[set[Path]] = [set() for _ in unique]
         pages = self._layout_all([face for _, face in unique], used, done)
-        with _weasyprint_warnings() as warnings, _fixed_font_timestamps(), unsized_arrays():
+        with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
             pdf = pages[0][0].copy([page for _, page in pages]).write_pdf()
         if warnings:
             culprits = [face for (_, face), (document, page) in zip(unique, pages) if _writing_warns(document, page)]
@@ -270,7 +269,7 @@ def _forget_parsing() -> None:
 
 def _writing_warns(document, page) -> bool:
     """Whether writing this one page alone makes WeasyPrint warn (to name the face that did)."""
-    with _weasyprint_warnings() as warnings, _fixed_font_timestamps(), unsized_arrays():
+    with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
         document.copy([page]).write_pdf()
     return bool(warnings)
 

@@ -4,7 +4,7 @@ WeasyPrint instantiates a variable font (fontTools instancer) for every PDF it
 writes, and subsets the result each time: with two variable fonts in the stack
 that was about a sixth of laying the faces out. Every face is set at the
 default weight, so each variable font is instantiated ONCE at wght 400 here,
-stored under a name that carries the source file's hash and the fontTools
+stored under a name that carries the source file's hash and the fontTools and HarfBuzz
 version (a new source or instancer makes a new file, never a stale one), and
 WeasyPrint is given the instance instead (cardgen.render.faces.renderer rewrites the
 @font-face URLs). Glyph coverage is still checked against the source files:
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import io
 import os
-import struct
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +25,7 @@ from fontTools.ttLib import TTFont
 from fontTools.varLib.instancer import instantiateVariableFont
 
 from cardgen.render.cache import file_digest, write_atomically
+from cardgen.render.fonts import harfbuzz
 
 #: The weight every face is set in (CSS font-weight: normal).
 PRINT_WEIGHT = 400
@@ -55,57 +55,27 @@ def is_variable(path: Path) -> bool:
 
 
 #: Bump when the way instances are made changes (the name then changes, so no cache serves an old one).
-INSTANCE_METHOD = "2"
-#: Tables that only describe how a variable font varies; the default instance is the font without them.
-VARIATION_TABLES = frozenset({b"fvar", b"gvar", b"avar", b"cvar", b"HVAR", b"VVAR", b"MVAR", b"STAT"})
-_SFNT_HEADER = struct.Struct(">IHHHH")
-_TABLE_RECORD = struct.Struct(">4sIII")
+INSTANCE_METHOD = "3"
 
 
 def default_location(font: TTFont) -> dict[str, float]:
     return {axis.axisTag: axis.defaultValue for axis in font["fvar"].axes}
 
 
-def without_variations(data: bytes) -> bytes:
-    """A TrueType font's default instance: the same file minus its variation tables.
-
-    At the default location every variation delta is zero, so the outlines and
-    metrics in glyf/hmtx already are that instance; rewriting the table directory
-    takes a millisecond where the fontTools instancer recomputes every glyph
-    (seconds for the emoji font, on every cold cache).
-    """
-    version, count, *_ = _SFNT_HEADER.unpack_from(data)
-    records = [_TABLE_RECORD.unpack_from(data, _SFNT_HEADER.size + i * _TABLE_RECORD.size) for i in range(count)]
-    kept = sorted(r for r in records if r[0] not in VARIATION_TABLES)
-    n = len(kept)
-    power = 1 << (n.bit_length() - 1)
-    header = _SFNT_HEADER.pack(version, n, power * 16, power.bit_length() - 1, n * 16 - power * 16)
-    offset = _SFNT_HEADER.size + n * _TABLE_RECORD.size
-    directory, body = bytearray(header), bytearray()
-    head_at = None
-    for tag, checksum, start, length in kept:
-        table = bytearray(data[start : start + length])
-        if tag == b"head":
-            table[8:12] = b"\0\0\0\0"            # checkSumAdjustment, recomputed below
-            head_at = offset + len(body)
-        directory += _TABLE_RECORD.pack(tag, checksum, offset + len(body), length)
-        body += table + b"\0" * (-length % 4)
-    font = bytearray(directory + body)
-    if head_at is not None:
-        total = sum(struct.unpack(f">{len(font) // 4}I", font)) & 0xFFFFFFFF
-        font[head_at + 8 : head_at + 12] = struct.pack(">I", (0xB1B0AFBA - total) & 0xFFFFFFFF)
-    return bytes(font)
-
-
 def instance_bytes(source: Path) -> bytes:
-    """The static instance of ``source`` at :data:`PRINT_WEIGHT` (same bytes on every run)."""
+    """The static instance of ``source`` at :data:`PRINT_WEIGHT` (same bytes on every run).
+
+    At the font's default location HarfBuzz's instancer (uharfbuzz, pinning
+    every axis) takes milliseconds; elsewhere the fontTools instancer
+    recomputes every glyph (seconds for the emoji font).
+    """
     font = TTFont(source, lazy=True)
     try:
-        plain = default_location(font) == {"wght": PRINT_WEIGHT} and "glyf" in font
+        at_default = default_location(font) == {"wght": PRINT_WEIGHT}
     finally:
         font.close()
-    if plain:
-        return without_variations(Path(source).read_bytes())
+    if at_default:
+        return harfbuzz.default_instance(source)
     with fixed_font_timestamps():
         font = TTFont(source)
         static = instantiateVariableFont(font, {"wght": PRINT_WEIGHT}, static=True)
@@ -118,7 +88,8 @@ def instance_name(source: Path) -> str:
     """File name of ``source``'s instance: its stem, the weight, its content hash and the fontTools version."""
     digest = file_digest(source)[:20]
     stem = Path(source).stem.split("[")[0]
-    return f"{stem}-wght{PRINT_WEIGHT}-{digest}-fonttools{fontTools.version}-m{INSTANCE_METHOD}{Path(source).suffix}"
+    tools = f"fonttools{fontTools.version}-hb{harfbuzz.version().split()[0]}"
+    return f"{stem}-wght{PRINT_WEIGHT}-{digest}-{tools}-m{INSTANCE_METHOD}{Path(source).suffix}"
 
 
 def static_instance(source: Path, folder: Path) -> Path:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from cardgen.errors import BuildError
-from cardgen.render.fonts import hbsubset
+from cardgen.render.fonts import harfbuzz
 from cardgen.render.fonts.stack import font_stack
 
 
@@ -23,9 +23,9 @@ from cardgen.render.fonts.stack import font_stack
 def advance_em(char: str) -> float:
     """Advance of ``char`` in ems, in the first font of the stack that has it (as the fallback picks it)."""
     for font in font_stack():
-        glyph = hbsubset.nominal_glyph(font.path, ord(char))
+        glyph = harfbuzz.nominal_glyph(font.path, ord(char))
         if glyph is not None:
-            return hbsubset.advance(font.path, glyph) / hbsubset.units_per_em(font.path)
+            return harfbuzz.advance(font.path, glyph) / harfbuzz.units_per_em(font.path)
     raise BuildError(f"no font of the card stack has a glyph for {char!r} (U+{ord(char):04X})")
 
 

@@ -99,7 +99,7 @@ def _file_uri(path: Path) -> str:
 @cache
 def _coverage() -> frozenset[int]:
     """Every character some font of the stack maps (HarfBuzz reads the cmaps: fontTools took 0.3 s)."""
-    from cardgen.render.fonts.hbsubset import unicodes
+    from cardgen.render.fonts.harfbuzz import unicodes
 
     return frozenset().union(*(unicodes(f.path) for f in font_stack()))
 

@@ -1,4 +1,4 @@
-"""Face PDF -> PNG at print resolution (pypdfium2 renders, cardgen.render.images.pngwrite writes).
+"""Face PDF -> PNG at print resolution (pypdfium2 renders, Pillow writes).
 
 The PNG shows the face as cut (its trim box), at 300 dpi by default; the
 bytes depend only on the PDF, so they are cached by the PDF's hash.
@@ -6,10 +6,10 @@ bytes depend only on the PDF, so they are cached by the PDF's hash.
 
 from __future__ import annotations
 
+import io
+
 import pypdfium2 as pdfium
 from PIL import Image
-
-from cardgen.render.images import pngwrite
 
 PNG_DPI = 300
 POINTS_PER_INCH = 72.0
@@ -33,16 +33,18 @@ def _trimmed(page: pdfium.PdfPage, dpi: float) -> Image.Image:
     return bitmap.to_pil().convert("RGB")
 
 
-#: Rows handed to the PNG writer at a time: a board's pixels are never copied whole.
-PNG_BLOCK_ROWS = 64
+#: zlib level of every PNG written: card art is flat colour, and level 6 costs seconds over a build
+#: for a few percent.
+COMPRESS_LEVEL = 3
+#: Names the encoding, for caches of encoded files: change it when the bytes for the same pixels change.
+ENCODING = f"pillow-zlib{COMPRESS_LEVEL}"
 
 
-def png_bytes(image: Image.Image, dpi: int = PNG_DPI) -> bytes:
-    """The RGB image as a PNG that records its resolution (cardgen.render.images.pngwrite: faster than Pillow's)."""
-    width, height = image.size
-    blocks = ((image.crop((0, top, width, min(height, top + PNG_BLOCK_ROWS))).tobytes(),
-               min(height, top + PNG_BLOCK_ROWS) - top) for top in range(0, height, PNG_BLOCK_ROWS))
-    return pngwrite.block_png(blocks, width, dpi)
+def png_bytes(image: Image.Image, dpi: int | None = PNG_DPI) -> bytes:
+    """The image as a PNG (Pillow) that records its resolution when ``dpi`` is given."""
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=COMPRESS_LEVEL, **({"dpi": (dpi, dpi)} if dpi else {}))
+    return buffer.getvalue()
 
 
 def face_png(pdf: bytes, index: int = 0, dpi: int = PNG_DPI) -> bytes:
@@ -53,8 +55,8 @@ def face_cell_pixels(pdf: bytes, index: int, size: tuple[int, int]) -> bytes:
     """The face rendered straight at ``size`` pixels (a TTS grid cell), as raw RGB rows.
 
     Rendering at the cell's size is sharper and faster than downscaling. Raw
-    pixels, not a PNG: a cell is only ever pasted into a TTS band, and
-    decoding ten PNG cells was most of re-encoding one band.
+    pixels, not a PNG: a cell is only ever pasted into a TTS sheet, and
+    decoding its 70 PNG cells would cost more than encoding the sheet.
     """
     document = pdfium.PdfDocument(pdf)
     try:

@@ -8,7 +8,7 @@ the family name WeasyPrint writes into the descriptor, and registered with its
 file by :func:`sources`) is replaced by ONE subset of the union of the glyphs
 drawn with it, read from the content streams themselves. The new font objects
 are a function of (font file, glyph set) only: the program from HarfBuzz with
-glyph ids retained (cardgen.render.fonts.hbsubset, so the content streams stay
+glyph ids retained (cardgen.render.fonts.harfbuzz, so the content streams stay
 valid), widths and the Unicode map from the font file (``hmtx``, ``cmap``, read by HarfBuzz)
 (falling back to the text WeasyPrint recorded for glyphs no character maps to,
 such as ligatures). Any other font (reportlab's mark labels) is left as it is,
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from cardgen.render.fonts import hbsubset
+from cardgen.render.fonts import harfbuzz
 from cardgen.render.cache import Memo, file_digest
 
 Objects = dict[int, tuple[bytes, bytes | None]]
@@ -113,7 +113,7 @@ def merge_fonts(objects: Objects) -> Objects:
     for source in sorted(by_source):
         group = by_source[source]
         glyphs = set().union(*(used.get(f.number, set()) for f in group))
-        limit = hbsubset.glyph_count(source)
+        limit = harfbuzz.glyph_count(source)
         if any(g >= limit for g in glyphs):
             continue  # glyph ids this file does not have: not the font it was set in
         program, program_object = _program(source, frozenset(glyphs))
@@ -307,10 +307,10 @@ class _Metrics:
 
 def _metrics_for(source: Path, glyphs: set[int]) -> _Metrics:
     """What the merged font dictionaries need from the file, for ``glyphs`` (HarfBuzz reads it)."""
-    codes = hbsubset.glyph_characters(source, _COMPATIBILITY_BLOCKS)
+    codes = harfbuzz.glyph_characters(source, _COMPATIBILITY_BLOCKS)
     characters = {g: chr(codes[g]) for g in glyphs if g in codes}
-    ascent, descent = hbsubset.vertical_extents(source)
-    return _Metrics(hbsubset.units_per_em(source), {g: hbsubset.advance(source, g) for g in glyphs},
+    ascent, descent = harfbuzz.vertical_extents(source)
+    return _Metrics(harfbuzz.units_per_em(source), {g: harfbuzz.advance(source, g) for g in glyphs},
                     characters, ascent, descent)
 
 
@@ -334,10 +334,10 @@ def _kept_subset(source: Path, glyphs: frozenset[int]) -> bytes:
     """HarfBuzz's subset of ``source`` for ``glyphs``: a function of the file's bytes, the glyph set and
     the HarfBuzz version only, so it is kept by them."""
     if not _KEEP:
-        return hbsubset.subset(source, set(glyphs))
-    material = b"harfbuzz %s\0%s\0%s" % (hbsubset.version().encode(), _file_digest(source).encode(),
+        return harfbuzz.subset(source, set(glyphs))
+    material = b"harfbuzz %s\0%s\0%s" % (harfbuzz.version().encode(), _file_digest(source).encode(),
                                            b",".join(b"%d" % g for g in sorted(glyphs)))
-    return _KEEP[0]("font-subset", material, lambda: hbsubset.subset(source, set(glyphs)))
+    return _KEEP[0]("font-subset", material, lambda: harfbuzz.subset(source, set(glyphs)))
 
 
 @lru_cache(maxsize=16)

@@ -6,8 +6,7 @@ from collections.abc import Sequence
 
 from cardgen.render.faces.facekit import Face
 from cardgen.render.pdf.face import FacePdf
-from cardgen.render.images import pngwrite
-from cardgen.render.images.raster import PNG_DPI, face_png
+from cardgen.render.images.raster import ENCODING, PNG_DPI, face_png
 from cardgen.render.writers.stage import Stage
 
 
@@ -16,7 +15,7 @@ def write_pngs(stage: Stage, order: Sequence[Face], pdfs: dict[str, FacePdf]) ->
     pngs: dict[str, bytes] = {}
     for face in order:
         pdf = pdfs[face.id]
-        pngs[face.id] = stage.memo("png", f"{pdf.batch}-{PNG_DPI}-{pngwrite.ENCODING}".encode(),
+        pngs[face.id] = stage.memo("png", f"{pdf.batch}-{PNG_DPI}-{ENCODING}".encode(),
                                    lambda pdf=pdf: face_png(pdf.pdf, pdf.index, PNG_DPI))
         stage.write(f"png/{face.id}.png", pngs[face.id])
         stage.tick(1, f"png/{face.id}.png")

@@ -9,14 +9,14 @@ from functools import lru_cache
 from cardgen.render.faces.facekit import Face
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.images import tts
-from cardgen.render.images.raster import face_cell_pixels
+from cardgen.render.images.raster import ENCODING, face_cell_pixels
 from cardgen.render.writers.stage import Stage
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=72)
 def _unpacked_cell(packed: bytes) -> bytes:
-    """A TTS cell's raw pixels, kept in-process (about 0.7 MB each, so only a few bands' worth):
-    editing a card again re-encodes the same bands from the same neighbours."""
+    """A TTS cell's raw pixels, kept in-process (about 0.7 MB each, so a sheet's worth):
+    editing a card again re-encodes the same sheet from the same neighbours."""
     return zlib.decompress(packed)
 
 
@@ -24,8 +24,8 @@ def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FaceP
               by_id: dict[str, Face]) -> None:
     """Deck sheets per card kind, one cell per printed copy (several sheets past 69), their backs, and decks.json.
 
-    Sheets are joined from bands of one row of cells, each kept by what its
-    cells show, so a changed card re-encodes only the bands it appears in.
+    Cells are kept by what their face looks like and sheets by what their
+    cells show, so a changed card re-renders one cell and re-encodes its sheets.
     """
     looks = {face_id: pdf.batch for face_id, pdf in pdfs.items()}  # what each face looks like (its key)
     decks: dict[str, dict] = {}
@@ -42,11 +42,6 @@ def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FaceP
                                 lambda: zlib.compress(face_cell_pixels(face.pdf, face.index, cell), 1))
             return _unpacked_cell(packed)
 
-        def band_of(row_ids: list[str | None]) -> bytes:
-            material = repr((cell, [looks[i] if i else None for i in row_ids])).encode()
-            return stage.memo("tts-band", material,
-                              lambda: tts.band([cell_of(i) if i else None for i in row_ids], cell))
-
         backs = [f.back for f in group]
         hidden_id = backs[0] or group[0].id
         entry: dict = {"columns": tts.TTS_COLUMNS, "rows": tts.TTS_ROWS, "sheets": []}
@@ -57,9 +52,9 @@ def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FaceP
             layers = [("", ids)] + ([("-backs", [by_id[i].back for i in ids])] if unique_backs else [])
             for tag, cell_ids in layers:
                 material = repr((cell, [looks[i] for i in cell_ids], looks[hidden_id])).encode()
-                data = stage.memo("tts-sheet", material,
-                                  lambda cell_ids=cell_ids: tts.join_bands(
-                                      [band_of(row) for row in tts.band_slots(cell_ids, hidden_id)], cell))
+                data = stage.memo("tts-sheet", ENCODING.encode() + material,
+                                  lambda cell_ids=cell_ids: tts.sheet_png(
+                                      [cell_of(i) for i in cell_ids], cell_of(hidden_id), cell))
                 stage.write(f"tts/{kind}{tag}{suffix}.png", data)
             entry["sheets"].append({"file": f"tts/{kind}{suffix}.png", "cards": len(ids), "faces": ids,
                                     **({"backs": f"tts/{kind}-backs{suffix}.png"} if unique_backs else {})})

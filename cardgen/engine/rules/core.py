@@ -1,0 +1,598 @@
+"""The game's state and every rule of a round, each written once (rules sections 5-6, rulings R1-R20).
+
+Every driver calls these methods: the checked path for people and scripts
+(:class:`cardgen.engine.rules.checked.CheckedDriver` stops at each decision and
+validates the answer), the fast loop for bots (:func:`cardgen.engine.play.fast.run_fast`,
+which calls them in a tight loop without building action lists), and the
+invariant checker. State is plain lists of ints, so a round costs microseconds;
+``setup.py`` compiles this module with mypyc in place (see
+:mod:`cardgen.engine.native`), and the same source runs as Python when it is not built.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Callable, Optional, Sequence
+
+from cardgen.engine.rules.actions import IllegalAction, SetupRefused
+from cardgen.engine.rules.compiled import EventEffect, Rules
+from cardgen.engine.rules.options import Options
+from cardgen.engine.rules.runs import Runs
+
+# Why a train moved fewer cells than its R.
+SHORT_NONE, SHORT_TRAIN, SHORT_CLOSED, SHORT_TERMINAL, SHORT_CHOICE = 0, 1, 2, 3, 4
+# Phases of the checked driver, in round order (the fast loop only ever sees OPERATION and OVER).
+OPERATION, MOVE, SWAP, BOOKING, KEEP, BOARD, OVER = "operation", "move", "swap", "booking", "keep", "board", "over"
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle in place by sorting on random keys: one C call per item instead of Python's
+    rejection sampling, which dominated set-up time. Deterministic for a seeded ``rng``.
+
+    >>> deck = [1, 2, 3, 4]; shuffle(random.Random(5), deck); sorted(deck) == [1, 2, 3, 4]
+    True
+    """
+    rnd = rng.random
+    items.sort(key=lambda _: rnd())   # stable sort on distinct floats: the order sorted((rnd(), x)) gave
+
+
+def seat_owners(players: int, trains_per_player: int, seating: str) -> list[int]:
+    """Owner (player index) of each train, trains numbered by seat (ruling R10).
+
+    >>> seat_owners(2, 2, "snake"), seat_owners(2, 2, "round_robin")
+    ([0, 1, 1, 0], [0, 1, 0, 1])
+    """
+    owners = []
+    for s in range(players * trains_per_player):
+        lap, pos = divmod(s, players)
+        owners.append(players - 1 - pos if seating == "snake" and lap % 2 else pos)
+    return owners
+
+
+@functools.cache
+def _seating(players: int, trains_per_player: int, seating: str) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """(owner of each train, trains of each player), computed once per table shape."""
+    owner = seat_owners(players, trains_per_player, seating)
+    return tuple(owner), tuple(tuple(t for t, p in enumerate(owner) if p == q) for q in range(players))
+
+
+#: rules as written; Options is frozen, so one instance serves every game
+_DEFAULT_OPTIONS = Options()
+
+
+class Core:
+    """One game in progress: its lists and the rules that change them. Trains are numbered by seat;
+    players own one or more trains."""
+
+    def __init__(self, rules: Rules, players: int, seed: Optional[int] = 0, options: Optional[Options] = None,
+                 arrange: Optional[Callable[["Core"], None]] = None) -> None:
+        """Set up a game (rules 6.1). ``arrange(state)``, if given, runs after the shuffles and the dispatch
+        deal and before the platforms are filled: a scripted game reorders piles, hands and draws there."""
+        opts = options or _DEFAULT_OPTIONS
+        self.rules: Rules = rules
+        self.options: Options = opts
+        if not rules.players_min <= players <= rules.players_max:
+            raise SetupRefused(f"{players} players; this game takes {rules.players_min}-{rules.players_max}")
+        if opts.hand_size > len(rules.deck):
+            raise SetupRefused(f"hand_size {opts.hand_size} is larger than the {len(rules.deck)}-card operation set",
+                               "hand_size")
+        n = players * rules.trains_per_player
+        if n > len(rules.seats):
+            raise SetupRefused(f"{n} trains need {n} start seats; the content defines {len(rules.seats)}")
+        self.rng: random.Random = random.Random(seed)
+        self.players: int = players
+        owner, trains_of = _seating(players, rules.trains_per_player, opts.seating)
+        self.owner: list[int] = list(owner)
+        self.trains_of: list[list[int]] = [list(group) for group in trains_of]
+        self.n: int = n
+        self.round: int = 1
+        self.clock: int = rules.clock_start
+        self.cell: list[int] = [rules.seats[t][0] for t in range(n)]
+        self.dir: list[int] = [rules.seats[t][1] for t in range(n)]
+        self.places: list[int] = [0] * n
+        self.aboard: list[list[int]] = [[] for _ in range(n)]
+        self.boarded: list[list[int]] = [[] for _ in range(n)]   # clock at boarding, parallel to aboard
+        self.wait: list[int] = [rules.wait_start] * n
+        self.deck: list[list[int]] = []
+        for _ in range(n):
+            d = list(rules.deck)
+            shuffle(self.rng, d)
+            self.deck.append(d)
+        self.discard: list[list[int]] = [[] for _ in range(n)]
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.forced: list[list[int]] = [[] for _ in range(n)]     # scripted draws, consumed front first
+        self.score: list[int] = [0] * players
+        self.delivered: list[int] = [0] * players
+        self.late: list[int] = [0] * players
+        self.bonus: list[int] = [0] * players
+        self.penalty: list[int] = [0] * players
+        self.blocked: list[int] = [0] * n
+        self.blocked_by_train: list[int] = [0] * n
+        self.piles: list[list[int]] = []
+        for pile in rules.piles:
+            p = list(pile)
+            shuffle(self.rng, p)
+            self.piles.append(p)                                 # top of a pile = end of the list
+        self.platforms: list[list[int]] = [[] for _ in rules.station_ids]
+        self.discarded: list[int] = []
+        self.delivered_cards: list[int] = []
+        self.delivery_log: list[list[int]] = []                  # [player, boarded, delivered, points] per card
+        dispatch = list(rules.dispatch_deck)
+        shuffle(self.rng, dispatch)
+        self.dispatch: list[list[int]] = [[] for _ in range(players)]
+        for _ in range(rules.dispatch_per_player):
+            for q in range(players):
+                if dispatch:
+                    self.dispatch[q].append(dispatch.pop())
+        self.dispatch_deck: list[int] = dispatch
+        self.first_player: int = 0
+        # occupancy of each section line: trains heading right / left per cell
+        self.occ_right: list[int] = [0] * (rules.last_cell + 1)
+        self.occ_left: list[int] = [0] * (rules.last_cell + 1)
+        for t in range(n):
+            self._occupy(t, 1)
+        self.runs: Runs = rules.runs(opts.terminal_ends_move)
+        # statistics
+        self.cards_played: list[int] = [0] * len(rules.op_ids)
+        self.dispatch_used: list[int] = [0] * len(rules.dispatch_ids)
+        self.events_effective: list[int] = [0] * len(rules.event_ids)
+        self.pile_empty_round: list[Optional[int]] = [None] * len(rules.station_ids)
+        self.stalled_round: Optional[int] = None
+        # round temporaries
+        self.event: Optional[EventEffect] = None
+        self.effective: bool = False
+        self.card: list[int] = [-1] * n
+        self.r: list[int] = [0] * n
+        self.moved: list[int] = [0] * n
+        self.signal: list[bool] = [False] * n
+        self.order: list[int] = list(range(n))
+        # checked driver
+        self.phase: str = OPERATION
+        self.cursor: int = 0
+        self.drawn: list[int] = []
+        self._stopping: bool = False
+        if arrange is not None:
+            arrange(self)
+        #: called with the state after each round's clock step, before final scoring (replay prints here)
+        self.on_round_end: Optional[Callable[[Core], None]] = None
+        for s in range(len(self.platforms)):
+            self.refill(s)
+        if opts.hand_size > 1:
+            for t in range(n):
+                for _ in range(opts.hand_size):
+                    self.hand[t].append(self._draw(t))
+        self.begin_round()
+
+    # ================================================================ the line
+    def _occupy(self, t: int, delta: int) -> None:
+        c = self.cell[t]
+        if self.rules.station_of_cell[c] < 0:
+            if self.dir[t] > 0:
+                self.occ_right[c] += delta
+            else:
+                self.occ_left[c] += delta
+
+    def line_full(self, c: int, direction: int) -> bool:
+        """Rules 4.3: True when section cell ``c`` cannot take one more train heading ``direction``
+        (one line per direction on double track, one shared line on single track, variant 9.5)."""
+        if self.rules.double_track:
+            used = self.occ_right[c] if direction > 0 else self.occ_left[c]
+        else:
+            used = self.occ_right[c] + self.occ_left[c]
+        return used >= self.rules.line_capacity
+
+    # ================================================================ cards and platforms
+    def _draw(self, t: int) -> int:
+        """Take the top card of train ``t``'s deck, reshuffling the discard when it is empty (rules 5.1)."""
+        deck = self.deck[t]
+        if not deck:
+            deck.extend(self.discard[t])
+            self.discard[t].clear()
+            shuffle(self.rng, deck)
+        forced = self.forced[t]
+        if forced:
+            k = forced.pop(0)
+            if k not in deck:
+                left = ", ".join(sorted(self.rules.op_ids[c] for c in deck))
+                exc = IllegalAction(f"round {self.round}: train {t + 1} cannot draw "
+                                    f"'{self.rules.op_ids[k]}': not left in its deck (left: {left})")
+                exc.train = t  # type: ignore[attr-defined]
+                raise exc
+            deck.remove(k)
+            return k
+        return deck.pop()
+
+    def refill(self, s: int) -> None:
+        """Top the platform of station ``s`` up to the platform size from its own pile (rules 5.5)."""
+        plat, pile, size = self.platforms[s], self.piles[s], self.rules.platform_size
+        while len(plat) < size and pile:
+            plat.append(pile.pop())
+
+    # ================================================================ phase 1: event
+    def event_for(self, rnd: int) -> Optional[EventEffect]:
+        """The event of round ``rnd``. Rounds beyond the clock's length exist only because of clock holds;
+        in those, ruling R4 applies: no event, or the card of the last regular round again."""
+        rules = self.rules
+        regular = rules.clock_end - rules.clock_start
+        if rnd <= regular or self.options.late_events == "none":
+            return rules.track.get(rnd)
+        return rules.track.get(regular)
+
+    def begin_round(self) -> None:
+        """Phase 1 (event): global W gain and festival tickets; remember the rest for later phases."""
+        ev = self.event = self.event_for(self.round)
+        self.effective = False
+        if ev is None:
+            return
+        if ev.clock_hold:
+            self.effective = True
+        if ev.wait_gain:
+            for t in range(self.n):
+                if self._gain_wait(t, ev.wait_gain):
+                    self.effective = True
+        s = ev.festival_station
+        if s >= 0:
+            pile, plat = self.piles[s], self.platforms[s]
+            for _ in range(ev.festival_amount):
+                if pile:
+                    plat.append(pile.pop())
+                    self.effective = True
+
+    def _gain_wait(self, t: int, amount: int) -> bool:
+        """W rises by ``amount``, capped at the printed track's top under ruling R11; True if W changed."""
+        w = self.wait[t] + amount
+        if self.options.cap_wait and w > self.rules.wait_max:
+            w = self.rules.wait_max
+        changed = w != self.wait[t]
+        self.wait[t] = w
+        return changed
+
+    # ================================================================ phases 2-3: reveal, R, order
+    def signal_allowed(self, t: int) -> bool:
+        return self.rules.dispatch_signal >= 0 and self.rules.dispatch_signal in self.dispatch[self.owner[t]]
+
+    def reveal(self, choices: list[tuple[int, bool]]) -> None:
+        """Phase 2 and 3a: play each train's card, apply Signal Priority, compute R and the move order."""
+        rules, ev, opts = self.rules, self.event, self.options
+        mod = ev.propulsion if ev is not None else 0
+        gains = rules.op_wait_gain
+        use_hand = opts.hand_size > 1
+        later_gain, signal_outside = opts.wait_card_gain == "after_order", opts.signal_after_floor
+        changed = False
+        for t in range(self.n):
+            slot, use_signal = choices[t]
+            deck = self.deck[t]
+            if use_hand:
+                k = self.hand[t].pop(slot)
+            elif deck and not self.forced[t]:
+                k = deck.pop()
+            else:
+                k = self._draw(t)
+            self.card[t] = k
+            self.discard[t].append(k)
+            self.cards_played[k] += 1
+            if gains[k] and not later_gain:
+                self._gain_wait(t, gains[k])
+            boost = 0
+            if use_signal:
+                self.dispatch[self.owner[t]].remove(rules.dispatch_signal)
+                self.dispatch_used[rules.dispatch_signal] += 1
+                boost = rules.dispatch_signal_amount
+            self.signal[t] = use_signal
+            value, load = rules.op_values[k], self.places[t]
+            if signal_outside:   # ruling R18 option: +2 after max(floor, ...)
+                r = rules.propulsion(value, load, mod)
+                if mod and r != rules.propulsion(value, load, 0):
+                    changed = True
+                r += boost
+            else:                # ruling R18: +2 inside max(floor, ...)
+                r = rules.propulsion(value, load, mod + boost)
+                if mod and r != rules.propulsion(value, load, boost):
+                    changed = True
+            self.r[t] = r
+        self.moved = [0] * self.n
+        if changed:
+            self.effective = True
+        reverse = ev is not None and ev.order_reversed
+        self.order = self.move_order(reverse)
+        if later_gain:   # ruling R17 option: the wait card's W gain orders the next round only
+            for t in range(self.n):
+                if gains[self.card[t]]:
+                    self._gain_wait(t, gains[self.card[t]])
+        if reverse and self.order != self.move_order(False):
+            self.effective = True
+
+    def move_order(self, reverse: Optional[bool] = None) -> list[int]:
+        """Rules 6.2 phase 3 step 2: W descending (ascending on an order-reversed round, the default when
+        ``reverse`` is None); ties by the first-player marker's order (ruling R9)."""
+        if reverse is None:
+            reverse = self.event is not None and self.event.order_reversed
+        p, first, owner, wait, n = self.players, self.first_player, self.owner, self.wait, self.n
+        sign = 1 if reverse else -1
+        # one int key per train: W first, then marker order, then seat; key % n is the train
+        span = n * p
+        keys = sorted([sign * wait[t] * span + ((owner[t] - first) % p) * n + t for t in range(n)])
+        return [key % n for key in keys]
+
+    # ================================================================ phase 3: movement
+    def move(self, t: int, want: int = -1) -> int:
+        """Phase 3: run train ``t`` cell by cell, up to ``want`` (default -1: all of R) cells; return the
+        cells moved. Blocking (4.3), closures, terminals (R1) and the W gain for a short move (R2)."""
+        r = self.r[t]
+        if want < 0:
+            want = r
+        if not want:
+            self.moved[t] = 0
+            if r:
+                self._fell_short(t, SHORT_CHOICE)
+            return 0
+        rules = self.rules
+        ev = self.event
+        closed = ev.closed_cell if ev is not None else -1
+        station_of_cell = rules.station_of_cell
+        c, d = self.cell[t], self.dir[t]
+        occ_r, occ_l = self.occ_right, self.occ_left
+        if station_of_cell[c] < 0:
+            if d > 0:
+                occ_r[c] -= 1
+            else:
+                occ_l[c] -= 1
+        double, capacity = rules.double_track, rules.line_capacity
+        moved, why = 0, SHORT_NONE
+        for nxt, nd in self.runs[c * 2 + (1 if d > 0 else 0)][want]:
+            if station_of_cell[nxt] < 0:
+                if nxt == closed:
+                    why = SHORT_CLOSED
+                    break
+                if double:
+                    used = occ_r[nxt] if nd > 0 else occ_l[nxt]
+                else:
+                    used = occ_r[nxt] + occ_l[nxt]
+                if used >= capacity:
+                    why = SHORT_TRAIN
+                    break
+            c, d = nxt, nd
+            moved += 1
+        else:
+            if moved < want:          # the run was cut at a terminal (ruling R1)
+                why = SHORT_TERMINAL
+        self.cell[t], self.dir[t] = c, d
+        if station_of_cell[c] < 0:
+            if d > 0:
+                occ_r[c] += 1
+            else:
+                occ_l[c] += 1
+        self.moved[t] = moved
+        if moved < r:
+            self._fell_short(t, why if why != SHORT_NONE else SHORT_CHOICE)
+        return moved
+
+    def _fell_short(self, t: int, why: int) -> None:
+        """Step 5: a train that moved fewer cells than R gains W, unless it chose to (rulings R2, R3)."""
+        opts = self.options
+        if (why == SHORT_TRAIN or (why == SHORT_CLOSED and opts.closure_short_counts)
+                or (why == SHORT_TERMINAL and opts.terminal_short_counts)):
+            self._gain_wait(t, self.rules.blocked_wait_gain)
+            self.blocked[t] += 1
+            if why == SHORT_TRAIN:
+                self.blocked_by_train[t] += 1
+        if why == SHORT_CLOSED:
+            self.effective = True
+
+    # ================================================================ dispatch cards (5.3)
+    def swap_targets(self, t: int) -> list[int]:
+        """Trains on a neighbouring cell that ``t`` may swap with without overfilling a line (ruling R6)."""
+        swap = self.rules.dispatch_swap
+        if swap < 0 or swap not in self.dispatch[self.owner[t]]:
+            return []
+        out = []
+        c = self.cell[t]
+        for u in range(self.n):
+            if u != t and abs(self.cell[u] - c) == 1 and self._swap_fits(t, u):
+                out.append(u)
+        return out
+
+    def _swap_fits(self, t: int, u: int) -> bool:
+        self._occupy(t, -1)
+        self._occupy(u, -1)
+        ct, cu = self.cell[t], self.cell[u]
+        sec = self.rules.station_of_cell
+        ok = ((sec[cu] >= 0 or not self.line_full(cu, self.dir[t]))
+              and (sec[ct] >= 0 or not self.line_full(ct, self.dir[u])))
+        self._occupy(t, 1)
+        self._occupy(u, 1)
+        return ok
+
+    def swap(self, t: int, u: int) -> None:
+        """Passing Swap: exchange cells with ``u``; a train landing on a terminal faces back into the line."""
+        rules = self.rules
+        self._occupy(t, -1)
+        self._occupy(u, -1)
+        self.cell[t], self.cell[u] = self.cell[u], self.cell[t]
+        for v in (t, u):
+            c = self.cell[v]
+            if (c == rules.first_cell and self.dir[v] < 0) or (c == rules.last_cell and self.dir[v] > 0):
+                self.dir[v] = -self.dir[v]
+        self._occupy(t, 1)
+        self._occupy(u, 1)
+        self.dispatch[self.owner[t]].remove(rules.dispatch_swap)
+        self.dispatch_used[rules.dispatch_swap] += 1
+
+    def booking_allowed(self, t: int) -> bool:
+        b = self.rules.dispatch_booking
+        if b < 0 or b not in self.dispatch[self.owner[t]]:
+            return False
+        for pile in self.piles:
+            if pile:
+                return True
+        return False
+
+    def booking_draw(self, t: int, pile: int) -> list[int]:
+        """Group Booking, first half: spend the card and draw from the top of pile ``pile``."""
+        rules = self.rules
+        self.dispatch[self.owner[t]].remove(rules.dispatch_booking)
+        self.dispatch_used[rules.dispatch_booking] += 1
+        src = self.piles[pile]
+        drawn = []
+        for _ in range(rules.booking_draw):
+            if src:
+                drawn.append(src.pop())
+        return drawn
+
+    def booking_keep(self, drawn: list[int], picks: Sequence[int], platform: Optional[int] = None) -> None:
+        """Group Booking, second half: kept tickets go onto their origin platform (ruling R7), or onto
+        ``platform`` under ``booking_platform="any"``; the rest are discarded."""
+        rules = self.rules
+        anywhere = platform is not None and self.options.booking_platform == "any"
+        for i, card in enumerate(drawn):
+            if i in picks:
+                where = platform if anywhere and platform is not None else rules.ticket_origin[rules.card_kind[card]]
+                self.platforms[where].append(card)
+            else:
+                self.discarded.append(card)
+
+    # ================================================================ phase 4: stops
+    def can_stop(self, t: int) -> bool:
+        """Rules 6.2 phase 4: only a train on a station stops, and not one that played a no-stop card."""
+        return self.rules.station_of_cell[self.cell[t]] >= 0 and not self.rules.op_no_stop[self.card[t]]
+
+    def alight(self, t: int) -> None:
+        """Stop step 1: every ticket for this station leaves the train and scores (on time or late)."""
+        rules = self.rules
+        c = self.cell[t]
+        aboard, boarded = self.aboard[t], self.boarded[t]
+        kind_of, dest_cell = rules.card_kind, rules.ticket_dest_cell
+        p = self.owner[t]
+        for i in range(len(aboard) - 1, -1, -1):     # from the back so earlier positions stay valid
+            card = aboard[i]
+            k = kind_of[card]
+            if dest_cell[k] != c:
+                continue
+            on_time = rules.on_time(k, boarded[i], self.clock)
+            points = rules.points(k, on_time)
+            if not on_time:
+                self.late[p] += 1
+            self.score[p] += points
+            self.delivered[p] += 1
+            self.places[t] -= rules.ticket_seats[k]
+            self.delivered_cards.append(card)
+            self.delivery_log.append([p, boarded[i], self.clock, points])
+            del aboard[i]
+            del boarded[i]
+
+    def boarding_limit(self, t: int) -> int:
+        """Most tickets this stop may board (0 = no limit)."""
+        ev = self.event
+        if ev is None or not ev.boarding_limit or self.rules.op_ignore_limit[self.card[t]]:
+            return 0
+        return ev.boarding_limit
+
+    def eligible(self, t: int) -> list[int]:
+        """Platform tickets whose destination lies ahead in the train's current direction."""
+        rules = self.rules
+        s = rules.station_of_cell[self.cell[t]]
+        d = self.dir[t]
+        kind_of = rules.card_kind
+        if self.options.booking_platform == "any":   # R7 option: a ticket may wait away from its origin
+            c, dest = self.cell[t], rules.ticket_dest_cell
+            return [card for card in self.platforms[s] if (dest[kind_of[card]] - c) * d > 0]
+        tdir = rules.ticket_dir
+        return [card for card in self.platforms[s] if tdir[kind_of[card]] == d]
+
+    def board(self, t: int, cards: Sequence[int]) -> None:
+        """Stop step 2 (unchecked): move ``cards`` from the platform onto the train."""
+        rules = self.rules
+        plat = self.platforms[rules.station_of_cell[self.cell[t]]]
+        limit = self.boarding_limit(t)
+        if limit and not self.effective:
+            room = rules.cap - self.places[t]
+            seats, kind_of = rules.ticket_seats, rules.card_kind
+            fits = 0
+            for c in self.eligible(t):
+                if seats[kind_of[c]] <= room:
+                    fits += 1
+            if fits > limit:
+                self.effective = True
+        for card in cards:
+            plat.remove(card)
+            self.aboard[t].append(card)
+            self.boarded[t].append(self.clock)
+            self.places[t] += rules.ticket_seats[rules.card_kind[card]]
+
+    # ================================================================ phase 5: clock
+    def end_round(self) -> None:
+        """Phase 5: clock, statistics, and the next round's event (or the end of the game)."""
+        ev = self.event
+        if ev is not None and self.effective:
+            self.events_effective[ev.kind] += 1
+        for s, pile in enumerate(self.piles):
+            if not pile and self.pile_empty_round[s] is None:
+                self.pile_empty_round[s] = self.round
+        if self.stalled_round is None and self._stalled():
+            self.stalled_round = self.round
+        if ev is None or not ev.clock_hold:
+            self.clock += 1
+        if self.options.hand_size > 1:
+            for t in range(self.n):
+                self.hand[t].append(self._draw(t))
+        if self.on_round_end is not None:
+            self.on_round_end(self)
+        if self.clock >= self.rules.clock_end:
+            self.finish()
+            return
+        if self.options.rotate_first_player:
+            self.first_player = (self.first_player + 1) % self.players
+        self.round += 1
+        self.begin_round()
+
+    def _stalled(self) -> bool:
+        """True when no train can ever move again (every R is at the floor whatever card or event comes)."""
+        rules = self.rules
+        boost = rules.best_propulsion_after[min(self.round, rules.track_rounds)]
+        repeated = self.event_for(rules.clock_end - rules.clock_start + 1)   # R4: a card that comes back
+        if repeated is not None and repeated.propulsion > boost:
+            boost = repeated.propulsion
+        floor = rules.propulsion_floor
+        for t in range(self.n):
+            r = rules.propulsion(rules.best_op_value, self.places[t], boost)
+            if r > floor or (self.signal_allowed(t)
+                             and rules.propulsion(rules.best_op_value, self.places[t],
+                                                  boost + rules.dispatch_signal_amount) > floor):
+                return False
+        return True
+
+    def finish(self) -> None:
+        """Final scoring (rules 6.3): tickets still aboard or waiting score nothing; bonus and penalty by L."""
+        rules = self.rules
+        worst = max(self.late)
+        for p in range(self.players):
+            if self.late[p] == 0:
+                self.bonus[p] = rules.no_delay_bonus
+            if (worst > 0 or self.options.penalty_without_delays) and self.late[p] == worst:   # ruling R8
+                self.penalty[p] = rules.worst_delay_penalty
+            self.score[p] += self.bonus[p] + self.penalty[p]
+        self.phase = OVER
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def is_terminal(self) -> bool:
+        """OpenSpiel name for :attr:`over`."""
+        return self.phase == OVER
+
+    def returns(self) -> list[int]:
+        """Final score per player (bonus and penalty included) once the game is over; zeros before."""
+        return list(self.score) if self.phase == OVER else [0] * self.players
+
+    def winners(self) -> tuple[int, ...]:
+        """Players ranked first after score and the content's tie-breaks (a tie shares the win)."""
+        best = max(self.score)
+        if self.score.count(best) == 1:        # the usual case: no tie-break needed
+            return (self.score.index(best),)
+        columns = [self.score] + [self.delivered if tb == "delivered_desc" else [-x for x in self.late]
+                                  for tb in self.rules.tiebreaks]
+        keys = list(zip(*columns))
+        top = max(keys)
+        return tuple(p for p, key in enumerate(keys) if key == top)

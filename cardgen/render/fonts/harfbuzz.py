@@ -1,0 +1,153 @@
+"""Font subsets, metrics and default instances through uharfbuzz (HarfBuzz and its subsetter, from PyPI).
+
+Subsets are made as WeasyPrint makes them (glyph ids retained, no hinting,
+layout tables dropped), so content streams written for WeasyPrint's subset
+stay valid with ours. fontTools.subset would do, but takes seconds on the
+8 MB Chinese CFF font; HarfBuzz takes milliseconds. Faces and fonts are kept
+per process: the Chinese font is megabytes, read once.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from functools import cache
+from pathlib import Path
+
+import uharfbuzz as hb
+
+#: Tables WeasyPrint drops from every embedded subset.
+DROPPED_TABLES = ("BASE", "DSIG", "EBDT", "EBLC", "EBSC", "GPOS", "GSUB", "JSTF", "LTSH", "PCLT", "SVG ")
+_FLAGS = hb.SubsetFlags.PASSTHROUGH_UNRECOGNIZED | hb.SubsetFlags.DESUBROUTINIZE | hb.SubsetFlags.NO_HINTING
+
+
+class SubsetError(RuntimeError):
+    """HarfBuzz could not read the font or subset it."""
+
+
+@cache
+def version() -> str:
+    """The HarfBuzz version subsets are made with (part of what a kept subset depends on)."""
+    return f"{hb.version_string()} uharfbuzz {hb.__version__}"
+
+
+@cache
+def _key(path: Path | str) -> str:
+    """The resolved file name HarfBuzz objects are kept under (resolved once, not per glyph)."""
+    return str(Path(path).resolve())
+
+
+@cache
+def _face(path: str) -> hb.Face:
+    try:
+        blob = hb.Blob.from_file_path(path)
+    except OSError as error:
+        raise SubsetError(f"{path}: HarfBuzz cannot read this font file ({error})") from None
+    return hb.Face(blob)
+
+
+@cache
+def _font(path: str) -> hb.Font:
+    return hb.Font(_face(path))  # scale defaults to the em size: font units
+
+
+def glyph_count(path: Path) -> int:
+    return _face(_key(path)).glyph_count
+
+
+def units_per_em(path: Path) -> int:
+    return _face(_key(path)).upem
+
+
+def _tag(name: str) -> int:
+    """An OpenType table tag as HarfBuzz numbers it (HB_TAG: the four bytes, big-endian)."""
+    return int.from_bytes(name.encode("ascii"), "big")
+
+
+def _subset_face(face: hb.Face, glyphs: list[int] | range, flags: hb.SubsetFlags) -> hb.Face:
+    request = hb.SubsetInput()
+    if isinstance(glyphs, range):
+        request.glyph_set.add_range(glyphs.start, glyphs.stop - 1)
+    else:
+        request.glyph_set.update(glyphs)
+    request.flags = flags
+    request.drop_table_tag_set.update(_tag(tag) for tag in DROPPED_TABLES)
+    result = hb.subset(face, request)
+    if result is None:
+        raise SubsetError("HarfBuzz could not subset the font")
+    return result
+
+
+def subset(path: Path, glyphs: set[int]) -> bytes:
+    """The font program of ``path`` keeping ``glyphs`` at their own ids (others empty), no hinting.
+
+    Two passes, as WeasyPrint does: the glyphs at their ids (HarfBuzz may keep
+    more, e.g. glyphs a dropped layout table reaches), then everything up to the
+    highest id asked for, so the program ends there. The same call gives the
+    same bytes: a function of the file and the glyph set only.
+    """
+    wanted = sorted(glyphs | {0})
+    first = _subset_face(_face(_key(path)), wanted, _FLAGS | hb.SubsetFlags.RETAIN_GIDS)
+    second = _subset_face(first, range(wanted[-1] + 1), _FLAGS)
+    program = second.blob.data
+    if not program:
+        raise SubsetError(f"{path}: HarfBuzz made an empty subset")
+    return bytes(program)
+
+
+def default_instance(path: Path) -> bytes:
+    """The variable font ``path`` at its default location, as a static font (every glyph, every table)."""
+    face = _face(_key(path))
+    request = hb.SubsetInput()
+    request.keep_everything()
+    request.unicode_set.update(face.unicodes)  # keep_everything keeps every glyph and code
+    request.pin_all_axes_to_default(face)
+    result = hb.subset(face, request)
+    if result is None:
+        raise SubsetError(f"{path}: HarfBuzz could not instance the font")
+    return bytes(result.blob.data)
+
+
+def advance(path: Path, glyph: int) -> int:
+    """Horizontal advance of ``glyph`` in font units (``hmtx``)."""
+    return _font(_key(path)).get_glyph_h_advance(glyph)
+
+
+def nominal_glyph(path: Path, code: int) -> int | None:
+    """The glyph the font's cmap maps character ``code`` to, or None when it has none."""
+    return _font(_key(path)).get_nominal_glyph(code)
+
+
+def vertical_extents(path: Path) -> tuple[int, int]:
+    """(ascender, descender) in font units, as HarfBuzz reads them (OS/2 or hhea)."""
+    extents = _font(_key(path)).get_font_extents("ltr")
+    return extents.ascender, extents.descender
+
+
+@cache
+def unicodes(path: Path) -> frozenset[int]:
+    """The characters ``path`` has a glyph for."""
+    return frozenset(_face(_key(path)).unicodes)
+
+
+@cache
+def glyph_characters(path: Path | str, demoted: tuple[tuple[int, int], ...] = ()) -> dict[int, int]:
+    """Glyph id -> the character it stands for: the lowest code the cmap maps to it, where codes in the
+    ``demoted`` ranges count only for glyphs nothing else maps to."""
+    font = _font(_key(path))
+    code_list = sorted(_face(_key(path)).unicodes)
+    glyph_list = [font.get_nominal_glyph(code) for code in code_list]
+    cuts = sorted((bisect_left(code_list, low), bisect_right(code_list, high)) for low, high in demoted)
+    out: dict[int, int] = {}
+    for i, j in reversed(cuts):  # highest range first, so a lower code in a lower range wins
+        out.update(zip(reversed(glyph_list[i:j]), reversed(code_list[i:j])))
+    kept_codes: list[int] = []
+    kept_glyphs: list[int] = []
+    start = 0
+    for i, j in cuts:
+        kept_codes += code_list[start:i]
+        kept_glyphs += glyph_list[start:i]
+        start = max(start, j)
+    kept_codes += code_list[start:]
+    kept_glyphs += glyph_list[start:]
+    out.update(zip(reversed(kept_glyphs), reversed(kept_codes)))  # lowest code last, so it wins
+    return out
