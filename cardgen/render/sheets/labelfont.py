@@ -26,7 +26,7 @@ def _subset(path: Path, characters: str) -> TTFont:
     options.hinting = False
     options.notdef_outline = True
     options.name_IDs = ["*"]  # kept: the copyright and licence records travel with the glyphs
-    font = TTFont(str(path), lazy=True)
+    font = TTFont(str(path), lazy=True, recalcTimestamp=False)  # the source's date: same bytes every build
     cutter = subset.Subsetter(options)
     cutter.populate(text=characters)
     cutter.subset(font)
