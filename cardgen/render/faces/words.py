@@ -66,12 +66,11 @@ def keep_end(text: str) -> Markup:
     """``text`` whose last few characters cannot break apart (no widow: "掉。" alone on a line).
 
     Chinese breaks between any two characters, so the last KEPT_TOGETHER
-    (plus closing punctuation) go in a no-wrap span; a text in words gets a
-    no-break space before its last word instead.
+    (closing punctuation included) go in a no-wrap span. A text in words is
+    left as it is: it breaks between words, never leaving a lone character.
     """
     text = str(text)
     if any(_is_cjk(ch) for ch in text[-KEPT_TOGETHER:]):
         cut = max(0, len(text) - KEPT_TOGETHER)
         return Markup("{}<span class=\"nowrap\">{}</span>").format(escape(text[:cut]), escape(text[cut:]))
-    head, space, last = text.rpartition(" ")
-    return Markup(escape(head) + "\u00a0" + escape(last)) if space and len(last) < 12 else Markup(escape(text))
+    return Markup(escape(text))
