@@ -1,57 +1,69 @@
 """The ``cardgen`` command line: one Typer app, one module per command group.
 
 Every command maps :class:`cardgen.errors.CardgenError` to its exit code and a
-clear message; anything else is a bug and keeps its traceback.
+clear message; anything else is a bug and keeps its traceback. Help is click's
+plain layout (``rich_markup_mode=None``): on/off options read as flags
+(``--json``), choices as ``[a4|letter]``.
 """
 
 from __future__ import annotations
 
+from importlib.metadata import PackageNotFoundError, version
+from typing import Optional
+
 import typer
 
+from cardgen.engine import command as engine_command
 from cardgen.model import command as model_command
+from cardgen.render import command as render_command
+from cardgen.sweep import command as sweep_command
 
 app = typer.Typer(
     name="cardgen",
     help=(
         "Validate, print and play-test card games described in YAML.\n\n"
         "Examples:\n\n"
-        "  cardgen validate                      # check the bundled Rail Journey content\n\n"
-        "  cardgen validate my-pack/ --json      # machine-readable report\n\n"
-        "  cardgen build --lang en --players 4   # print-and-play set in English for 4\n\n"
-        "  cardgen simulate --players 4 --games 1000\n\n"
-        "  cardgen sweep sweeps/calibrate-published.yaml --fit docs/balance-published.yaml\n\n"
-        "  cardgen replay games/sample-4p.yaml --json"
+        "\b\n"
+        "  cardgen validate                      # check the bundled Rail Journey content\n"
+        "  cardgen validate my-pack/ --json      # machine-readable report\n"
+        "  cardgen build --lang en --players 4   # print-and-play set in English for 4\n"
+        "  cardgen simulate --players 4 --games 1000\n"
+        "  cardgen sweep sweeps/calibrate-published.yaml --fit docs/balance-published.yaml\n"
+        "  cardgen replay games/sample-4p.yaml --json\n"
+        "  cardgen cache info                    # where the build cache is, and its size"
     ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 
+def installed_version() -> str:
+    """The version pip installed (the package metadata), e.g. ``0.1.0``."""
+    try:
+        return version("cardgen")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"cardgen {installed_version()}")
+        raise typer.Exit(0)
+
 
 @app.callback()
-def _root() -> None:
-    """Keeps cardgen a command group even while only one command is registered."""
+def _root(
+    show_version: Optional[bool] = typer.Option(None, "--version", callback=_print_version, is_eager=True,
+                                                help="Print cardgen's version and exit."),
+) -> None:
+    """Validate, print and play-test card games described in YAML."""
 
 
 model_command.register(app)
-
-try:  # each pipeline stage registers its own commands
-    from cardgen.render import command as render_command
-except ImportError:  # pragma: no cover - stage not present in this checkout
-    render_command = None
-else:
-    render_command.register(app)
-
-try:
-    from cardgen.engine import command as engine_command
-except ImportError:  # pragma: no cover
-    engine_command = None
-else:
-    engine_command.register(app)
-
-from cardgen.sweep import command as sweep_command  # noqa: E402  (after the engine: it plays its games)
-
+render_command.register(app)
+engine_command.register(app)
 sweep_command.register(app)
 
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.messages import suggest
-from cardgen.model.schema import FILES, PrintRow, Text
+from cardgen.model.schema import FILES, LANGS, PrintRow, Text
 from cardgen.model.text import SPECS, effect_values, string_values, text_values, variant_players
 from cardgen.model.text import placeholders as text_placeholders_in
 
@@ -403,7 +403,7 @@ def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
             if stem == "variants" and not _checked_here(c, path):
                 continue
             known = known_placeholders(c, stem, path)
-            for lang in ("zh", "en"):
+            for lang in LANGS:
                 for name, spec, _ in text_placeholders_in(text(lang)):
                     needle = "{" + name + (f":{spec}" if spec else "")
                     if name not in known:
@@ -425,7 +425,7 @@ def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
     for i, kind in enumerate(c.events.kinds):
         if kind.target is None or ("events", ("kinds", i, "text")) in misspelt:
             continue
-        for lang in ("zh", "en"):
+        for lang in LANGS:
             if kind.target not in placeholders(kind.text(lang)):
                 yield where("events", ("kinds", i, "text", lang), f"text must name its target with {{{kind.target}}}")
 

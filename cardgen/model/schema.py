@@ -72,6 +72,10 @@ class Text(Model):
         return self.zh if lang == "zh" else self.en
 
 
+#: The languages every player-visible text is written in (the fields of :class:`Text`): what ``--lang`` offers.
+LANGS: tuple[str, ...] = tuple(Text.model_fields)
+
+
 # ---------------------------------------------------------------- effects
 
 class IgnoreBoardingLimit(Model):

@@ -8,7 +8,6 @@ so a failure at any step leaves the previous output untouched.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -17,7 +16,9 @@ from typing import Protocol
 
 from cardgen.errors import BuildError, UsageError
 from cardgen.model import load
+from cardgen.render import cachedir
 from cardgen.render.cache import FaceCache, Memo
+from cardgen.render.cachedir import default_cache
 from cardgen.render.faces import fit
 from cardgen.render.faces import design
 from cardgen.render.faces.facekit import Face
@@ -93,17 +94,6 @@ def default_out(game_id: str, variant: str | None = None) -> Path:
     return default_out_root() / (f"{game_id}-{variant}" if variant else game_id)
 
 
-def default_cache() -> Path:
-    """``$XDG_CACHE_HOME/cardgen`` (``~/.cache/cardgen``): one predictable place for every build.
-
-    Outside the output folder, so the atomic swap never throws the cache away,
-    and never beside an arbitrary ``--out`` target. Entries are keyed by content
-    hash, so builds of different games, options or output folders share it safely.
-    """
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "cardgen"
-
-
 def content_layers(content) -> list[Path]:
     """Content folders under the main one (a pack's bases), where an overflowing text may have been written."""
     return [Path(p) for p in getattr(content, "bases", ()) or ()]
@@ -139,6 +129,8 @@ def check_only(faces: Sequence[Face], only: Sequence[str]) -> None:
 def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None = None,
           cache_dir: Path | None = None, progress: Progress | None = None) -> BuildReport:
     """Load and validate the content, design its faces, and write the whole print set to ``out``."""
+    started = time.time()
+    cache_limit = cachedir.limit_bytes()  # a bad $CARDGEN_CACHE_MAX_MB is refused before anything is done
     content = load(content_dir, variant=options.variant)
     check_options(content, options)
     faces = design.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
@@ -162,8 +154,11 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
                              quantities=quantities(_selected(faces, options.only)[1], {f.id: f for f in faces}))
     if progress is not None:
         progress.start(progress_total(faces, options.only))
-    return write_set(content.game.id, faces, options, out, renderer,
-                     preview=preview, font_files=font_files, progress=progress, protected=protected, words=words)
+    report = write_set(content.game.id, faces, options, out, renderer, preview=preview, font_files=font_files,
+                       progress=progress, protected=protected, words=words)
+    # The least recently used entries beyond the bound go; this build's (touched or written since it began) stay.
+    cachedir.prune(cache_dir, cache_limit, keep_since=started - 1)
+    return report
 
 
 def _selected(faces: Sequence[Face], only: Sequence[str]) -> tuple[list[Face], dict[str, list[Face]]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from enum import Enum
 from pathlib import Path
 from typing import Optional
 
@@ -10,6 +11,28 @@ import typer
 
 from cardgen.printable import printable
 from cardgen.errors import CardgenError, ContentError, UsageError
+from cardgen.model.schema import LANGS
+from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM
+
+# The choices --help lists, made from the tables the build reads (one source each).
+Paper = Enum("Paper", {name: name for name in PAPERS_MM}, type=str)
+Lang = Enum("Lang", {name: name for name in LANGS}, type=str)
+Duplex = Enum("Duplex", {name: name for name in DUPLEX_MODES}, type=str)
+
+#: What to install when WeasyPrint cannot load its system libraries (scripts/install-system-packages installs them).
+RENDER_SYSTEM_PACKAGES = "libpango-1.0-0 libpangoft2-1.0-0 fontconfig"
+
+
+def renderer_problem() -> str | None:
+    """Why WeasyPrint cannot be used here (its system libraries missing), or None when it can.
+
+    Only ``cardgen build`` renders; every other command runs without WeasyPrint.
+    """
+    try:
+        import weasyprint  # noqa: F401  (imports Pango through cffi: OSError when libpango is missing)
+    except (ImportError, OSError) as exc:
+        return printable(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    return None
 
 
 def _parse_only(value: Optional[str]) -> tuple[str, ...]:
@@ -49,11 +72,12 @@ class BarProgress:
 def build_cmd(
     content_dir: Optional[Path] = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted."),
     out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/GAME-ID)."),
-    paper: str = typer.Option("a4", "--paper", help="Sheet size: a4 or letter."),
-    lang: str = typer.Option("zh", "--lang", help="Language of the set: zh or en."),
+    paper: Paper = typer.Option("a4", "--paper", case_sensitive=False, help="Sheet size."),
+    lang: Lang = typer.Option("zh", "--lang", help="Language of the set."),
     players: int = typer.Option(5, "--players", help="Player count; copies follow printing.yaml (rules 3.3)."),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed around every face, in mm."),
-    duplex: str = typer.Option("long", "--duplex", help="Backs for: long (edge duplex), short, fold, none."),
+    duplex: Duplex = typer.Option("long", "--duplex", case_sensitive=False,
+                                  help="Backs for long-edge duplex, short-edge duplex, folding, or none."),
     only: Optional[str] = typer.Option(None, "--only", help="Only these component kinds, comma separated."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Print a rules variant (variants.yaml id), e.g. freight."),
     progress: bool = typer.Option(False, "--progress", help="Show the progress bar even when stderr is not a terminal."),
@@ -71,8 +95,18 @@ def build_cmd(
 
     Example: cardgen build --lang en --players 4 --paper letter --duplex short
     """
+    problem = renderer_problem()
+    if problem is not None:
+        typer.echo(f"cardgen build: WeasyPrint cannot load its system libraries ({problem}).\n"
+                   f"Install them with scripts/install-system-packages, or on Debian: "
+                   f"sudo apt-get install {RENDER_SYSTEM_PACKAGES}\n"
+                   "Every other command (validate, simulate, replay, tables, sweep) works without them; "
+                   "nothing written.", err=True)
+        raise typer.Exit(1)
+
     def once() -> int:
-        return _build_once(content_dir, out, paper, lang, players, bleed, duplex, only, variant, progress)
+        return _build_once(content_dir, out, paper.value, lang.value, players, bleed, duplex.value, only, variant,
+                           progress)
 
     code = once()
     if not watch:

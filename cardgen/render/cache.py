@@ -20,6 +20,8 @@ from pathlib import Path
 import pydyf
 import weasyprint
 
+from cardgen.render.cachedir import touch
+
 #: ``memo(namespace, material, produce)``: bytes derived only from ``material``, produced once and kept.
 Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
 
@@ -97,6 +99,8 @@ class FaceCache:
             self.misses += 1
             return None
         self.hits += 1
+        touch(pdf_path)  # recency for the size bound (cardgen.render.cachedir.prune)
+        touch(deps_path)
         return data
 
     def put(self, key: str, pdf: bytes, used_files: set[Path]) -> None:
@@ -114,4 +118,6 @@ class FaceCache:
         except OSError:
             data = produce()
             self._store(path, data)
+        else:
+            touch(path)
         return data

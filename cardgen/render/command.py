@@ -1,15 +1,13 @@
-"""``cardgen build``: registered here; the implementation lives in cardgen.render.build."""
+"""Render commands: ``cardgen build`` and ``cardgen cache``, one module each."""
 
 from __future__ import annotations
 
 import typer
 
+from cardgen.render import build_command, cache_command
+
 
 def register(app: typer.Typer) -> None:
-    try:
-        from cardgen.render import build_command
-    except ModuleNotFoundError as exc:
-        if exc.name != "cardgen.render.build_command":
-            raise
-        return
+    """Register every render command."""
     build_command.register(app)
+    cache_command.register(app)

@@ -17,9 +17,10 @@ runner = CliRunner()
 @pytest.mark.parametrize("args, message", [
     (["--players", "7"], "--players 7"),
     (["--players", "1"], "--players 1"),
-    (["--paper", "a3"], "--paper 'a3'"),
-    (["--duplex", "sideways"], "--duplex 'sideways'"),
-    (["--lang", "fr"], "--lang"),
+    (["--paper", "a3"], "Invalid value for '--paper': Value error, 'a3' is not one of 'a4', 'letter'."),
+    (["--duplex", "sideways"], "Invalid value for '--duplex': Value error, 'sideways' is not one of 'long', "
+                               "'short', 'fold', 'none'."),
+    (["--lang", "fr"], "Invalid value for '--lang': Value error, 'fr' is not one of 'zh', 'en'."),
     (["--bleed", "-1"], "--bleed -1"),
     (["--only", "tickets"], "--only tickets"),
     (["--only", "card_back"], "printed with their deck"),

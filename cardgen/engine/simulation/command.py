@@ -93,7 +93,8 @@ def simulate_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print the full statistics as JSON."),
     report: Optional[Path] = typer.Option(None, "--report", help="Also write a self-contained HTML report here."),
     force: bool = typer.Option(False, "--force", help="Let --report replace a file that is not an earlier cardgen report."),
-    option: list[str] = typer.Option([], "--option", "-o", help="Ruling option name=value (repeatable)."),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                     help="Ruling option name=value (repeatable; docs/rulings.md lists them)."),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal)."),
     check_invariants: bool = typer.Option(False, "--check-invariants", help="Let the engine assert its invariants every round (slower)."),
 ) -> None:

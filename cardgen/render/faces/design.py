@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from cardgen.errors import UsageError
 from cardgen.model.content import Content
+from cardgen.model.schema import LANGS
 from cardgen.render.faces import boards
 from cardgen.render.faces import cards
 from cardgen.render.faces.facekit import Face, FaceMaker
 from cardgen.render.faces.words import Words
 
-__all__ = ["Face", "build_faces"]
-
-LANGS = ("zh", "en")
+__all__ = ["LANGS", "Face", "build_faces"]
 
 
 def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_mm: float = 3.0) -> list[Face]:

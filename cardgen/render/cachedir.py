@@ -1,0 +1,173 @@
+"""The build cache folder on disk: where it is, which files in it cardgen wrote, its size and its bound.
+
+Why: the cache keeps every distinct face, sheet, PNG and font instance a build has
+made, so it grows with every option and edit (282 MB after a few builds). Each
+build therefore ends by evicting the least recently used entries beyond a size
+bound, and ``cardgen cache info|clear`` shows and empties the folder. Only files
+named the way cardgen names them are counted, evicted or cleared: a digest name
+(``<64 hex>``, ``.pdf`` or ``.deps.json``), a font instance (``<stem>-<20 hex>-...``)
+or an unfinished atomic write (``.tmp-...``). Anything else is left alone.
+
+This module needs no renderer, so ``cardgen cache`` works where WeasyPrint does not.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.errors import UsageError
+
+#: The environment variable that sets the bound, in megabytes (10**6 bytes).
+LIMIT_ENV = "CARDGEN_CACHE_MAX_MB"
+#: The bound when the variable is not set: a few full builds of the bundled game fit.
+DEFAULT_LIMIT_MB = 1000
+#: Font instances are keyed by their files' modification times, so they are never touched for
+#: recency and never evicted (one small file per font and fontTools version); `clear` removes them.
+FONTS_FOLDER = "fonts"
+
+_WRITTEN = re.compile(r"[0-9a-f]{64}(\.pdf|\.deps\.json)?|.+-[0-9a-f]{20}-.+|\.tmp-.+")
+
+
+def default_cache() -> Path:
+    """``$XDG_CACHE_HOME/cardgen`` (``~/.cache/cardgen``): one predictable place for every build.
+
+    Outside the output folder, so the atomic swap never throws the cache away,
+    and never beside an arbitrary ``--out`` target. Entries are keyed by content
+    hash, so builds of different games, options or output folders share it safely.
+    """
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "cardgen"
+
+
+def limit_bytes() -> int:
+    """The size bound: ``$CARDGEN_CACHE_MAX_MB`` megabytes, or :data:`DEFAULT_LIMIT_MB`.
+
+    >>> os.environ[LIMIT_ENV] = "250"; limit_bytes()
+    250000000
+    >>> os.environ[LIMIT_ENV] = "lots"; limit_bytes()
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.UsageError: CARDGEN_CACHE_MAX_MB='lots': must be a whole number of megabytes, 0 or more
+    >>> del os.environ[LIMIT_ENV]
+    """
+    raw = os.environ.get(LIMIT_ENV)
+    if raw is None or not raw.strip():
+        return DEFAULT_LIMIT_MB * 10**6
+    if not raw.strip().isdigit() or len(raw.strip()) > 9:
+        raise UsageError(f"{LIMIT_ENV}={raw[:40]!r}: must be a whole number of megabytes, 0 or more")
+    return int(raw) * 10**6
+
+
+def written_by_cardgen(path: Path) -> bool:
+    """Whether a file's name is one cardgen gives the files it writes into the cache.
+
+    >>> written_by_cardgen(Path("ab") / ("ab" + "0" * 62 + ".deps.json"))
+    True
+    >>> written_by_cardgen(Path("notes.txt")), written_by_cardgen(Path("ab") / "ab12")
+    (False, False)
+    """
+    return _WRITTEN.fullmatch(path.name) is not None
+
+
+@dataclass(frozen=True)
+class Usage:
+    """What the cache folder holds."""
+
+    files: int          #: files cardgen wrote
+    bytes: int          #: their total size
+    foreign: int        #: other files, which cardgen never deletes
+
+
+def _walk(folder: Path) -> tuple[list[tuple[Path, os.stat_result]], int]:
+    """Cardgen's files in ``folder`` with their stat, and how many other files there are.
+
+    Symbolic links are never followed nor counted as cardgen's: cardgen writes none.
+    """
+    mine: list[tuple[Path, os.stat_result]] = []
+    foreign = 0
+    for root, dirs, names in os.walk(folder, followlinks=False):
+        for name in names:
+            path = Path(root) / name
+            try:
+                st = path.lstat()
+            except OSError:
+                continue  # removed meanwhile (another build evicting)
+            if path.is_symlink() or not path.is_file() or not written_by_cardgen(path):
+                foreign += 1
+            else:
+                mine.append((path, st))
+    return mine, foreign
+
+
+def usage(folder: Path) -> Usage:
+    mine, foreign = _walk(folder)
+    return Usage(files=len(mine), bytes=sum(st.st_size for _, st in mine), foreign=foreign)
+
+
+def touch(path: Path) -> None:
+    """Mark an entry as just used (its modification time), so eviction keeps it longest."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass  # a read-only cache still serves; it is only evicted sooner
+
+
+def prune(folder: Path, limit: int, *, keep_since: float) -> int:
+    """Delete the least recently used entries until cardgen's files total at most ``limit`` bytes.
+
+    An entry is the files sharing a name before the first dot (a face's PDF and its
+    ``.deps.json`` go together). Entries used at or after ``keep_since`` (this
+    build's) and font instances are kept even above the bound. Returns the bytes freed.
+    """
+    mine, _ = _walk(folder)
+    total = sum(st.st_size for _, st in mine)
+    if total <= limit:
+        return 0
+    entries: dict[Path, list[tuple[Path, os.stat_result]]] = {}
+    for path, st in mine:
+        if path.parent == folder / FONTS_FOLDER or path.name.startswith(".tmp-"):
+            continue  # fonts: see FONTS_FOLDER; a temporary file may be another build's write in progress
+        entries.setdefault(path.parent / path.name.split(".", 1)[0], []).append((path, st))
+    freed = 0
+    for files in sorted(entries.values(), key=lambda fs: max(st.st_mtime for _, st in fs)):
+        if total - freed <= limit or max(st.st_mtime for _, st in files) >= keep_since:
+            break
+        for path, st in files:
+            try:
+                path.unlink()
+                freed += st.st_size
+            except OSError:
+                pass
+    _remove_empty_folders(folder)
+    return freed
+
+
+def clear(folder: Path) -> Usage:
+    """Delete every file cardgen wrote in ``folder``, then the folders left empty; what was removed.
+
+    ``foreign`` counts the files left in place because cardgen did not write them.
+    """
+    mine, foreign = _walk(folder)
+    removed = removed_bytes = 0
+    for path, st in mine:
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        removed += 1
+        removed_bytes += st.st_size
+    _remove_empty_folders(folder)
+    return Usage(files=removed, bytes=removed_bytes, foreign=foreign)
+
+
+def _remove_empty_folders(folder: Path) -> None:
+    """Remove the sub-folders of ``folder`` that are empty now (deepest first); ``folder`` itself stays."""
+    for root, dirs, names in os.walk(folder, topdown=False, followlinks=False):
+        if Path(root) != Path(folder) and not os.path.islink(root):
+            try:
+                os.rmdir(root)  # refuses a folder that is not empty
+            except OSError:
+                pass

@@ -1,0 +1,90 @@
+"""Command-line conventions (issue 9 item 9): --version, flags shown as flags, listed choices, a README
+command list with every option of every command."""
+
+from __future__ import annotations
+
+import re
+from importlib.metadata import version
+from pathlib import Path
+
+import typer.main
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+runner = CliRunner()
+
+
+def commands(group=None, path=()):
+    """Every leaf command of the app with its words (``("cache", "info")``)."""
+    group = group if group is not None else typer.main.get_command(app)
+    for name, command in group.commands.items():
+        if hasattr(command, "commands"):
+            yield from commands(command, path + (name,))
+        else:
+            yield path + (name,), command
+
+
+def test_version_prints_the_installed_version():
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output == f"cardgen {version('cardgen')}\n"
+
+
+def test_every_on_off_option_is_shown_as_a_flag():
+    seen = 0
+    for words, command in commands():
+        help_text = runner.invoke(app, [*words, "--help"]).output
+        assert "<bool>" not in help_text, words
+        for param in command.params:
+            if param.param_type_name == "option" and param.is_flag:
+                names = ", ".join(sorted(param.opts, key=len))
+                shown = names + "".join(f" / {o}" for o in param.secondary_opts)
+                assert re.search(rf"^  {re.escape(shown)}(  |\n)", help_text, re.M), (words, shown, help_text)
+                seen += 1
+    assert seen >= 15  # --json, --force, --progress, --watch, --schema, --check-invariants, ... across commands
+
+
+def test_build_help_lists_the_choices():
+    help_text = runner.invoke(app, ["build", "--help"]).output
+    assert "  --paper <a4|letter>  " in help_text
+    assert "  --lang <zh|en>  " in help_text
+    assert "  --duplex <long|short|fold|none>\n" in help_text
+
+
+def test_a_choice_outside_the_list_is_a_usage_error_naming_the_choices(tmp_path):
+    result = runner.invoke(app, ["build", "--paper", "a3", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "Error: Invalid value for '--paper': Value error, 'a3' is not one of 'a4', 'letter'." in result.output
+    result = runner.invoke(app, ["build", "--duplex", "Sideways", "--out", str(tmp_path / "out")])
+    assert "Error: Invalid value for '--duplex': Value error, 'Sideways' is not one of 'long', 'short', 'fold', " \
+           "'none'." in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def readme_commands() -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Commands\n", 1)[1].split("\n## ", 1)[0]
+    return section.split("```sh\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_lists_every_command_with_every_option():
+    listing = readme_commands()
+    blocks: dict[tuple[str, ...], str] = {}
+    for block in re.split(r"\n(?=cardgen )", listing):
+        words = tuple(w for w in block.split()[1:3] if re.fullmatch(r"[a-z]+", w))
+        blocks[words[:1]] = blocks.get(words[:1], "") + "\n" + block
+        blocks[words[:2]] = blocks.get(words[:2], "") + "\n" + block
+    assert "cardgen --version" in listing
+    missing = []
+    for words, command in commands():
+        block = blocks.get(words)
+        if block is None:
+            missing.append(" ".join(words))
+            continue
+        for param in command.params:
+            if param.param_type_name == "option":
+                missing += [f"{' '.join(words)} {opt}" for opt in param.opts + param.secondary_opts
+                            if not re.search(rf"(?<![\w-]){re.escape(opt)}(?![\w-])", block)]
+    assert missing == []
