@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content
+from cardgen.model.effects import EVENT, EVENT_ONLY_FIELDS, OPERATION, timing_problem
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES, LANGS, PrintRow, Text
 from cardgen.model.text import SPECS, effect_values, string_values, text_values, variant_players
@@ -26,12 +27,8 @@ CheckFn = Callable[[Content, Locate], Iterator[Problem]]
 
 CHECKS: list[tuple[str, CheckFn]] = []
 
-# The effects the rules engine (cardgen/engine/rules/compiled.py) plays on each deck; any
-# other would be printed but silently ignored in play.
-OPERATION_EFFECTS = frozenset({"ignore_boarding_limit", "no_stop", "wait_gain"})
-DISPATCH_EFFECTS = frozenset({"swap_adjacent", "propulsion", "group_booking"})
-EVENT_EFFECTS = frozenset({"propulsion", "wait_gain", "platform_extra", "section_closed", "clock_hold",
-                           "order_reversed", "boarding_limit"})
+# When each effect primitive can happen is part of its definition (cardgen/model/effects.py): the
+# engine plays each one only there, so anywhere else it would be printed but ignored in play.
 #: The check :mod:`cardgen.model.load` runs last, over every variant's result.
 VARIANTS_CHECK = "variants overlay cleanly and validate"
 
@@ -193,12 +190,15 @@ def origin_piles(c: Content, where: Locate) -> Iterator[Problem]:
             yield where("tickets", _pile_path(c, st.id), f"pile {st.id} holds {have} tickets; its platform needs {need}")
     for rnd, card in c.event_track:
         kind = c.event_kinds.get(card.kind)
-        if kind is None or kind.effect.type != "platform_extra" or card.station not in c.stations:
+        if kind is None or card.station not in c.stations:
             continue
-        have, more = c.pile_size(card.station), need + kind.effect.amount
-        if have < more:
-            yield where("events", ("track", rnd, "station"),
-                        f"pile {card.station} holds {have} tickets; this round's platform needs {need} + {kind.effect.amount}")
+        for effect in kind.effects:
+            if effect.type != "platform_extra":
+                continue
+            have, more = c.pile_size(card.station), need + effect.amount
+            if have < more:
+                yield where("events", ("track", rnd, "station"),
+                            f"pile {card.station} holds {have} tickets; this round's platform needs {need} + {effect.amount}")
 
 
 def _pile_path(c: Content, origin: str) -> tuple:
@@ -216,12 +216,30 @@ def operation_sets(c: Content, where: Locate) -> Iterator[Problem]:
         yield where("operations", ("set_totals", "propulsion"),
                     f"values add up to {c.operation_set_propulsion}, set_totals say {t.propulsion}")
     for i, kind in enumerate(c.operations.kinds):
-        for j, eff in enumerate(kind.effects):
-            if eff.type not in OPERATION_EFFECTS:
-                yield where("operations", ("kinds", i, "effects", j, "type"), f"effect '{eff.type}' cannot be on an operation card")
+        yield from _effect_list("operations", i, kind.effects, OPERATION, where)
 
 
-@check("dispatch deck: totals and equal copies per kind")
+def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -> Iterator[Problem]:
+    """Each effect of one kind can happen at ``timing``; no primitive twice (its numbers would be ambiguous)."""
+    seen: list[str] = []
+    for j, eff in enumerate(effects):
+        problem = timing_problem(eff, timing)
+        if problem:
+            yield where(stem, ("kinds", i, "effects", j, "type"), problem)
+        elif eff.type in seen:
+            yield where(stem, ("kinds", i, "effects", j, "type"), f"effect '{eff.type}' is listed twice")
+        seen.append(eff.type)
+        for name in EVENT_ONLY_FIELDS:
+            if timing != EVENT and name in eff.model_fields_set:
+                yield where(stem, ("kinds", i, "effects", j, name), f"'{name}' is a condition on every train: "
+                            "only an event card can have it")
+        if getattr(eff, "min_load", 0) > getattr(eff, "max_load", 0):
+            yield where(stem, ("kinds", i, "effects", j, "max_load"), "max_load is below min_load: no train qualifies")
+        if eff.type in ("capacity", "platform_size") and eff.amount == 0:
+            yield where(stem, ("kinds", i, "effects", j, "amount"), "an amount of 0 changes nothing")
+
+
+@check("dispatch deck: totals as stated, each effect at its kind's timing")
 def dispatch_deck(c: Content, where: Locate) -> Iterator[Problem]:
     t = c.dispatch.totals
     kinds = c.dispatch.kinds
@@ -229,15 +247,15 @@ def dispatch_deck(c: Content, where: Locate) -> Iterator[Problem]:
         yield where("dispatch", ("totals", "kinds"), f"{len(kinds)} kinds listed, totals say {t.kinds}")
     if c.dispatch_count != t.cards:
         yield where("dispatch", ("totals", "cards"), f"copies add up to {c.dispatch_count} cards, totals say {t.cards}")
-    for i, kind in enumerate(kinds):
-        if kind.copies != kinds[0].copies:
-            yield where("dispatch", ("kinds", i, "copies"), f"{kind.copies} copies; every kind has {kinds[0].copies}")
-    allowed = DISPATCH_EFFECTS
     types = [kind.effect.type for kind in kinds]
     for i, kind in enumerate(kinds):
         eff = kind.effect
-        if eff.type not in allowed:
-            yield where("dispatch", ("kinds", i, "effect", "type"), f"effect '{eff.type}' cannot be on a dispatch card")
+        problem = timing_problem(eff, kind.timing)
+        if problem:
+            yield where("dispatch", ("kinds", i, "effect", "type"), problem)
+        elif any(name in eff.model_fields_set for name in EVENT_ONLY_FIELDS):
+            yield where("dispatch", ("kinds", i, "effect"), "min_load / max_load are conditions on every train: "
+                        "only an event card can have them")
         elif types.index(eff.type) != i:  # the engine finds a dispatch kind by its effect
             yield where("dispatch", ("kinds", i, "effect", "type"),
                         f"effect '{eff.type}' is already on '{kinds[types.index(eff.type)].id}'; one kind per effect")
@@ -255,8 +273,9 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
     ev = c.events
     rounds = c.game.clock.end - c.game.clock.start
     for rnd, card in sorted(ev.track.items()):
-        if rnd > rounds:
-            yield where("events", ("track", rnd), f"round {rnd} is after the last round ({rounds})", key=True)
+        if rnd > rounds and not ev.beyond_clock:
+            yield where("events", ("track", rnd), f"round {rnd} is after the last round ({rounds}); "
+                        "set beyond_clock: true for cards played only after clock holds", key=True)
         kind = c.event_kinds.get(card.kind)
         if kind is None:
             continue  # reported by the references check
@@ -273,12 +292,16 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
         if total > len(first):
             yield where("events", ("track",), f"{total - len(first)} more rounds have no event card")
     for i, kind in enumerate(ev.kinds):
-        if kind.effect.type not in EVENT_EFFECTS:
-            yield where("events", ("kinds", i, "effect", "type"), f"effect '{kind.effect.type}' cannot be on an event card")
+        problems = list(_effect_list("events", i, kind.effects, EVENT, where))
+        yield from problems
+        if problems:
             continue
-        needs = {"platform_extra": "station", "section_closed": "section"}.get(kind.effect.type)
-        if needs != kind.target:
-            yield where("events", ("kinds", i, "target"), f"effect '{kind.effect.type}' needs target {needs!r}")
+        needs = sorted({eff.TARGET for eff in kind.effects if eff.TARGET})
+        if len(needs) > 1:
+            yield where("events", ("kinds", i, "effects"), f"effects need targets {needs}; a card names one place")
+        elif (needs[0] if needs else None) != kind.target:
+            named = next((eff.type for eff in kind.effects if eff.TARGET), kind.effects[0].type)
+            yield where("events", ("kinds", i, "target"), f"effect '{named}' needs target {needs[0] if needs else None!r}")
     if len(ev.track) != ev.totals.cards:
         yield where("events", ("totals", "cards"), f"the track holds {len(ev.track)} cards, totals say {ev.totals.cards}")
     used = {card.kind for card in ev.track.values()}
@@ -417,11 +440,12 @@ def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
             zh, en = placeholders(text.zh), placeholders(text.en)
             if zh != en and (stem, path) not in misspelt:
                 yield where(stem, path + ("en",), f"placeholders {sorted(en)} differ from zh {sorted(zh)}")
-    for i, kind in enumerate(c.operations.kinds):  # two effects with one field: {amount} would be ambiguous
-        fields = [name for eff in kind.effects for name in effect_values(eff)]
-        used = placeholders(kind.text.zh) | placeholders(kind.text.en)
-        for name in sorted({f for f in fields if fields.count(f) > 1} & used):
-            yield where("operations", ("kinds", i, "text"), f"'{{{name}}}' is ambiguous: several effects have '{name}'")
+    for stem, kinds in (("operations", c.operations.kinds), ("events", c.events.kinds)):
+        for i, kind in enumerate(kinds):  # two effects with one field: {amount} would be ambiguous
+            fields = [name for eff in kind.effects for name in effect_values(eff)]
+            used = placeholders(kind.text.zh) | placeholders(kind.text.en)
+            for name in sorted({f for f in fields if fields.count(f) > 1} & used):
+                yield where(stem, ("kinds", i, "text"), f"'{{{name}}}' is ambiguous: several effects have '{name}'")
     for i, kind in enumerate(c.events.kinds):
         if kind.target is None or ("events", ("kinds", i, "text")) in misspelt:
             continue

@@ -150,11 +150,15 @@ class Content:
     def event_track(self) -> list[tuple[int, s.EventCard]]:
         return sorted(self.events.track.items())
 
+    def kind_holds_clock(self, kind_id: str) -> bool:
+        """True when events of ``kind_id`` hold the clock (🕐, rules 5.4 and 6.2 phase 5); unknown kinds do not."""
+        kind = self.event_kinds.get(kind_id)  # an unknown kind is the validator's to report
+        return kind is not None and any(e.type == "clock_hold" for e in kind.effects)
+
     def holds_clock(self, round_no: int) -> bool:
-        """True when the event card of ``round_no`` holds the clock (rules 5.4, 6.2 phase 5)."""
+        """True when the event card of ``round_no`` holds the clock."""
         card = self.events.track.get(round_no)
-        kind = self.event_kinds.get(card.kind) if card is not None else None  # unknown kinds: the validator's to report
-        return kind is not None and kind.effect.type == "clock_hold"
+        return card is not None and self.kind_holds_clock(card.kind)
 
     def round_schedule(self) -> list[tuple[int, int, bool]]:
         """Every round a game lasts: (round, clock after its phase 5, whether its event holds the clock).

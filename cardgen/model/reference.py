@@ -142,7 +142,7 @@ def _placeholders() -> list[str]:
         "`cardgen validate` rejects any name the text's object does not provide. Only these",
         "texts may hold placeholders:", "",
         "- `text` of an operation kind: `{value}`, plus its effects' numbers;",
-        "- `text` of a dispatch or event kind: its effect's numbers;",
+        "- `text` of a dispatch or event kind: its effects' numbers;",
         "- effect numbers are the effect's own fields (`{amount}`, `{draw}`, `{keep}`), plus",
         "  `{discard}` (group booking: draw − keep) and `{floor}` (a propulsion change never",
         "  takes R below it); an event kind with a `target` must name it (`{station}` or `{section}`),",
@@ -200,8 +200,33 @@ def schema_reference() -> str:
             out += [_doc(model), ""]
         out += [*_table(model), ""]
     out += _placeholders()
-    out += ["## Effects", "", "An effect is a mapping whose `type` picks one of these.", ""]
+    out += ["## Effects", "",
+            "An effect is a primitive: a mapping whose `type` picks one of those below, with its parameters.",
+            "A kind composes them: `effects:` (a list) on operation and event kinds, `effect:` on a dispatch kind.",
+            "Each primitive can happen only at the timings it lists: `operation` (on an operation card, for",
+            "the train that plays it), `event` (on an event card, for every train or the card's target), or a",
+            "dispatch kind's `timing`. A kind lists each primitive at most once; its text may quote every",
+            "parameter by name (`{amount}`, `{min_load}`...). Defining a new kind is writing a new entry: the",
+            "validator checks the primitives, the engine plays them, the card prints its text.", ""]
     for model in effects:
         tag = get_args(model.model_fields["type"].annotation)[0]
-        out += [f"### `{tag}`", "", _doc(model), "", *_table(model), ""]
+        target = f" The event card names a `{model.TARGET}` (the kind says `target: {model.TARGET}`)." \
+            if model.TARGET else ""
+        out += [f"### `{tag}`", "", _doc(model), "",
+                f"Timings: {', '.join(f'`{t}`' for t in model.TIMINGS)}.{target} Example: `{model.EXAMPLE}`", "",
+                *_table(model), ""]
+    out += ["## Limits that are rules", "",
+            "These limits stay because the rules set them (sections of the rules document):", "",
+            "- one event card per round on the track, every round of the clock covered unless a variant",
+            "  drops rounds (5.4, 6.2 phase 1); cards after the clock's length only with `beyond_clock: true`",
+            "  (they play only in the rounds clock holds add; ruling R4);",
+            "- each primitive only at its timings (5.3's \"when it may be used\", 6.2's phases);",
+            "- the operation set's card count and propulsion total as `set_totals` states them (5.1);",
+            "- stations and sections alternate, terminals at both ends (4.1-4.4);",
+            "- one ticket kind per ordered station pair, fares and slack by span (5.2);",
+            "- a festival cannot deal more tickets than its pile holds (5.5).",
+            "",
+            "Limits of the engine that are not rules: a dispatch kind has one effect, and two dispatch kinds",
+            "may not share an effect type (the bots and the checked path ask one question per dispatch",
+            "effect: swap after the move, Signal Priority with the reveal, Group Booking at the stop).", ""]
     return "\n".join(out).rstrip() + "\n"

@@ -29,8 +29,7 @@ MAX_TRAINS_PER_PLAYER = 4
 MAX_CELL = 100           #: last cell number of the line
 MAX_STATIONS = 20        #: 20 stations: 380 ordered pairs, one ticket kind each
 MAX_ROUND = 100          #: clock times and event-track rounds
-MAX_VALUE = 20           #: propulsion values, modifiers, floors and other per-round amounts
-MAX_LOAD = 50            #: composition cap, boarding limits, platform and draw sizes
+from cardgen.model.effects import MAX_LOAD, MAX_VALUE  # noqa: E402,F401  (per-round amounts; loads, limits, sizes)
 MAX_COPIES = 50          #: copies of one card kind
 MAX_KINDS = 500          #: kinds in one deck
 MAX_CARDS = 1000         #: cards in one deck or printed of one component
@@ -76,87 +75,16 @@ class Text(Model):
 LANGS: tuple[str, ...] = tuple(Text.model_fields)
 
 
-# ---------------------------------------------------------------- effects
+# ---------------------------------------------------------------- effects (cardgen/model/effects.py)
 
-class IgnoreBoardingLimit(Model):
-    """The card's owner boards freely on a boarding-limit (Crowded Train) round."""
+from cardgen.model.effects import (  # noqa: E402  (the primitives are their own module; re-exported here)
+    BoardingLimit, CapacityChange, ClockHold, Effect, GroupBooking, IgnoreBoardingLimit, NoStop, OrderReversed,
+    PlatformExtra, PlatformSizeChange, PropulsionModifier, SectionClosed, SwapAdjacent, WaitGain,
+)
 
-    type: Literal["ignore_boarding_limit"] = Field(description="Effect type.")
-
-
-class NoStop(Model):
-    """The train may not stop (no alighting, no boarding) this round."""
-
-    type: Literal["no_stop"] = Field(description="Effect type.")
-
-
-class WaitGain(Model):
-    """Wait value W rises by ``amount`` (the owner's, or everyone's for an event)."""
-
-    type: Literal["wait_gain"] = Field(description="Effect type.")
-    amount: Whole(1, MAX_VALUE) = Field(description="How much W rises.")
-
-
-class PropulsionModifier(Model):
-    """Propulsion R changes by ``amount`` this round (never below the floor)."""
-
-    type: Literal["propulsion"] = Field(description="Effect type.")
-    amount: Whole(-MAX_VALUE, MAX_VALUE) = Field(description="Added to R; negative slows trains.")
-
-
-class SwapAdjacent(Model):
-    """After moving, swap cells with an adjacent train, ignoring blocking."""
-
-    type: Literal["swap_adjacent"] = Field(description="Effect type.")
-
-
-class GroupBooking(Model):
-    """Draw ``draw`` tickets from a pile, place ``keep`` on any platform, discard the rest."""
-
-    type: Literal["group_booking"] = Field(description="Effect type.")
-    draw: Whole(1, MAX_LOAD) = Field(description="Tickets drawn from the top of a pile.")
-    keep: Whole(1, MAX_LOAD) = Field(description="Tickets placed on a platform of the player's choice.")
-
-
-class PlatformExtra(Model):
-    """The target station's platform queue gets ``amount`` extra tickets from its pile."""
-
-    type: Literal["platform_extra"] = Field(description="Effect type.")
-    amount: Whole(1, MAX_LOAD) = Field(description="Extra tickets dealt onto the platform.")
-
-
-class SectionClosed(Model):
-    """The target section is closed on both lines this round."""
-
-    type: Literal["section_closed"] = Field(description="Effect type.")
-
-
-class ClockHold(Model):
-    """The clock does not advance at the end of this round."""
-
-    type: Literal["clock_hold"] = Field(description="Effect type.")
-
-
-class OrderReversed(Model):
-    """Movement order is reversed this round (lowest W first)."""
-
-    type: Literal["order_reversed"] = Field(description="Effect type.")
-
-
-class BoardingLimit(Model):
-    """Each stop this round may board at most ``amount`` tickets."""
-
-    type: Literal["boarding_limit"] = Field(description="Effect type.")
-    amount: Whole(1, MAX_LOAD) = Field(description="Most tickets boarded per stop.")
-
-
-Effect = Annotated[
-    Union[
-        IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, GroupBooking,
-        PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit,
-    ],
-    Field(discriminator="type"),
-]
+__all__ = ["BoardingLimit", "CapacityChange", "ClockHold", "Effect", "GroupBooking", "IgnoreBoardingLimit",
+           "NoStop", "OrderReversed", "PlatformExtra", "PlatformSizeChange", "PropulsionModifier",
+           "SectionClosed", "SwapAdjacent", "WaitGain"]
 
 # ---------------------------------------------------------------- game.yaml
 
@@ -364,7 +292,8 @@ class EventKind(Model):
     id: Id = Field(description="Kind id.")
     icon: Icon = Field(description="Icon.")
     name: Text = Field(description="Card name.")
-    effect: Effect = Field(description="What it does, as data.")
+    effects: list[Effect] = Field(min_length=1, max_length=8,
+                                  description="What it does: effect primitives, applied together this round.")
     target: Literal["station", "section"] | None = Field(default=None, description="What a card of this kind names.")
     text: Text = Field(description="Card text; {station} / {section} are filled from the card.")
 
@@ -382,6 +311,8 @@ class EventsFile(Model):
     hidden: bool = Field(description="True: the track is face down and revealed each round (9.2).")
     kinds: list[EventKind] = Field(min_length=1, max_length=MAX_ENTRIES, description="Event kinds.")
     track: dict[Whole(1, MAX_ROUND), EventCard] = Field(max_length=MAX_ROUND, description="The event card of each round.")
+    beyond_clock: bool = Field(default=False, description="True: the track may hold cards for rounds after the clock's "
+                               "length (played only when clock holds make the game that long; ruling R4 otherwise).")
 
 
 # ---------------------------------------------------------------- printing.yaml

@@ -85,7 +85,9 @@ def fill(text: str, values: Mapping[str, Value]) -> str:
 
 def effect_values(effect: Any) -> dict[str, Value]:
     """The numbers an effect carries, by field name, plus the ones its text needs to make sense."""
-    out: dict[str, Value] = {k: v for k, v in effect if k != "type" and isinstance(v, int)}
+    # a parameter left at its default (a load condition not written) is not a number of this card
+    out: dict[str, Value] = {k: v for k, v in effect if k != "type" and isinstance(v, int)
+                             and k in effect.model_fields_set}
     if isinstance(effect, s.GroupBooking):
         out["discard"] = effect.draw - effect.keep
     return out
@@ -159,7 +161,7 @@ def text_values(content: "Content", owner: Any, lang: str = "en", card: s.EventC
     if isinstance(owner, s.DispatchKind):
         return _effects_values([owner.effect], content)
     if isinstance(owner, s.EventKind):
-        return {**_effects_values([owner.effect], content), **_target_values(content, owner, card, lang)}
+        return {**_effects_values(owner.effects, content), **_target_values(content, owner, card, lang)}
     if isinstance(owner, s.Variant):
         return variant_values(content)
     return {}

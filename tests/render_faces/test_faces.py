@@ -98,7 +98,7 @@ def test_language_and_lang_attribute(faces_zh, faces_en, content):
 
 
 def test_clock_hold_rounds_are_marked(content, faces_zh):
-    holds = [r for r, card in content.event_track if content.event_kinds[card.kind].effect.type == "clock_hold"]
+    holds = [r for r, card in content.event_track if any(e.type == "clock_hold" for e in content.event_kinds[card.kind].effects)]
     assert holds  # the bundled track holds the clock at least once
     faces = by_id(faces_zh)
     label = content.strings.labels["clock_hold"].zh

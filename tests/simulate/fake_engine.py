@@ -71,7 +71,7 @@ def play_game(content, lineup, seed, options=None, check_invariants=False, *, ne
                                   rng.randint(0, 5), rng.randint(0, 4), rng.randint(0, 2), 0, 0))
     best = max(p.score for p in players)
     winners = tuple(p.seat for p in players if p.score == best)
-    holds = sum(1 for _, c in content.event_track if content.event_kinds[c.kind].effect.type == "clock_hold")
+    holds = sum(1 for _, c in content.event_track if any(e.type == "clock_hold" for e in content.event_kinds[c.kind].effects))
     piles = {st.id: rng.choice([None, rng.randint(10, 22)]) for st in content.map.stations}
     used = lambda ids: {i: rng.randint(1, 5) for i in ids if i not in never}
     return FakeGame(

@@ -73,8 +73,8 @@ def test_real_engine_flags_an_event_that_changes_nothing(cli, tmp_path):
     shutil.copytree(DEFAULT_CONTENT, folder)
     events = folder / "events.yaml"
     text = events.read_text(encoding="utf-8")
-    assert "effect: {type: propulsion, amount: 1}" in text
-    events.write_text(text.replace("effect: {type: propulsion, amount: 1}", "effect: {type: propulsion, amount: 0}"),
+    assert "effects: [{type: propulsion, amount: 1}]" in text
+    events.write_text(text.replace("effects: [{type: propulsion, amount: 1}]", "effects: [{type: propulsion, amount: 0}]"),
                       encoding="utf-8")
     res = cli(str(folder), "--games", str(never_check_games()))
     assert res.exit_code == 1

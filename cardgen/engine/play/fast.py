@@ -28,7 +28,7 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
     seat_bot = [bots[owner[t]] for t in range(n)]
     seat_view = [views[owner[t]] for t in range(n)]
     stop_short, use_hand = opts.stop_short, opts.hand_size > 1
-    station_of_cell, no_stop, cap = rules.station_of_cell, rules.op_no_stop, rules.cap
+    station_of_cell, no_stop = rules.station_of_cell, rules.op_no_stop
     swap_k, book_k, sig_k = rules.dispatch_swap, rules.dispatch_booking, rules.dispatch_signal
     dispatch = state.dispatch
     trains = range(n)
@@ -73,7 +73,7 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
                     state.alight(t)
                 eligible = state.eligible(t)
                 if eligible:
-                    state.board(t, bot.board(view, t, eligible, cap - state.places[t], state.boarding_limit(t)))
+                    state.board(t, bot.board(view, t, eligible, state.room(t), state.boarding_limit(t)))
                 state.refill(s)
         if check_invariants:
             check_state(state)

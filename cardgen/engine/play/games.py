@@ -109,8 +109,7 @@ def run_checked(state: GameState, bots: list[Bot]) -> None:
                 action = Keep(tuple(bot.keep(view, t, state.drawn)), bot.booking_platform(view, t))
             else:
                 assert ph == BOARD
-                action = Board(tuple(bot.board(view, t, state.eligible(t), state.rules.cap - state.places[t],
-                                               state.boarding_limit(t))))
+                action = Board(tuple(bot.board(view, t, state.eligible(t), state.room(t), state.boarding_limit(t))))
         state.apply(action)
 
 

@@ -41,7 +41,7 @@ class CheckedDriver(Core):
         """Every legal set of tickets to board (order as on the platform), the empty set first."""
         rules = self.rules
         cands = self.eligible(t)
-        room = rules.cap - self.places[t]
+        room = self.room(t)
         limit = self.boarding_limit(t) or len(cands)
         out: list[Board] = []
         for size in range(min(limit, len(cands)) + 1):
@@ -106,9 +106,9 @@ class CheckedDriver(Core):
                 name = rules.ticket_ids[rules.card_kind[c]] if 0 <= c < len(rules.card_kind) else str(c)
                 raise IllegalAction(f"{where}: ticket {name} (#{c}) is not waiting here for a train going this way")
         places = sum(rules.ticket_seats[rules.card_kind[c]] for c in cards)
-        if self.places[t] + places > rules.cap:
+        if places > self.room(t):
             raise IllegalAction(f"{where}: boarding {places} places onto a load of {self.places[t]} makes "
-                                f"{self.places[t] + places}, over the composition cap {rules.cap}")
+                                f"{self.places[t] + places}, over the composition cap {self.cap_now()}")
         limit = self.boarding_limit(t)
         if limit and len(cards) > limit:
             raise IllegalAction(f"{where}: at most {limit} ticket(s) may board at this stop")

@@ -22,17 +22,24 @@ NEVER_LATE = 1 << 30
 
 @dataclass(frozen=True, slots=True)
 class EventEffect:
-    """One round's event, flattened: every field is neutral when it does not apply."""
+    """One round's event, its effect primitives (cardgen/model/effects.py) flattened: every field is
+    neutral when it does not apply."""
 
     kind: int                 # index into Rules.event_ids
-    propulsion: int           # added to every train's R
-    wait_gain: int            # added to every train's W
+    propulsion: int           # added to R of every train whose load is in propulsion_loads
+    wait_gain: int            # added to W of every train whose load is in wait_loads
     festival_station: int     # station index receiving extra tickets, or -1
     festival_amount: int
     closed_cell: int          # section cell closed on both lines, or -1
     clock_hold: bool
     order_reversed: bool
     boarding_limit: int       # most tickets boarded per stop, or 0 for no limit
+    capacity: int = 0         # added to the composition cap for boarding this round
+    platform_size: int = 0    # added to the size platforms are refilled to this round
+    propulsion_min_load: int = 0
+    propulsion_max_load: int = 1 << 30
+    wait_min_load: int = 0
+    wait_max_load: int = 1 << 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +98,7 @@ class Rules:
     clock_start: int
     clock_end: int
     cap: int
+    max_cap: int                          # the cap with the largest capacity event on the track
     penalty_divisor: int
     propulsion_floor: int
     blocked_wait_gain: int
@@ -133,23 +141,27 @@ def _direction(name: str) -> int:
     return RIGHT if name == "right" else LEFT
 
 
-def _effect(kind) -> dict:
-    """Map one event kind's typed effect onto EventEffect fields."""
-    e = kind.effect
-    out = dict(propulsion=0, wait_gain=0, festival_amount=0, clock_hold=False, order_reversed=False,
-               boarding_limit=0)
-    if e.type == "propulsion":
-        out["propulsion"] = e.amount
-    elif e.type == "wait_gain":
-        out["wait_gain"] = e.amount
-    elif e.type == "platform_extra":
-        out["festival_amount"] = e.amount
-    elif e.type == "clock_hold":
-        out["clock_hold"] = True
-    elif e.type == "order_reversed":
-        out["order_reversed"] = True
-    elif e.type == "boarding_limit":
-        out["boarding_limit"] = e.amount
+def _effect(kind: Any) -> dict:
+    """Map one event kind's effect primitives onto EventEffect fields (one primitive of each type)."""
+    out: dict[str, Any] = dict(propulsion=0, wait_gain=0, festival_amount=0, clock_hold=False,
+                               order_reversed=False, boarding_limit=0)
+    for e in kind.effects:
+        if e.type == "propulsion":
+            out.update(propulsion=e.amount, propulsion_min_load=e.min_load, propulsion_max_load=e.max_load)
+        elif e.type == "wait_gain":
+            out.update(wait_gain=e.amount, wait_min_load=e.min_load, wait_max_load=e.max_load)
+        elif e.type == "platform_extra":
+            out["festival_amount"] = e.amount
+        elif e.type == "clock_hold":
+            out["clock_hold"] = True
+        elif e.type == "order_reversed":
+            out["order_reversed"] = True
+        elif e.type == "boarding_limit":
+            out["boarding_limit"] = e.amount
+        elif e.type == "capacity":
+            out["capacity"] = e.amount
+        elif e.type == "platform_size":
+            out["platform_size"] = e.amount
     return out
 
 
@@ -186,8 +198,9 @@ def compile_rules(model: Content) -> Rules:
     for rnd, card in content.event_track:
         kind = content.event_kinds[card.kind]
         fields = _effect(kind)
-        festival = station_index[card.station] if kind.effect.type == "platform_extra" and card.station else -1
-        closed = content.sections[card.section].cell if kind.effect.type == "section_closed" and card.section else -1
+        types = {e.type for e in kind.effects}
+        festival = station_index[card.station] if "platform_extra" in types and card.station else -1
+        closed = content.sections[card.section].cell if "section_closed" in types and card.section else -1
         track[rnd] = EventEffect(kind=ev_index[card.kind], festival_station=festival, closed_cell=closed, **fields)
 
     dk = content.dispatch.kinds
@@ -250,6 +263,7 @@ def compile_rules(model: Content) -> Rules:
         clock_start=g.clock.start,
         clock_end=g.clock.end,
         cap=g.composition_cap,
+        max_cap=g.composition_cap + max([0] + [ev.capacity for ev in track.values()]),
         penalty_divisor=g.propulsion.penalty_divisor,
         propulsion_floor=g.propulsion.floor,
         blocked_wait_gain=g.blocked_wait_gain,

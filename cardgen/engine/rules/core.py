@@ -204,10 +204,20 @@ class Core:
         return deck.pop()
 
     def refill(self, s: int) -> None:
-        """Top the platform of station ``s`` up to the platform size from its own pile (rules 5.5)."""
+        """Top the platform of station ``s`` up to the platform size from its own pile (rules 5.5), changed
+        by this round's `platform_size` effect."""
         plat, pile, size = self.platforms[s], self.piles[s], self.rules.platform_size
-        while len(plat) < size and pile:
+        ev = self.event
+        if ev is None or not ev.platform_size:
+            while len(plat) < size and pile:
+                plat.append(pile.pop())
+            return
+        before, stock = len(plat), len(pile)
+        target = max(0, size + ev.platform_size)
+        while len(plat) < target and pile:
             plat.append(pile.pop())
+        if len(plat) - before != min(stock, max(0, size - before)):
+            self.effective = True              # more, or fewer, tickets than the usual size would deal
 
     # ================================================================ phase 1: event
     def event_for(self, rnd: int) -> Optional[EventEffect]:
@@ -215,8 +225,9 @@ class Core:
         in those, ruling R4 applies: no event, or the card of the last regular round again."""
         rules = self.rules
         regular = rules.clock_end - rules.clock_start
-        if rnd <= regular or self.options.late_events == "none":
-            return rules.track.get(rnd)
+        ev = rules.track.get(rnd)
+        if rnd <= regular or ev is not None or self.options.late_events == "none":
+            return ev          # beyond the clock, the content's own card comes first (events.beyond_clock)
         return rules.track.get(regular)
 
     def begin_round(self) -> None:
@@ -228,8 +239,9 @@ class Core:
         if ev.clock_hold:
             self.effective = True
         if ev.wait_gain:
+            lo, hi = ev.wait_min_load, ev.wait_max_load
             for t in range(self.n):
-                if self._gain_wait(t, ev.wait_gain):
+                if lo <= self.places[t] <= hi and self._gain_wait(t, ev.wait_gain):
                     self.effective = True
         s = ev.festival_station
         if s >= 0:
@@ -255,7 +267,8 @@ class Core:
     def reveal(self, choices: list[tuple[int, bool]]) -> None:
         """Phase 2 and 3a: play each train's card, apply Signal Priority, compute R and the move order."""
         rules, ev, opts = self.rules, self.event, self.options
-        mod = ev.propulsion if ev is not None else 0
+        event_mod = ev.propulsion if ev is not None else 0
+        lo, hi = (ev.propulsion_min_load, ev.propulsion_max_load) if ev is not None else (0, 0)
         gains = rules.op_wait_gain
         use_hand = opts.hand_size > 1
         later_gain, signal_outside = opts.wait_card_gain == "after_order", opts.signal_after_floor
@@ -281,6 +294,7 @@ class Core:
                 boost = rules.dispatch_signal_amount
             self.signal[t] = use_signal
             value, load = rules.op_values[k], self.places[t]
+            mod = event_mod if lo <= load <= hi else 0
             if signal_outside:   # ruling R18 option: +2 after max(floor, ...)
                 r = rules.propulsion(value, load, mod)
                 if mod and r != rules.propulsion(value, load, 0):
@@ -481,6 +495,17 @@ class Core:
             del aboard[i]
             del boarded[i]
 
+    def cap_now(self) -> int:
+        """The composition cap for boarding this round: the content's, changed by a `capacity` event."""
+        ev = self.event
+        if ev is None or not ev.capacity:
+            return self.rules.cap
+        return max(0, self.rules.cap + ev.capacity)
+
+    def room(self, t: int) -> int:
+        """Places train ``t`` may still fill at this stop (never below 0)."""
+        return max(0, self.cap_now() - self.places[t])
+
     def boarding_limit(self, t: int) -> int:
         """Most tickets this stop may board (0 = no limit)."""
         ev = self.event
@@ -506,7 +531,7 @@ class Core:
         plat = self.platforms[rules.station_of_cell[self.cell[t]]]
         limit = self.boarding_limit(t)
         if limit and not self.effective:
-            room = rules.cap - self.places[t]
+            room = self.room(t)
             seats, kind_of = rules.ticket_seats, rules.card_kind
             fits = 0
             for c in self.eligible(t):
@@ -514,6 +539,15 @@ class Core:
                     fits += 1
             if fits > limit:
                 self.effective = True
+        ev = self.event
+        if ev is not None and ev.capacity and not self.effective:
+            # the capacity change mattered if the tickets that fit differ from what the usual cap allows
+            seats, kind_of = rules.ticket_seats, rules.card_kind
+            usual, now = max(0, rules.cap - self.places[t]), self.room(t)
+            for c in self.eligible(t):
+                if (seats[kind_of[c]] <= usual) != (seats[kind_of[c]] <= now):
+                    self.effective = True
+                    break
         for card in cards:
             plat.remove(card)
             self.aboard[t].append(card)

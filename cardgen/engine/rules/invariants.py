@@ -43,8 +43,8 @@ def check_state(state: GameState) -> None:
         places = sum(rules.ticket_seats[rules.card_kind[c]] for c in state.aboard[t])
         if places != state.places[t]:
             raise InvariantError(f"{where}: train {t + 1} composition {state.places[t]} but carries {places} places")
-        if places > rules.cap:
-            raise InvariantError(f"{where}: train {t + 1} carries {places} places, cap {rules.cap}")
+        if places > rules.max_cap:
+            raise InvariantError(f"{where}: train {t + 1} carries {places} places, cap {rules.max_cap}")
         if state.wait[t] < 0:
             raise InvariantError(f"{where}: train {t + 1} has negative W")
         if not rules.first_cell <= state.cell[t] <= rules.last_cell:

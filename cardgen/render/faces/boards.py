@@ -82,7 +82,7 @@ def timetable_track(content: Content, maker: FaceMaker) -> Face:
         template="timetable_track.html.j2", size=(STRIP_LABEL_MM + (len(rounds) + 1) * cell + frame, STRIP_HEIGHT_MM),
         copies=content.printing.shared.timetable_track, layout="board",
         start=clock.start, end=clock.end, rounds=rounds, cell_w=round(cell, 2), label_w=STRIP_LABEL_MM,
-        hold_kinds=[k for k in content.events.kinds if k.effect.type == "clock_hold"],
+        hold_kinds=[k for k in content.events.kinds if any(e.type == "clock_hold" for e in k.effects)],
         late=maker.words.fill("rules", "late_rounds") if late else "",
     )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from cardgen.model.content import Content, Ticket
 from cardgen.model.schema import Colour, DispatchKind, PrintRow
 from cardgen.render.faces.facekit import Face, FaceMaker
-from cardgen.render.faces.formulas import effect_formula, operation_formulas
+from cardgen.render.faces.formulas import effects_formula, operation_formulas
 
 
 def card_size(content: Content) -> tuple[float, float]:
@@ -122,13 +122,13 @@ def dispatch_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Fa
         maker.make(kind="dispatch", id=f"dispatch-{kind.id}", label=f"dispatch {kind.id}",
                    caption=f"{maker.words.label('dispatch')} · {maker.words(kind.name)}",
                    template="dispatch.html.j2", size=card_size(content), copies=copies,
-                   back="back-dispatch", card=kind, formula=effect_formula(kind.effect))
+                   back="back-dispatch", card=kind)
         for kind, copies in dispatch_copies(content, row)
     ]
 
 
 def holds_clock(content: Content, kind_id: str) -> bool:
-    return content.event_kinds[kind_id].effect.type == "clock_hold"
+    return content.kind_holds_clock(kind_id)
 
 
 def exempt_operations(content: Content, effect_type: str) -> list:
@@ -146,8 +146,8 @@ def event_faces(content: Content, maker: FaceMaker) -> list[Face]:
             template="event.html.j2", size=card_size(content), copies=1, back="back-event",
             caption=f"{maker.words.label('event')} · {maker.words.label('round')} {round_no} · {maker.words(kind.name)}",
             round_no=round_no, card=kind, text=content.event_text(card, maker.words.lang),
-            hold=holds_clock(content, card.kind), formula=effect_formula(kind.effect, card),
-            exempt=exempt_operations(content, kind.effect.type),
+            hold=holds_clock(content, card.kind), formula=effects_formula(kind.effects, card),
+            exempt=[k for e in kind.effects for k in exempt_operations(content, e.type)],
         ))
     return faces
 

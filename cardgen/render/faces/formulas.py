@@ -42,6 +42,11 @@ def effect_formula(effect: Any, card: EventCard | None = None) -> str:
         return ""
 
 
+def effects_formula(effects: Any, card: EventCard | None = None) -> str:
+    """Several effects applied together (an event kind's list), their formulas side by side."""
+    return "  ·  ".join(f for f in (effect_formula(e, card) for e in effects) if f)
+
+
 def propulsion_formula(content: Content, value: int) -> str:
     """Identity K for one operation card: ``R = 3 − ⌊N ÷ 3⌋`` (the divisor from game.yaml)."""
     return f"R = {texts.signed(value)} − ⌊N ÷ {content.game.propulsion.penalty_divisor}⌋"

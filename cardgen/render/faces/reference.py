@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from cardgen.model.content import Content
 from cardgen.render.faces.cards import holds_clock, line_for, uses_dispatch
-from cardgen.render.faces.formulas import effect_formula
+from cardgen.render.faces.formulas import effects_formula
 from cardgen.render.faces.words import Words
 
 
@@ -98,7 +98,7 @@ def quick_reference_data(content: Content, w: Words) -> dict:
             {"round": r, "icon": content.event_kinds[card.kind].icon,
              "name": w(content.event_kinds[card.kind].name),
              "hold": holds_clock(content, card.kind),
-             "formula": effect_formula(content.event_kinds[card.kind].effect, card)}
+             "formula": effects_formula(content.event_kinds[card.kind].effects, card)}
             for r, card in content.event_track
         ],
         "late": w.fill("rules", "late_rounds") if content.total_rounds() > content.track_rounds() else "",

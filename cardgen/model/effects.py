@@ -1,0 +1,201 @@
+"""The effect primitives: every card effect of the game, as named building blocks with parameters.
+
+A card kind states what it does as a list of these (``effects:`` in operations.yaml
+and events.yaml, ``effect:`` in dispatch.yaml); a pack defines new kinds by
+composing them, without Python. Each primitive is a model: its docstring says what
+it does, its fields are typed parameters with bounds, and ``TIMINGS`` says when it
+can happen:
+
+- ``operation``: on an operation card, for the train that plays it, this round;
+- ``event``: on an event card, for every train (or the target the card names), this round;
+- ``with_operation_reveal``, ``after_movement``, ``any_time``: a dispatch card's timing.
+
+The validator refuses an unknown primitive, a wrong, missing or out-of-range
+parameter, and a primitive at a timing it cannot have, each where it is written.
+The engine (``cardgen/engine/rules/compiled.py`` flattens them, ``core.py`` plays
+them) implements every primitive listed here, and nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+#: bounds of the schema (cardgen.model.schema re-exports them with the others)
+MAX_VALUE = 20           #: propulsion values, modifiers, floors and other per-round amounts
+MAX_LOAD = 50            #: composition cap, boarding limits, platform and draw sizes
+
+OPERATION, EVENT = "operation", "event"
+DISPATCH_TIMINGS = ("with_operation_reveal", "after_movement", "any_time")
+#: every timing a primitive can be allowed at
+TIMINGS = (OPERATION, EVENT, *DISPATCH_TIMINGS)
+
+
+def Whole(lo: int, hi: int) -> type[int]:
+    return Annotated[int, Field(ge=lo, le=hi)]  # type: ignore[return-value]
+
+
+class Primitive(BaseModel):
+    """One effect; ``type`` names the primitive."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    #: when this primitive can happen (see the module docstring)
+    TIMINGS: ClassVar[tuple[str, ...]] = ()
+    #: what a card of this kind must name on the event track ("station", "section"), if anything
+    TARGET: ClassVar[str | None] = None
+    #: a YAML example for the reference
+    EXAMPLE: ClassVar[str] = ""
+
+
+def _flag(cls_name: str, tag: str, doc: str, timings: tuple[str, ...], example: str,
+          target: str | None = None) -> type[Primitive]:
+    """A primitive without parameters: only its name, what it does and when (one definition for all)."""
+    model = create_model(cls_name, __base__=Primitive, __module__=__name__, __doc__=doc,
+                         type=(Literal[tag], Field(description="Primitive name.")))
+    model.TIMINGS, model.EXAMPLE, model.TARGET = timings, example, target
+    return model
+
+
+IgnoreBoardingLimit = _flag(
+    "IgnoreBoardingLimit", "ignore_boarding_limit",
+    "The card's train boards freely when a `boarding_limit` (Crowded Train) is in force this round.",
+    (OPERATION,), "{type: ignore_boarding_limit}")
+
+
+NoStop = _flag(
+    "NoStop", "no_stop",
+    "The card's train does not stop this round: no alighting, no boarding, no Group Booking.",
+    (OPERATION,), "{type: no_stop}")
+
+
+class WaitGain(Primitive):
+    """Wait value W rises by `amount` (capped by the wait track, ruling R11): the card's train on an
+    operation card, every train on an event (or only trains whose load is in `min_load`..`max_load`)."""
+
+    type: Literal["wait_gain"] = Field(description="Primitive name.")
+    amount: Whole(1, MAX_VALUE) = Field(description="How much W rises.")
+    min_load: Whole(0, MAX_LOAD) = Field(default=0, description="Event only: trains carrying at least this many places.")
+    max_load: Whole(0, MAX_LOAD) = Field(default=MAX_LOAD, description="Event only: trains carrying at most this many places.")
+    TIMINGS = (OPERATION, EVENT)
+    EXAMPLE = "{type: wait_gain, amount: 1}"
+
+
+class PropulsionModifier(Primitive):
+    """Propulsion R changes by `amount` this round, inside max(floor, ...): every train on an event (or
+    only trains whose load is in `min_load`..`max_load`), the player's train on Signal Priority."""
+
+    type: Literal["propulsion"] = Field(description="Primitive name.")
+    amount: Whole(-MAX_VALUE, MAX_VALUE) = Field(description="Added to R; negative slows trains.")
+    min_load: Whole(0, MAX_LOAD) = Field(default=0, description="Event only: trains carrying at least this many places.")
+    max_load: Whole(0, MAX_LOAD) = Field(default=MAX_LOAD, description="Event only: trains carrying at most this many places.")
+    TIMINGS = (EVENT, "with_operation_reveal")
+    EXAMPLE = "{type: propulsion, amount: 1, max_load: 4}"
+
+
+SwapAdjacent = _flag(
+    "SwapAdjacent", "swap_adjacent",
+    "After moving, swap cells with a train on a neighbouring cell, ignoring blocking (ruling R6).",
+    ("after_movement",), "{type: swap_adjacent}")
+
+
+class GroupBooking(Primitive):
+    """Draw `draw` tickets from the top of a pile, put `keep` of them on a platform (ruling R7), discard
+    the rest."""
+
+    type: Literal["group_booking"] = Field(description="Primitive name.")
+    draw: Whole(1, MAX_LOAD) = Field(description="Tickets drawn from the top of a pile.")
+    keep: Whole(1, MAX_LOAD) = Field(description="Tickets placed on a platform of the player's choice.")
+    TIMINGS = ("any_time",)
+    EXAMPLE = "{type: group_booking, draw: 3, keep: 1}"
+
+
+class PlatformExtra(Primitive):
+    """A festival: the target station's platform queue gets `amount` extra tickets from its pile."""
+
+    type: Literal["platform_extra"] = Field(description="Primitive name.")
+    amount: Whole(1, MAX_LOAD) = Field(description="Extra tickets dealt onto the platform.")
+    TIMINGS = (EVENT,)
+    TARGET = "station"
+    EXAMPLE = "{type: platform_extra, amount: 2}   # the kind says target: station"
+
+
+SectionClosed = _flag(
+    "SectionClosed", "section_closed",
+    "The target section is closed on both lines this round: a train stops before it (ruling R2).",
+    (EVENT,), "{type: section_closed}   # the kind says target: section", target="section")
+
+
+ClockHold = _flag(
+    "ClockHold", "clock_hold",
+    "The clock does not advance at the end of this round (one more round is played).",
+    (EVENT,), "{type: clock_hold}")
+
+
+OrderReversed = _flag(
+    "OrderReversed", "order_reversed",
+    "Movement order is reversed this round: lowest W first.",
+    (EVENT,), "{type: order_reversed}")
+
+
+class BoardingLimit(Primitive):
+    """Each stop this round may board at most `amount` tickets (an operation card with
+    `ignore_boarding_limit` is exempt)."""
+
+    type: Literal["boarding_limit"] = Field(description="Primitive name.")
+    amount: Whole(1, MAX_LOAD) = Field(description="Most tickets boarded per stop.")
+    TIMINGS = (EVENT,)
+    EXAMPLE = "{type: boarding_limit, amount: 1}"
+
+
+class CapacityChange(Primitive):
+    """Every train's composition cap changes by `amount` this round, for boarding (never below 0;
+    nobody is put off a train that already carries more)."""
+
+    type: Literal["capacity"] = Field(description="Primitive name.")
+    amount: Whole(-MAX_LOAD, MAX_LOAD) = Field(description="Added to the composition cap this round; not 0.")
+    TIMINGS = (EVENT,)
+    EXAMPLE = "{type: capacity, amount: 3}"
+
+
+class PlatformSizeChange(Primitive):
+    """Platforms are refilled to the platform size plus `amount` this round (never below 0)."""
+
+    type: Literal["platform_size"] = Field(description="Primitive name.")
+    amount: Whole(-MAX_LOAD, MAX_LOAD) = Field(description="Added to the platform size this round; not 0.")
+    TIMINGS = (EVENT,)
+    EXAMPLE = "{type: platform_size, amount: 2}"
+
+
+PRIMITIVES: tuple[type[Primitive], ...] = (
+    IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, GroupBooking,
+    PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange, PlatformSizeChange,
+)
+BY_NAME: dict[str, type[Primitive]] = {p.model_fields["type"].annotation.__args__[0]: p for p in PRIMITIVES}
+
+Effect = Annotated[
+    Union[
+        IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, GroupBooking,
+        PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange, PlatformSizeChange,
+    ],
+    Field(discriminator="type"),
+]
+
+#: parameters that only an event can use (a condition on the load of "every train")
+EVENT_ONLY_FIELDS = ("min_load", "max_load")
+
+
+def timing_problem(effect: Primitive, timing: str) -> str | None:
+    """Why ``effect`` cannot happen at ``timing``, or None.
+
+    >>> timing_problem(SwapAdjacent(type="swap_adjacent"), "event")
+    "effect 'swap_adjacent' cannot be on an event card"
+    >>> timing_problem(PropulsionModifier(type="propulsion", amount=2), "any_time")
+    "effect 'propulsion' cannot be used at timing 'any_time' (allowed: event, with_operation_reveal)"
+    """
+    if timing in effect.TIMINGS:
+        return None
+    if timing in (OPERATION, EVENT):
+        return f"effect '{effect.type}' cannot be on an {timing} card"
+    return (f"effect '{effect.type}' cannot be used at timing '{timing}' "
+            f"(allowed: {', '.join(effect.TIMINGS)})")
