@@ -15,6 +15,8 @@ import typer
 
 from cardgen.engine import command as engine_command
 from cardgen.model import command as model_command
+from cardgen.model import pack_command
+from cardgen.render import diff_command
 from cardgen.render import command as render_command
 from cardgen.sweep import command as sweep_command
 
@@ -30,6 +32,8 @@ app = typer.Typer(
         "  cardgen simulate --players 4 --games 1000\n"
         "  cardgen sweep sweeps/calibrate-published.yaml --fit docs/balance-published.yaml\n"
         "  cardgen replay games/sample-4p.yaml --json\n"
+        "  cardgen pack new my-pack --base rail-journey   # start an expansion\n"
+        "  cardgen simulate my-pack --compare     # its balance against the base, paired games\n"
         "  cardgen cache info                    # where the build cache is, and its size"
     ),
     no_args_is_help=True,
@@ -62,6 +66,8 @@ def _root(
 
 
 model_command.register(app)
+pack_command.register(app)
+diff_command.register(app)
 render_command.register(app)
 engine_command.register(app)
 sweep_command.register(app)

@@ -55,8 +55,10 @@ def format_report(report: Report, folder: Path) -> str:
         return "\n".join(body)
     c = report.counts
     piles = ", ".join(f"{k} {v}" for k, v in c["piles"].items())
+    pack = report.content.pack if report.content is not None else None
+    over = f" (pack {pack.id} v{pack.version} over {pack.base.name}, mark {pack.mark})" if pack else ""
     lines = [
-        f"{printable(str(folder))}: valid",
+        f"{printable(str(folder))}: valid{printable(over)}",
         "",
         f"  map            {c['stations']} stations, {c['sections']} sections, {c['fare_rows']} fare rows",
         f"  ride tickets   {c['tickets']} cards over {c['ticket_kinds']} kinds; piles {piles}",

@@ -67,6 +67,12 @@ class Content:
     variant: s.Variant | None = None
     raw: dict = field(default_factory=dict, repr=False, compare=False)
 
+    @cached_property
+    def pack(self):
+        """The pack this content is (cardgen.model.pack.PackInfo), or None for a plain content folder."""
+        from cardgen.model.pack import pack_info
+        return pack_info(self.folder)
+
     # ------------------------------------------------------------ map facts
     @cached_property
     def stations(self) -> dict[str, s.Station]:

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.resources import DEFAULT_CONTENT
-from cardgen.model import checks
+from cardgen.model import checks, pack
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.messages import friendly, suggest
 from cardgen.model.overlay import merge_patch, patched_positions
@@ -154,33 +154,48 @@ def _content(folder: Path, models: dict, raw: dict, variant) -> Content:
 
 
 def _read(folder: Path, report: Report) -> tuple[dict[str, Any], dict[str, SourceMap]]:
+    """Every file of a content folder, or of a pack merged over its bases (cardgen.model.pack)."""
+    if folder.is_dir() and pack.is_pack(folder):
+        raw, smaps, problems, sources = pack.read(folder, _read_folder)
+    else:
+        raw, smaps, problems, sources = _read_folder(folder)
+    report.problems.extend(problems)
+    report.sources.update(sources)
+    return raw, smaps
+
+
+def _read_folder(folder: Path, label: str | None = None
+                 ) -> tuple[dict[str, Any], dict[str, SourceMap], list[Problem], dict[str, list[str]]]:
+    """Read each file of a plain content folder; files are named ``label/file.yaml`` when a label is given."""
     raw: dict[str, Any] = {}
     smaps: dict[str, SourceMap] = {}
+    problems: list[Problem] = []
+    sources: dict[str, list[str]] = {}
     if not folder.is_dir():
         reason = "is a file, not a content folder" if folder.exists() else "content folder not found"
-        report.problems.append(Problem(str(folder), 1, 1, "", reason))
-        return raw, smaps
+        problems.append(Problem(str(folder), 1, 1, "", reason))
+        return raw, smaps, problems, sources
     for stem in FILES:
-        name = f"{stem}.yaml"
+        name = f"{label}/{stem}.yaml" if label else f"{stem}.yaml"
         try:
-            data, smap = load_file(folder / name, name, folder=folder)
+            data, smap = load_file(folder / f"{stem}.yaml", name, folder=folder)
         except YamlSourceError as exc:
             problem = exc.problem
-            if problem.message == MISSING and not (folder / name).exists():
+            if problem.message == MISSING and not (folder / f"{stem}.yaml").exists():
                 strays = [p.name for p in folder.glob("*.y*ml") if p.stem not in FILES]
-                problem = replace(problem, message=f"{MISSING}{suggest(name, strays)}")
-            report.problems.append(problem)
-            report.sources[name] = exc.lines
+                problem = replace(problem, message=f"{MISSING}{suggest(f'{stem}.yaml', strays)}")
+            problems.append(problem)
+            sources[name] = exc.lines
             continue
-        report.sources[name] = smap.lines
-        report.problems.extend(smap.problems)
+        sources[name] = smap.lines
+        problems.extend(smap.problems)
         if not isinstance(data, dict):
             pos = smap.locate(())
-            report.problems.append(Problem(name, pos.line, pos.col, "", "top level must be a mapping of keys"))
+            problems.append(Problem(name, pos.line, pos.col, "", "top level must be a mapping of keys"))
             continue
         raw[stem] = data
         smaps[stem] = smap
-    return raw, smaps
+    return raw, smaps, problems, sources
 
 
 class FileUnavailable(Exception):
@@ -289,12 +304,12 @@ def _check_variants(folder: Path, raw: dict[str, Any], smaps: dict[str, SourceMa
         unknown = [stem for stem in variant.patch if stem not in patchable]
         for stem in unknown:
             pos = vsmap.locate(vpath + (stem,), key=True)
-            problems.append(Problem("variants.yaml", pos.line, pos.col, dotted(vpath + (stem,)),
+            problems.append(Problem(pos.file, pos.line, pos.col, dotted(vpath + (stem,)),
                                     f"{note}cannot patch '{stem}'{suggest(stem, patchable)}"))
         for n in variant.players or []:
             if not lo <= n <= hi:
                 pos = vsmap.locate(("variants", index, "players"))
-                problems.append(Problem("variants.yaml", pos.line, pos.col, dotted(("variants", index, "players")),
+                problems.append(Problem(pos.file, pos.line, pos.col, dotted(("variants", index, "players")),
                                         f"{note}player count {n} is outside {lo}..{hi}"))
         if unknown:
             continue

@@ -229,4 +229,6 @@ def schema_reference() -> str:
             "Limits of the engine that are not rules: a dispatch kind has one effect, and two dispatch kinds",
             "may not share an effect type (the bots and the checked path ask one question per dispatch",
             "effect: swap after the move, Signal Priority with the reveal, Group Booking at the stop).", ""]
+    from cardgen.model.pack_reference import pack_reference
+    out += pack_reference(_table, _doc)
     return "\n".join(out).rstrip() + "\n"

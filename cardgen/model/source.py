@@ -178,7 +178,8 @@ class _Walker:
                 _fail(self.name, kpos.line, kpos.col, "merge keys (<<) are not allowed in content files", self.lines, path)
             if not isinstance(key_node, yaml.ScalarNode):
                 _fail(self.name, kpos.line, kpos.col, "mapping keys must be plain scalars", self.lines, path)
-            key = self.constructor.construct_object(key_node)
+            # a plain text key (the common case) needs no constructor; numbers and the rest do
+            key = key_node.value if key_node.tag == _STR else self.constructor.construct_object(key_node)
             if isinstance(key, str):
                 self.check_text(key, kpos, path + (key,))
             if not isinstance(key, (str, int)) or isinstance(key, bool):

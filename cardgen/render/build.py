@@ -69,6 +69,8 @@ class BuildOptions:
     duplex: str = "long"
     only: tuple[str, ...] = ()
     variant: str | None = None  # a variants.yaml id: its patched rules are printed (e.g. the 9.7 freight tickets)
+    with_base: bool = False     # a pack: print the whole merged set, not only the pack's faces
+    changed_since: str | None = None  # a content folder or pack: print only the faces that differ from it
 
 
 @dataclass
@@ -82,6 +84,7 @@ class BuildReport:
     counts: dict[str, int] = field(default_factory=dict)
     stages: dict[str, float] = field(default_factory=dict)  # CPU seconds per pipeline stage
     cache_problem: str | None = None  # the face cache could not be written (the build is still complete)
+    take_out: list[tuple[str, int, str]] = field(default_factory=list)  # cards a pack or reprint retires
 
 
 def default_out_root() -> Path:
@@ -90,13 +93,20 @@ def default_out_root() -> Path:
 
 
 def default_out(game_id: str, variant: str | None = None) -> Path:
-    """``output/GAME-ID``, or ``output/GAME-ID-VARIANT`` for a variant's set."""
+    """``output/GAME-ID``, or ``output/GAME-ID-VARIANT`` for a variant's set (a pack's id for a pack)."""
     return default_out_root() / (f"{game_id}-{variant}" if variant else game_id)
 
 
 def content_layers(content) -> list[Path]:
-    """Content folders under the main one (a pack's bases), where an overflowing text may have been written."""
-    return [Path(p) for p in getattr(content, "bases", ()) or ()]
+    """Content folders under the main one (a pack's layers), where an overflowing text may have been written."""
+    return [Path(p) for p in content.pack.layers] if content.pack is not None else []
+
+
+def set_id(content, options: BuildOptions) -> str:
+    """What names the output folder and the sheets: the pack's id for a pack (never its base game's)."""
+    if content.pack is None:
+        return content.game.id
+    return f"{content.pack.id}-with-base" if options.with_base else content.pack.id
 
 
 def check_options(content, options: BuildOptions) -> None:
@@ -133,10 +143,12 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     cache_limit = cachedir.limit_bytes()  # a bad $CARDGEN_CACHE_MAX_MB is refused before anything is done
     content = load(content_dir, variant=options.variant)
     check_options(content, options)
-    faces = design.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
-    check_only(faces, options.only)
+    faces, pack_doc, take_out = design_faces(content, options)
+    name = set_id(content, options)
     protected = [Path(content.folder), TEMPLATES_DIR]  # the content folders in play, never written over
-    out = check_target(Path(out) if out is not None else default_out(content.game.id, options.variant), protected)
+    if content.pack is not None:
+        protected += [Path(p) for p in content.pack.layers]
+    out = check_target(Path(out) if out is not None else default_out(name, options.variant), protected)
     font_files = [Path(p) for p in fonts.font_files()]
     cache_dir = cache_dir or default_cache()
     printed = font_instances.print_fonts(font_files, cache_dir / "fonts")
@@ -149,16 +161,80 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
         check_glyphs=fit.check_glyphs,
     )
     words = sheet_words(content, options.lang)
-    files = plan_files_for(content.game.id, faces, options, plan_sheets(content.game.id, faces, options, words))
+    files = plan_files_for(name, faces, options, plan_sheets(name, faces, options, words))
     preview = render_preview(content, list(faces), lang=options.lang, files=files,
                              quantities=quantities(_selected(faces, options.only)[1], {f.id: f for f in faces}))
     if progress is not None:
         progress.start(progress_total(faces, options.only))
-    report = write_set(content.game.id, faces, options, out, renderer, preview=preview, font_files=font_files,
-                       progress=progress, protected=protected, words=words)
+    report = write_set(name, faces, options, out, renderer, preview=preview, font_files=font_files,
+                       progress=progress, protected=protected, words=words, extra=pack_doc, take_out=take_out)
     # The least recently used entries beyond the bound go; this build's (touched or written since it began) stay.
     cachedir.prune(cache_dir, cache_limit, keep_since=started - 1)
     return report
+
+
+def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list[tuple[str, int, str]]]:
+    """The faces to print, the manifest's pack/reprint entries, and the cards to take out of the box.
+
+    A plain set prints every face. A pack prints only the faces it adds or changes (with its mark, on
+    the base game's backs, so they shuffle in unseen); ``--with-base`` prints the whole merged set with
+    the mark on the pack's faces; ``--changed-since OLD`` prints only the faces that differ from OLD.
+    """
+    from cardgen.render import reprint
+
+    pack = content.pack
+    args = dict(lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
+    if pack is None and options.changed_since is None:
+        if options.with_base:
+            raise UsageError("--with-base is for a pack (a folder with pack.yaml)")
+        return design.build_faces(content, **args), {}, []
+    old_folder = options.changed_since if options.changed_since is not None else pack.base
+    old = load(old_folder, variant=options.variant if _has_variant(old_folder, options.variant) else None)
+    old_players = options.players if options.players in old.printing.by_players else old.game.players.max
+    old_faces = design.build_faces(old, lang=options.lang, players=old_players, bleed_mm=options.bleed_mm)
+    plain_faces = design.build_faces(content, **args)
+    changes = reprint.compare(old, content, langs=(options.lang,), players=options.players,
+                              bleed_mm=options.bleed_mm, old_faces={options.lang: old_faces},
+                              new_faces={options.lang: plain_faces})
+    mark = pack.mark if pack is not None else ""
+    doc: dict = {}
+    # a card the pack did not change whose face only shows what it changed (the route strip): not the pack's
+    cards = {f.id for f in plain_faces if f.layout == "card"}
+    restyled = {ch.id for ch in changes if ch.restyled and ch.id in cards} if options.changed_since is None else set()
+    if pack is not None:
+        kept = [ch for ch in changes if ch.id not in restyled]
+        doc["pack"] = {"id": pack.id, "version": pack.version, "mark": pack.mark, "base": pack.base.name,
+                       **_pack_lists(reprint.by_kind(kept)), "restyled": sorted(restyled)}
+    if options.changed_since is not None:
+        doc["changed_since"] = {"old": str(options.changed_since), **_pack_lists(reprint.by_kind(changes))}
+    if options.with_base and options.changed_since is None:
+        ids = frozenset(ch.id for ch in changes if ch.change != reprint.REMOVED and ch.id not in restyled)
+        faces = design.build_faces(content, **args, mark=mark, marked=ids) if mark else plain_faces
+        return faces, doc, []
+    marked = design.build_faces(content, **args, mark=mark) if mark else plain_faces
+    plan = reprint.reprint_plan(changes, marked, old_faces, same_backs=pack is not None)
+    if plan.take_out:
+        doc["take_out_of_the_box"] = [{"card": label, "copies": n, "why": why} for label, n, why in plan.take_out]
+    return plan.faces, doc, plan.take_out
+
+
+def _has_variant(folder, variant: str | None) -> bool:
+    """The old set plays the same variant when it defines it."""
+    if variant is None:
+        return False
+    from cardgen.model import validate
+    report = validate(folder)
+    return report.content is not None and any(v.id == variant for v in report.content.variants.variants)
+
+
+def _pack_lists(kinds: dict[str, dict[str, list[str]]]) -> dict:
+    """``{"added": {kind: [ids]}, "changed": {...}, "removed": {...}}`` (kinds with none left out)."""
+    out: dict = {"added": {}, "changed": {}, "removed": {}}
+    for kind, lists in kinds.items():
+        for change, ids in lists.items():
+            if ids:
+                out[change][kind] = ids
+    return out
 
 
 def _selected(faces: Sequence[Face], only: Sequence[str]) -> tuple[list[Face], dict[str, list[Face]]]:
@@ -230,13 +306,16 @@ def plan_files_for(game_id: str, faces: Sequence[Face], options: BuildOptions,
 def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: Path,
               renderer: FaceRenderer, *, preview: str | None, font_files: Sequence[Path],
               progress: Progress | None = None, protected: Sequence[Path] = (),
-              words: tuple[str, impose.SheetWords, dict[str, str]] | None = None) -> BuildReport:
+              words: tuple[str, impose.SheetWords, dict[str, str]] | None = None, extra: dict | None = None,
+              take_out: Sequence[tuple[str, int, str]] = ()) -> BuildReport:
     """Render, impose and write every output file for ``faces`` into ``out``, atomically.
 
     The pipeline, in order: plan the sheets (pure layout, so layout errors come
     before any rendering), lay the faces out, then each writer of
     cardgen.render.writers writes its files into the staging folder.
     ``protected`` are the content folders in play, which the output may never be, hold or lie in.
+    ``extra`` adds entries to manifest.json (a pack's added/changed/removed faces); ``take_out`` lists
+    the cards to take out of the box (written as take-out-of-the-box.txt).
     """
     started = time.perf_counter()
     ids = [f.id for f in faces]
@@ -255,10 +334,16 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     pdfs = dict(zip((f.id for f in order), renderer.render_batch(order, done=lambda face: tick(1, face.label))))
     lap("faces laid out")
 
-    manifest = Manifest(game_id, {**asdict(options), "only": list(options.only)})
+    recorded = {**asdict(options), "only": list(options.only)}
+    for name, unset in (("with_base", False), ("changed_since", None)):  # pack options: only when given
+        if recorded[name] == unset:
+            del recorded[name]
+    manifest = Manifest(game_id, recorded, extra=dict(extra or {}))
     memo = _memo(renderer.cache)
     with atomic_folder(out, protected) as folder, fontmerge.sources(merge_sources(renderer), memo):
         stage = Stage(folder, manifest, memo, tick)
+        if take_out:
+            stage.write("take-out-of-the-box.txt", take_out_text(take_out).encode("utf-8"))
         write_pdfs(stage, plan_files_for(game_id, faces, options, sheets_by_kind), sheets_by_kind, groups, order, pdfs)
         lap("sheets imposed")
         pngs = write_pngs(stage, order, pdfs)
@@ -273,7 +358,13 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     sheets = sum(len(s) for s in sheets_by_kind.values())
     return BuildReport(out, sorted(manifest.files), len(order), list(renderer.rendered),
                        sheets, time.perf_counter() - started, dict(manifest.counts), stages,
-                       renderer.cache.unwritable if renderer.cache is not None else None)
+                       renderer.cache.unwritable if renderer.cache is not None else None, list(take_out))
+
+
+def take_out_text(take_out: Sequence[tuple[str, int, str]]) -> str:
+    """The cards a pack or reprint retires, one line each."""
+    lines = ["Take out of the box:"] + [f"  {n} x {label} ({why})" for label, n, why in take_out]
+    return "\n".join(lines) + "\n"
 
 
 def merge_sources(renderer: FaceRenderer) -> dict[str, Path]:

@@ -80,6 +80,10 @@ def build_cmd(
                                   help="Backs for long-edge duplex, short-edge duplex, folding, or none."),
     only: Optional[str] = typer.Option(None, "--only", help="Only these component kinds, comma separated."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Print a rules variant (variants.yaml id), e.g. freight."),
+    with_base: bool = typer.Option(False, "--with-base", help="A pack: print the whole merged set, not only the "
+                                                              "pack's new and changed faces."),
+    changed_since: Optional[Path] = typer.Option(None, "--changed-since", help="Print only the faces that differ "
+                                                 "from this content folder or pack (see cardgen diff)."),
     progress: bool = typer.Option(False, "--progress", help="Show the progress bar even when stderr is not a terminal."),
     watch: bool = typer.Option(False, "--watch", help="Stay running and rebuild after every change to the content "
                                                       "or templates (Ctrl-C stops)."),
@@ -106,7 +110,7 @@ def build_cmd(
 
     def once() -> int:
         return _build_once(content_dir, out, paper.value, lang.value, players, bleed, duplex.value, only, variant,
-                           progress)
+                           progress, with_base, changed_since)
 
     code = once()
     if not watch:
@@ -128,7 +132,7 @@ def build_cmd(
         typer.echo(f"changed: {printable(shown)}", err=True)  # file names come from a shared folder
         once()
 
-    output = Path(out) if out is not None else default_out_root()
+    output = default_out_root() if out is None else Path(out)
     try:
         watch_folders(folders, rebuild, ignored=[output])
     except KeyboardInterrupt:
@@ -136,14 +140,16 @@ def build_cmd(
 
 
 def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, lang: str, players: int, bleed: float,
-                duplex: str, only: Optional[str], variant: Optional[str], progress: bool) -> int:
+                duplex: str, only: Optional[str], variant: Optional[str], progress: bool,
+                with_base: bool = False, changed_since: Optional[Path] = None) -> int:
     """Build once and report it; the exit code (0 when the set was written)."""
     from cardgen.model.command import format_problems
     from cardgen.render.build import BuildOptions, build
 
     try:
         options = BuildOptions(paper=paper.lower(), lang=lang, players=players, bleed_mm=bleed,
-                               duplex=duplex.lower(), only=_parse_only(only), variant=variant)
+                               duplex=duplex.lower(), only=_parse_only(only), variant=variant,
+                               with_base=with_base, changed_since=str(changed_since) if changed_since else None)
         bar = BarProgress() if progress or sys.stderr.isatty() else None
         try:
             result = build(content_dir, options, out=out, progress=bar)
@@ -162,7 +168,9 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
     typer.echo(f"{printable(str(result.out))}: {len(result.files)} files, {result.sheets} sheets, {result.faces} faces "
                f"({len(result.rendered)} laid out, {result.faces - len(result.rendered)} from cache) "
                f"in {result.seconds:.1f} s")
-    typer.echo(f"  printed: {counts}")
+    typer.echo(f"  printed: {counts or 'nothing (no face differs)'}")
+    for label, copies, why in result.take_out:
+        typer.echo(f"  take out of the box: {copies} x {printable(label)} ({why})")
     if result.cache_problem:
         typer.echo(f"note: the face cache could not be written ({printable(str(result.cache_problem))}); "
                    "the next build will lay every face out again", err=True)

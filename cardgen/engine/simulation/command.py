@@ -6,6 +6,7 @@ problem or invalid content, 2 a command-line value that cannot be honoured.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import time
@@ -97,6 +98,11 @@ def simulate_cmd(
                                      help="Ruling option name=value (repeatable; docs/rulings.md lists them)."),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal)."),
     check_invariants: bool = typer.Option(False, "--check-invariants", help="Let the engine assert its invariants every round (slower)."),
+    compare: bool = typer.Option(False, "--compare", help="Also play the same games (same seeds and seats) on the "
+                                 "pack's base, or on the folder named after --compare, and report each bot's "
+                                 "win-rate difference with a 95% interval."),
+    compare_with: Optional[Path] = typer.Argument(None, metavar="[OTHER]", help="With --compare: the content "
+                                                  "folder or pack to compare with (default: the pack's base)."),
 ) -> None:
     """Play many bot games and report win rates, scores, blocks, delays and ticket supply.
 
@@ -104,17 +110,24 @@ def simulate_cmd(
     time, a stalled game, a card or event kind that never matters); prints a WARNING
     when one strategy wins far more than its share.
 
-    Example: cardgen simulate --players 4 --games 2000 --workers 2 --report out/sim.html
+    Example: cardgen simulate --players 4 --games 2000 --workers 2 --report out/sim.html;
+    cardgen simulate my-pack --compare (or: my-pack --compare other-folder)
     """
     try:
+        if compare_with is not None and not compare:
+            raise UsageError(f"a second folder ({compare_with}) is only read with --compare")
         summary = run_simulation(content_dir, players, games, lineup, variant, seed, workers, option,
-                                 progress, check_invariants, report, force)
+                                 progress, check_invariants, report, force, compare=compare,
+                                 compare_with=compare_with)
     except CardgenError as exc:
         fail(exc)
     if as_json:
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
     else:
         typer.echo(format_summary(summary))
+        if "delta" in summary:
+            from cardgen.engine.simulation.compare import format_comparison
+            typer.echo(format_comparison(summary))
     for warning in summary["warnings"]:
         typer.echo(f"WARNING: balance: {warning}", err=True)
     for note in summary["notes"]:
@@ -125,7 +138,7 @@ def simulate_cmd(
 
 
 def run_simulation(content_dir, players, games, lineup, variant, seed, workers, option, progress,
-                   check_invariants, report, force=False) -> dict[str, Any]:
+                   check_invariants, report, force=False, compare=False, compare_with=None) -> dict[str, Any]:
     """Validate every input, play the games, and return the summary (with wall-clock figures)."""
     if games < 1:
         raise UsageError(f"--games must be at least 1, not {games}")
@@ -145,7 +158,8 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     chosen = resolve_lineup(content, players, lineup, engine.BOTS)
     check_variant_players(content, len(chosen))
     options = flags.parse_options(engine.Options, option)
-    spec = RunSpec(content_dir, variant, chosen, games, seed, options, check_invariants)
+    spec = RunSpec(content_dir, variant, chosen, games, seed, options, check_invariants, paired=compare)
+    baseline = _baseline(content, spec, compare_with) if compare else None
     bar = Progress(games, sys.stderr.isatty() if progress is None else progress)
     start = time.perf_counter()
     try:
@@ -153,8 +167,15 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     except SetupRefused as exc:  # the engine cannot set up a game with these players/options
         flag = f"--option {exc.option}" if exc.option else "--players"
         raise UsageError(f"{flag}: {exc}") from None
-    elapsed = time.perf_counter() - start
     summary = build_summary(content, spec, tally)
+    if baseline is not None:
+        from cardgen.engine.simulation.compare import paired_delta
+        base_content, base_spec = baseline
+        base_tally = run(base_spec, workers=workers)
+        summary["compared_with"] = str(base_spec.folder)
+        summary["baseline"] = build_summary(base_content, base_spec, base_tally)
+        summary["delta"] = paired_delta(base_tally.game_winners, tally.game_winners, list(dict.fromkeys(chosen)))
+    elapsed = time.perf_counter() - start
     if report is not None:
         from cardgen.engine.simulation.report import write_report
         write_report(report, content, summary)
@@ -163,6 +184,27 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
     summary["kernel"] = KERNEL.name  # "compiled" or "python" (cardgen.engine.native says why)
     return summary
+
+
+def _baseline(content, spec: RunSpec, other: Path | None) -> tuple[Any, RunSpec]:
+    """The set ``--compare`` plays against: OTHER, or the pack's base; same games, seats and options."""
+    if other is None:
+        if content.pack is None:
+            raise UsageError("--compare without a folder compares a pack with its base; this is not a pack "
+                             "(name the folder to compare with: --compare OTHER)")
+        other = content.pack.base
+    from cardgen.model import validate
+    report = validate(other)
+    if not report.ok:
+        raise ContentError(report.problems, report.sources)
+    variant = spec.variant if spec.variant and any(v.id == spec.variant for v in report.content.variants.variants) \
+        else None
+    base = content_for(other, variant)
+    check_playable(base)
+    low, high = base.game.players.min, base.game.players.max
+    if not low <= spec.players <= high:
+        raise UsageError(f"--compare: {other} is for {low}-{high} players, not {spec.players}")
+    return base, dataclasses.replace(spec, folder=other, variant=variant)
 
 
 def fail(exc: CardgenError) -> None:

@@ -77,7 +77,19 @@ def render_report(content, summary: dict | None, tables: dict | None = None) -> 
         title=content.game.name("en"), game=content.game, generator=GENERATOR, summary=summary, tables=tables,
         charts=charts(summary) if summary else None,
         table_charts=tables_charts(tables) if tables else None,
+        comparison=comparison(summary) if summary and "delta" in summary else None,
     )
+
+
+def comparison(summary: dict) -> dict:
+    """Both sets side by side (simulate --compare): win rates, the paired deltas, and card usage."""
+    from cardgen.engine.simulation.compare import usage_side_by_side
+    base = summary["baseline"]
+    return {
+        "other": summary["compared_with"],
+        "bots": [(bot, base["win_rate"][bot], summary["win_rate"][bot], d) for bot, d in summary["delta"].items()],
+        "usage": usage_side_by_side(base, summary),
+    }
 
 
 def write_report(path: Path, content, summary: dict | None, tables: dict | None = None) -> None:

@@ -49,6 +49,8 @@ class RunSpec:
     edits: tuple = ()
     #: tuned archetypes (a sweep point): (bot name, ((parameter, value), ...))
     bots: tuple = ()
+    #: keep each game's winners, in game order, for a paired comparison of two sets (simulate --compare)
+    paired: bool = False
 
     @property
     def players(self) -> int:
@@ -97,6 +99,9 @@ class Tally:
     overlong: list[int] = field(default_factory=list)
     stalled_count: int = 0
     overlong_count: int = 0
+    #: with ``paired``: the winning bots of each game, in game order (cardgen.engine.simulation.compare)
+    paired: bool = False
+    game_winners: list[tuple[str, ...]] = field(default_factory=list)
 
     def add_game(self, index: int, bots: Sequence[str], result: Any, clock_end: int, max_rounds: int) -> None:
         """Record one game played with ``bots`` by seat."""
@@ -109,6 +114,8 @@ class Tally:
         for seat in winners:
             self.bot_wins[(bots[seat], k)] += 1
             self.seat_wins[(seat, k)] += 1
+        if self.paired:
+            self.game_winners.append(tuple(bots[seat] for seat in winners))
         rows = self.player_rows
         for seat, p in enumerate(result.players):
             rows[(seat, bots[seat], p.score, p.delivered, p.late, p.delays, p.blocked, p.blocked_by_train)] += 1
@@ -213,6 +220,7 @@ class Tally:
         self.names = self.names or other.names
         for name in ("game_rows", "bot_wins", "seat_wins", "player_rows", "pile_rows", "usage_rows"):
             getattr(self, name).update(getattr(other, name))
+        self.game_winners.extend(other.game_winners)  # chunks merge in game order
         self.stalled_count += other.stalled_count
         self.overlong_count += other.overlong_count
         self.stalled = sorted(self.stalled + other.stalled)[:MAX_EXAMPLES]
@@ -263,7 +271,7 @@ def play_chunk(spec: RunSpec, engine: PlayGame | None, bounds: tuple[int, int]) 
     play = engine or default_engine()
     content = content_for(spec.folder, spec.variant, spec.edits)
     clock_end, max_rounds = content.game.clock.end, expected_max_rounds(content)
-    tally = Tally()
+    tally = Tally(paired=spec.paired)
     factories = tuned_bots(spec.bots)
     for i in range(*bounds):
         bots = seat_lineup(spec.lineup, i)

@@ -18,8 +18,12 @@ from cardgen.render.faces.words import Words
 __all__ = ["LANGS", "Face", "build_faces"]
 
 
-def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_mm: float = 3.0) -> list[Face]:
+def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_mm: float = 3.0,
+                mark: str = "", marked: frozenset[str] | None = None) -> list[Face]:
     """All faces for ``players`` players in ``lang``: cards, backs, then boards.
+
+    ``mark`` (a pack's set mark) is printed on the fronts and boards whose ids are in ``marked``
+    (every one when ``marked`` is None).
 
     Copies follow printing.yaml: ``by_players[players]``, or ``full_set`` for the
     largest player count (see :func:`cardgen.render.faces.cards.print_row`).
@@ -33,7 +37,7 @@ def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_m
     if not 0 <= bleed_mm <= 10:
         raise UsageError(f"bleed must be between 0 and 10 mm, not {bleed_mm}")
     row = cards.print_row(content, players)
-    maker = FaceMaker(Words(content, lang), bleed_mm)
+    maker = FaceMaker(Words(content, lang), bleed_mm, mark, marked)
     faces = [
         *cards.ticket_faces(content, maker),
         *cards.operation_faces(content, maker, row),

@@ -114,6 +114,10 @@ class FaceMaker:
 
     words: Words
     bleed: float
+    #: a pack's set mark, printed in the same corner of each marked face (cardgen.model.pack)
+    mark: str = ""
+    #: ids of the faces that carry the mark; None: every front and board (a pack-only build)
+    marked: frozenset[str] | None = None
 
     def make(self, *, kind: str, id: str, label: str, template: str, size: tuple[float, float],
              copies: int, back: str | None = None, layout: str = "card", caption: str = "",
@@ -121,6 +125,8 @@ class FaceMaker:
         frame = Frame(size[0], size[1], self.bleed)
         palette = palette_of(self.words.content)
         body = render(template, g=frame, w=self.words, content=self.words.content, palette=palette, **context)
+        if self.mark and kind != "card_back" and (self.marked is None or id in self.marked):
+            body = Markup(body) + set_mark(self.mark, frame)
         # Cards take their geometry and accent from the stylesheet, all cards share it word for word;
         # boards (sizes of their own) keep theirs inline.
         shared = f"{palette.css}\n{frame.css}" if layout == "card" else ""
@@ -129,6 +135,22 @@ class FaceMaker:
         return Face(kind=kind, id=id, html=html, width_mm=size[0], height_mm=size[1], bleed_mm=self.bleed,
                     copies=copies, back=back, layout=layout, label=label, body=body, caption=caption or label,
                     colour=sheet_colour)
+
+
+#: The set mark's circle and its inset from the trim, in mm: the bottom-right corner of every face,
+#: beside the footer line (which is centred and ends short of it), inside the print-shop cut tolerance.
+MARK_MM = 4.0
+MARK_INSET_MM = 1.5
+
+
+def set_mark(mark: str, frame: Frame) -> Markup:
+    """The pack's mark, in the same place on every face (its bottom-right corner)."""
+    left = frame.width - MARK_INSET_MM - MARK_MM
+    top = frame.height - MARK_INSET_MM - MARK_MM
+    return Markup('<div class="pack-mark" style="position:absolute;left:{};top:{};width:{};height:{};'
+                  'line-height:{};text-align:center;font-size:6pt;border:0.25mm solid #333;border-radius:50%;'
+                  'background:#fff;color:#222;z-index:9">{}</div>').format(
+        mm(left), mm(top), mm(MARK_MM), mm(MARK_MM), mm(MARK_MM), mark)
 
 
 def render_page(body: str, *, frame: Frame, words: Words, title: str, stylesheet: str, shared_css: str = "") -> str:

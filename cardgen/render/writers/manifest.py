@@ -16,6 +16,8 @@ class Manifest:
     components: list[dict] = field(default_factory=list)
     #: every PDF written: {"file", "pages", "sides": "duplex-long" | "duplex-short" | "single"}
     printing: list[dict] = field(default_factory=list)
+    #: more top-level entries: a pack's "pack" (added/changed/removed per kind), "take_out_of_the_box"
+    extra: dict = field(default_factory=dict)
 
     def add_component(self, kind: str, face_id: str, copies: int, file: str, page: int) -> None:
         """Record a face; ``page`` is the 1-based page of ``file`` where it first appears."""
@@ -24,7 +26,8 @@ class Manifest:
 
     def to_json(self) -> str:
         doc = {"generator": "cardgen", "game": self.game, "options": self.options, "counts": self.counts,
-               "files": sorted(self.files), "printing": self.printing, "components": self.components}
+               "files": sorted(self.files), "printing": self.printing, "components": self.components,
+               **self.extra}
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 

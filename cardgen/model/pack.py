@@ -1,0 +1,395 @@
+"""Packs: a folder with ``pack.yaml`` whose overlay files change a base game (or another pack) by id.
+
+Why: an expansion holds only what it adds, changes or removes, so it stays a few
+lines per card, survives edits to its base, and prints alone. Reading a pack
+resolves its chain of bases (a bundled game id or a path relative to the pack;
+missing and cyclic bases are located errors), reads the base content folder
+like any other, merges each pack's overlay files over it in order
+(:mod:`cardgen.model.layers`), recomputes the totals a pack does not state, and
+hands :mod:`cardgen.model.load` plain values plus positions that may name any
+layer's file. Everything after that (schema, cross-checks, variants) is the
+same code that validates a plain content folder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import Field, ValidationError
+
+from cardgen.errors import Problem
+from cardgen.model.layers import Loc, Merge, flatten, get, located, plain, put
+from cardgen.model.messages import friendly, suggest
+from cardgen.model.schema import FILES, Id, Model, Text, Whole
+from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
+from cardgen.resources import bundled_path
+
+PACK_FILE = "pack.yaml"
+#: Most packs stacked on one base game (a deeper chain is almost surely a mistake).
+MAX_LAYERS = 8
+#: Where bundled games and bundled packs live (``base: rail-journey`` names one of them).
+BUNDLED_GAMES = bundled_path("content")
+BUNDLED_PACKS = bundled_path("content", "packs")
+
+
+class PackFile(Model):
+    """pack.yaml: who the pack is and what it is laid over."""
+
+    id: Id = Field(description="Pack id; names the pack's output folder.")
+    name: Text = Field(description="Pack name.")
+    version: Whole(1, 1_000_000) = Field(description="Pack version.")
+    base: Annotated[str, Field(min_length=1, max_length=200)] = Field(
+        description="The game or pack this one changes: a bundled id (rail-journey) or a folder relative to the pack.")
+    mark: Annotated[str, Field(min_length=1, max_length=4)] = Field(
+        description="A short symbol or text printed in the same place on every face of the pack.")
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    """A valid pack's identity and its chain of folders (base game first, this pack last)."""
+
+    id: str
+    name: Text
+    version: int
+    mark: str
+    folder: Path
+    base: Path            #: the folder ``base`` names (a game or a pack)
+    layers: tuple[Path, ...]  #: the base game, then every pack over it, this one last
+
+
+def is_pack(folder: Path) -> bool:
+    return (Path(folder) / PACK_FILE).is_file()
+
+
+def resolve_base(pack_dir: Path, base: str) -> Path | None:
+    """The folder ``base`` names: a bundled game or pack id first, then a path relative to the pack."""
+    plain_id = "/" not in base and "\\" not in base and not base.startswith(".")
+    if plain_id and base != "packs":
+        for root in (BUNDLED_GAMES, BUNDLED_PACKS):
+            if (root / base).is_dir():
+                return (root / base).resolve()
+    candidate = pack_dir / base
+    return candidate.resolve() if candidate.is_dir() else None
+
+
+@dataclass
+class Layer:
+    folder: Path
+    label: str             #: how the folder's files are named in messages (``my-pack/tickets.yaml``)
+    pack: PackFile | None  #: None for the base game
+
+
+@dataclass
+class Stack:
+    """What reading a pack found: its layers (base first) and every problem on the way."""
+
+    layers: list[Layer] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    sources: dict[str, list[str]] = field(default_factory=dict)
+
+
+def _label(folder: Path, taken: set[str]) -> str:
+    label = folder.name or str(folder)
+    return label if label not in taken else str(folder)
+
+
+def read_pack_file(folder: Path, label: str, stack: Stack) -> tuple[PackFile | None, SourceMap | None]:
+    name = f"{label}/{PACK_FILE}"
+    try:
+        data, smap = load_file(folder / PACK_FILE, name, folder=folder)
+    except YamlSourceError as exc:
+        stack.problems.append(exc.problem)
+        stack.sources[name] = exc.lines
+        return None, None
+    stack.sources[name] = smap.lines
+    stack.problems.extend(smap.problems)
+    if not isinstance(data, dict):
+        pos = smap.locate(())
+        stack.problems.append(Problem(name, pos.line, pos.col, "", "top level must be a mapping of keys"))
+        return None, smap
+    try:
+        return PackFile.model_validate(data), smap
+    except ValidationError as exc:
+        for err in exc.errors(include_url=False):
+            path = tuple(err["loc"])
+            pos = smap.locate(path if err["type"] != "missing" else path[:-1],
+                              key=err["type"] == "extra_forbidden")
+            stack.problems.append(Problem(name, pos.line, pos.col, dotted(path), friendly(err, PackFile, path)))
+        return None, smap
+
+
+def chain(folder: Path) -> Stack:
+    """The layers of the pack in ``folder``, base game first; problems for a missing or cyclic base."""
+    stack = Stack()
+    seen: list[Path] = []
+    taken: set[str] = set()
+    packs: list[Layer] = []
+    here = Path(folder)
+    while True:
+        label = _label(here, taken)
+        taken.add(label)
+        if not is_pack(here):
+            stack.layers = [Layer(here, label, None), *reversed(packs)]
+            return stack
+        pack, smap = read_pack_file(here, label, stack)
+        if pack is None or smap is None:
+            return stack
+        seen.append(here.resolve())
+        packs.append(Layer(here, label, pack))
+        base = resolve_base(here, pack.base)
+        pos = smap.locate(("base",))
+        name = f"{label}/{PACK_FILE}"
+        if Path(pack.base).is_absolute() or pack.base.startswith("~"):
+            stack.problems.append(Problem(name, pos.line, pos.col, "base",
+                                          f"base '{pack.base}' is an absolute path; name a bundled game or "
+                                          "pack by id, or a folder relative to the pack (packs are shared)"))
+            return stack
+        if base is None:
+            known = sorted(p.name for root in (BUNDLED_GAMES, BUNDLED_PACKS) if root.is_dir()
+                           for p in root.iterdir() if p.is_dir() and p.name != "packs")
+            stack.problems.append(Problem(name, pos.line, pos.col, "base",
+                                          f"base '{pack.base}' not found: no folder {pack.base} next to the pack "
+                                          f"and no bundled game or pack of that id{suggest(pack.base, known)} "
+                                          f"(bundled: {', '.join(known)})"))
+            return stack
+        if base in seen:
+            loop = " -> ".join([*(p.name for p in seen[seen.index(base):]), base.name])
+            stack.problems.append(Problem(name, pos.line, pos.col, "base",
+                                          f"base '{pack.base}' leads back to a pack already in the chain ({loop})"))
+            return stack
+        if len(packs) >= MAX_LAYERS:
+            stack.problems.append(Problem(name, pos.line, pos.col, "base",
+                                          f"more than {MAX_LAYERS} packs stacked on one game"))
+            return stack
+        here = base
+
+
+def pack_info(folder: Path) -> PackInfo | None:
+    """The identity of the (already validated) pack in ``folder``, or None for a plain content folder."""
+    return _pack_info(Path(folder).resolve()) if is_pack(folder) else None
+
+
+@lru_cache(maxsize=64)
+def _pack_info(folder: Path) -> PackInfo | None:
+    stack = chain(folder)
+    if stack.problems or not stack.layers or stack.layers[-1].pack is None:
+        return None
+    pack = stack.layers[-1].pack
+    return PackInfo(pack.id, pack.name, pack.version, pack.mark, folder, resolve_base(folder, pack.base) or folder,
+                    tuple(layer.folder.resolve() for layer in stack.layers))
+
+
+def overlay_names(folder: Path) -> list[Path]:
+    """The YAML files of a pack folder besides pack.yaml (each must be named like a base file)."""
+    return sorted(p for p in Path(folder).iterdir() if p.suffix in (".yaml", ".yml") and p.name != PACK_FILE)
+
+
+def read(folder: Path, read_base) -> tuple[dict[str, Any], dict[str, SourceMap], list[Problem], dict[str, list[str]]]:
+    """Read the pack in ``folder`` merged over its bases: raw values, their source maps, problems, source lines.
+
+    ``read_base(folder, label)`` reads a plain content folder (cardgen.model.load), naming its files
+    ``label/file.yaml``.
+    """
+    stack = chain(folder)
+    if stack.problems:
+        return {}, {}, stack.problems, stack.sources
+    base = stack.layers[0]
+    raw, smaps, problems, sources = read_base(base.folder, base.label)
+    stack.problems.extend(problems)
+    stack.sources.update(sources)
+    trees = {stem: located(raw[stem], smaps[stem]) for stem in raw}
+    for layer in stack.layers[1:]:
+        _apply(layer, trees, stack)  # an overlay's problems do not stop the merged set from being checked
+    out_raw: dict[str, Any] = {}
+    out_smaps: dict[str, SourceMap] = {}
+    for stem, tree in trees.items():
+        first = smaps[stem]
+        smap = SourceMap(first.file, first.lines)
+        out_raw[stem] = flatten(tree, smap)
+        out_smaps[stem] = smap
+    return out_raw, out_smaps, stack.problems, stack.sources
+
+
+def _apply(layer: Layer, trees: dict[str, Loc], stack: Stack) -> None:
+    """Merge one pack's overlay files over ``trees`` and recompute the totals it does not state."""
+    written: dict[str, Loc] = {}
+    for path in overlay_names(layer.folder):
+        name = f"{layer.label}/{path.name}"
+        stem = path.stem
+        if path.suffix != ".yaml" or stem not in FILES:
+            stack.problems.append(Problem(name, 1, 1, "", f"the base has no file {path.name}; an overlay file is named "
+                                                          f"like a base file{suggest(path.name, [f'{s}.yaml' for s in FILES])}"))
+            continue
+        try:
+            data, smap = load_file(path, name, folder=layer.folder)
+        except YamlSourceError as exc:
+            stack.problems.append(exc.problem)
+            stack.sources[name] = exc.lines
+            continue
+        stack.sources[name] = smap.lines
+        stack.problems.extend(smap.problems)
+        if not isinstance(data, dict):
+            pos = smap.locate(())
+            stack.problems.append(Problem(name, pos.line, pos.col, "", "top level must be a mapping of keys"))
+            continue
+        if stem not in trees:
+            continue  # the base file itself could not be read; its problem is reported
+        over = located(data, smap)
+        merge = Merge()
+        trees[stem] = merge.node(trees[stem], over, ())
+        stack.problems.extend(merge.problems)
+        written[stem] = over
+    if written:
+        recompute_totals(trees, written)
+
+
+# ---------------------------------------------------------------- totals a pack need not state
+
+def _count(node: Loc | None) -> int | None:
+    value = plain(node)
+    return len(value) if isinstance(value, (list, dict)) else None
+
+
+def _copies(kinds: Any, times: str | None = None) -> int | None:
+    if not isinstance(kinds, list):
+        return None
+    total = 0
+    for kind in kinds:
+        if not isinstance(kind, dict) or not isinstance(kind.get("copies"), int):
+            return None
+        factor = kind.get(times, 0) if times else 1
+        if not isinstance(factor, int):
+            return None
+        total += kind["copies"] * factor
+    return total
+
+
+def _set(trees: dict[str, Loc], written: dict[str, Loc], stem: str, path: PathKey, value: Any,
+         at: PathKey) -> None:
+    """Put a computed total unless the pack wrote it; its position is the pack's line that made it necessary."""
+    if value is None or stem not in trees:
+        return
+    over = written.get(stem)
+    if over is not None and get(over, *path) is not None:
+        return  # stated by the pack: checked, not recomputed
+    source = written.get(at[0])
+    node = get(source, *at[1:]) if source is not None else None
+    if node is not None:
+        pos = node.key or node.pos
+    else:
+        old = get(trees[stem], *path)
+        pos = old.pos if old is not None else trees[stem].pos
+    put(trees[stem], path, value, pos)
+
+
+def recompute_totals(trees: dict[str, Loc], written: dict[str, Loc]) -> None:
+    """Totals of every deck the pack touched, and the printing table's counts, unless the pack states them.
+
+    The printing rows count what the checks count (cardgen.model.checks.printing_table): tickets,
+    events, dispatch cards, station mats; rows per player count follow the player count.
+    """
+    touched = set(written)
+    if "tickets" in touched:
+        kinds = plain(get(trees["tickets"], "kinds"))
+        _set(trees, written, "tickets", ("totals", "kinds"), len(kinds) if isinstance(kinds, list) else None,
+             ("tickets", "kinds"))
+        _set(trees, written, "tickets", ("totals", "cards"), _copies(kinds), ("tickets", "kinds"))
+    if "dispatch" in touched:
+        kinds = plain(get(trees["dispatch"], "kinds"))
+        _set(trees, written, "dispatch", ("totals", "kinds"), len(kinds) if isinstance(kinds, list) else None,
+             ("dispatch", "kinds"))
+        _set(trees, written, "dispatch", ("totals", "cards"), _copies(kinds), ("dispatch", "kinds"))
+    if "events" in touched:
+        track = plain(get(trees["events"], "track"))
+        if isinstance(track, dict):
+            used = {card.get("kind") for card in track.values() if isinstance(card, dict)}
+            _set(trees, written, "events", ("totals", "kinds"), len(used), ("events", "track"))
+            _set(trees, written, "events", ("totals", "cards"), len(track), ("events", "track"))
+    if "operations" in touched:
+        kinds = plain(get(trees["operations"], "kinds"))
+        _set(trees, written, "operations", ("set_totals", "cards"), _copies(kinds), ("operations", "kinds"))
+        _set(trees, written, "operations", ("set_totals", "propulsion"), _copies(kinds, "value"),
+             ("operations", "kinds"))
+    if touched & {"tickets", "dispatch", "events", "map", "game"} and "printing" in trees:
+        _printing(trees, written)
+    if touched & set(DECK_TOTALS) and "variants" in trees:
+        _variant_totals(trees, written)
+
+
+#: The deck files whose totals a pack recomputes, and the key that holds them.
+DECK_TOTALS = {"tickets": "totals", "dispatch": "totals", "events": "totals", "operations": "set_totals"}
+
+
+def deck_totals(stem: str, data: Any) -> dict[str, int] | None:
+    """What the validator counts for one deck file's totals (cardgen.model.checks), from raw values."""
+    if not isinstance(data, dict):
+        return None
+    if stem == "events":
+        track = data.get("track")
+        if not isinstance(track, dict):
+            return None
+        return {"kinds": len({c.get("kind") for c in track.values() if isinstance(c, dict)}), "cards": len(track)}
+    kinds = data.get("kinds")
+    if stem == "operations":
+        cards, propulsion = _copies(kinds), _copies(kinds, "value")
+        return None if cards is None or propulsion is None else {"cards": cards, "propulsion": propulsion}
+    cards = _copies(kinds)
+    return None if cards is None else {"kinds": len(kinds), "cards": cards}
+
+
+def _variant_totals(trees: dict[str, Loc], written: dict[str, Loc]) -> None:
+    """A base variant that states a deck's totals (beginner: 8 events over 6 kinds) gets them recounted
+    over the pack's deck, unless the pack's own variants.yaml writes them."""
+    from cardgen.model.overlay import merge_patch
+    variants = get(trees["variants"], "variants")
+    if variants is None or not isinstance(variants.value, list):
+        return
+    for variant in variants.value:
+        patch = get(variant, "patch")
+        for stem, key in DECK_TOTALS.items():
+            stated = get(patch, stem, key)
+            if stem not in written or stem not in trees or stated is None or not isinstance(stated.value, dict):
+                continue
+            counted = deck_totals(stem, merge_patch(plain(trees[stem]), plain(get(patch, stem))))
+            if counted is None:
+                continue
+            mine = written.get("variants")
+            for name, value in counted.items():
+                if name in stated.value and not _written_by(mine, variant, stem, key, name):
+                    put(stated, (name,), value, stated.value[name].pos)
+
+
+def _written_by(over: Loc | None, variant: Loc, stem: str, key: str, name: str) -> bool:
+    """Whether this pack's variants.yaml writes this variant's ``stem.key.name`` itself."""
+    if over is None:
+        return False
+    vid = plain(get(variant, "id"))
+    ops = get(over, "variants")
+    for op in ("add", "change"):
+        for entry in (get(ops, op).value if get(ops, op) is not None and isinstance(get(ops, op).value, list) else []):
+            if plain(get(entry, "id")) == vid and get(entry, "patch", stem, key, name) is not None:
+                return True
+    return False
+
+
+def _printing(trees: dict[str, Loc], written: dict[str, Loc]) -> None:
+    tickets = _copies(plain(get(trees.get("tickets"), "kinds")))
+    dispatch = _copies(plain(get(trees.get("dispatch"), "kinds")))
+    events = _count(get(trees.get("events"), "track"))
+    mats = _count(get(trees.get("map"), "stations"))
+    per_player = plain(get(trees.get("game"), "setup", "dispatch_per_player"))
+    rows = plain(get(trees["printing"], "by_players"))
+    cause = next((stem for stem in ("tickets", "events", "dispatch", "map", "game") if stem in written), "printing")
+    at = (cause,)
+    for n in rows if isinstance(rows, dict) else {}:
+        row = ("by_players", n)
+        _set(trees, written, "printing", row + ("tickets",), tickets, at)
+        _set(trees, written, "printing", row + ("events",), events, at)
+        _set(trees, written, "printing", row + ("station_mats",), mats, at)
+        if isinstance(per_player, int) and isinstance(n, int):
+            _set(trees, written, "printing", row + ("dispatch",), n * per_player, at)
+    for name, value in (("tickets", tickets), ("dispatch", dispatch), ("events", events), ("station_mats", mats)):
+        _set(trees, written, "printing", ("full_set", name), value, at)

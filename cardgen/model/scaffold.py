@@ -1,0 +1,91 @@
+"""``cardgen pack new DIR --base BASE``: write a valid, commented, empty pack.
+
+Why: the first step of an expansion should be one command whose result already
+validates, builds (nothing to print yet) and explains the overlay format where
+the designer will type. The folder is written atomically: a sibling temporary
+folder renamed into place, and an existing non-empty folder is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from cardgen.errors import UsageError
+from cardgen.model.pack import PACK_FILE, resolve_base
+from cardgen.printable import printable
+
+TEMPLATE = """\
+# A pack for cardgen: this folder changes a base game by id, never by copying it.
+# Docs: docs/content-format.md, "Packs". Check it: cardgen validate {folder}
+id: {id}
+name: {{zh: {id}, en: {id}}}
+version: 1
+# The game (or pack) this one changes: a bundled id, or a folder relative to this one.
+base: {base}
+# Printed in the same corner of every face of the pack (1-4 characters).
+mark: {mark}
+#
+# Beside this file, an overlay file named like a base file (tickets.yaml,
+# events.yaml, dispatch.yaml, operations.yaml, map.yaml, fares.yaml, game.yaml,
+# printing.yaml, strings.yaml, variants.yaml) holds only what the pack adds,
+# changes or removes. A list of entries with ids takes add / change / remove:
+#
+#   # tickets.yaml
+#   kinds:
+#     add:
+#       - {{id: S1-S7, origin: S1, destination: S7, copies: 1}}
+#     change:
+#       - {{id: S1-S2, copies: 3}}        # only the fields written change
+#     remove: [S6-S1]
+#
+# A mapping merges key by key (null removes a key), any other value replaces the
+# base's. Totals (tickets/dispatch/events totals, operation set_totals and the
+# printing table's counts) are recomputed unless the pack writes them.
+#
+# Then: cardgen build {folder}              # prints only the pack's new and changed faces
+#       cardgen simulate {folder} --compare # balance against the base, paired games
+"""
+
+
+def pack_id(folder: Path) -> str:
+    """A valid id from the folder name (``My Pack!`` -> ``My-Pack``)."""
+    text = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-._") or "my-pack"
+    return text[:40]
+
+
+def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
+    """Write the scaffold into ``folder``; :class:`UsageError` if it exists with files or ``base`` is not found."""
+    folder = Path(folder)
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise UsageError(f"{printable(str(folder))} already exists and is not an empty folder; "
+                         "nothing written")
+    parent = folder.absolute().parent
+    if not parent.is_dir():
+        raise UsageError(f"{printable(str(parent))} does not exist; nothing written")
+    as_path = Path(base)
+    if as_path.is_dir() and ("/" in base or base.startswith(".")):
+        target = as_path.resolve()
+        base_text = os.path.relpath(target, folder.absolute())  # base: is read relative to the pack
+    else:
+        target = resolve_base(folder.absolute(), base)
+        base_text = base
+    if target is None:
+        raise UsageError(f"--base {printable(base)}: no bundled game or pack of that id and no such folder; "
+                         "nothing written")
+    text = TEMPLATE.format(id=pack_id(folder), base=json.dumps(base_text, ensure_ascii=False),
+                           mark=json.dumps(mark, ensure_ascii=False), folder=printable(str(folder)))
+    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=parent))
+    try:
+        (staging / PACK_FILE).write_text(text, encoding="utf-8")
+        if folder.exists():
+            folder.rmdir()  # empty, checked above
+        staging.rename(folder)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise UsageError(f"cannot write {printable(str(folder))}: {exc.strerror}; nothing written") from exc
+    return folder

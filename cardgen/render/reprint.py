@@ -1,0 +1,206 @@
+"""Which printed faces differ between two sets, and why: the reprint diff and the pack's print plan.
+
+Why: a designer who edits 3 cards reprints one sheet, not 53, and a pack prints
+only what it adds or changes. Faces are compared by id as the renderer designs
+them (HTML and copies, in both languages), so any change that shows on a face
+is found, whatever file it was written in; the fields that changed are named
+from the content record behind each face (its kind, its ticket, its event card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from cardgen.model.content import Content
+from cardgen.render.faces import design
+from cardgen.render.faces.facekit import Face
+
+CARD_BACK = "card_back"
+ADDED, CHANGED, REMOVED = "added", "changed", "removed"
+
+
+@dataclass(frozen=True)
+class FaceChange:
+    """One face that is new, different or gone in the new set."""
+
+    kind: str
+    id: str
+    label: str
+    change: str                   #: added, changed or removed
+    fields: tuple[str, ...] = ()  #: what changed ("copies 4 -> 5", "name.en", "face")
+    old_copies: int = 0
+    new_copies: int = 0
+    old_label: str = ""           #: the old face's label (what to take out of the box)
+
+    @property
+    def restyled(self) -> bool:
+        """Only something the face derives from other content changed (a route strip with a new station)."""
+        return self.change == CHANGED and self.fields == ("face",)
+
+    @property
+    def copies_only(self) -> bool:
+        """Only the number of copies changed: a reprint adds (or takes out) the difference."""
+        return self.change == CHANGED and all(f.startswith("copies ") for f in self.fields)
+
+    @property
+    def copies_and_restyled(self) -> bool:
+        """Only the copies changed, besides what the face derives from other content (a pack's view)."""
+        counted = [f for f in self.fields if f != "face"]
+        return self.change == CHANGED and bool(counted) and all(f.startswith("copies ") for f in counted)
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "id": self.id, "change": self.change, "fields": list(self.fields),
+                "old_copies": self.old_copies, "new_copies": self.new_copies}
+
+
+def _flat(value: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            out.update(_flat(item, f"{prefix}{key}."))
+        return out
+    return {prefix[:-1]: value}
+
+
+def records(content: Content) -> dict[str, dict[str, Any]]:
+    """The content fields behind each card face, by face id (as cardgen.render.faces.cards names them)."""
+    out: dict[str, dict[str, Any]] = {}
+    for t in content.tickets:
+        out[f"ticket-{t.id}"] = _flat({**t.kind.model_dump(mode="json"), "span": t.span, "fare": t.fare,
+                                       "slack": t.slack, "seats": t.seats, "freight": t.freight})
+    for kind in content.operations.kinds:
+        record = _flat(kind.model_dump(mode="json"))
+        for colour in content.game.colours:
+            out[f"operation-{colour.id}-{kind.id}"] = record
+    for kind in content.dispatch.kinds:
+        out[f"dispatch-{kind.id}"] = _flat(kind.model_dump(mode="json"))
+    for rnd, card in content.event_track:
+        kind = content.event_kinds.get(card.kind)
+        out[f"event-round-{rnd:02d}"] = _flat({**card.model_dump(mode="json"),
+                                               "effects": {str(i): e.model_dump(mode="json")
+                                                           for i, e in enumerate(kind.effects)} if kind else None,
+                                               "name": kind.name.model_dump() if kind else None,
+                                               "text": kind.text.model_dump() if kind else None,
+                                               "icon": kind.icon if kind else None})
+    return out
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 24 else text[:24] + "…"
+
+
+def _fields(old: dict[str, Any] | None, new: dict[str, Any] | None) -> list[str]:
+    if old is None or new is None:
+        return []
+    keys = [k for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k) and k != "copies"]
+    def shown(key: str) -> str:
+        a, b = old.get(key), new.get(key)
+        if isinstance(a, str) and len(a) > 24 or isinstance(b, str) and len(b) > 24:
+            return key  # a text: its name says enough
+        return f"{key} {_short(a)} -> {_short(b)}"
+    return [shown(k) for k in keys]
+
+
+def all_faces(content: Content, langs: Sequence[str], players: int, bleed_mm: float) -> dict[str, list[Face]]:
+    return {lang: design.build_faces(content, lang=lang, players=players, bleed_mm=bleed_mm) for lang in langs}
+
+
+def compare(old: Content, new: Content, *, langs: Sequence[str] = design.LANGS, players: int | None = None,
+            bleed_mm: float = 3.0, old_faces: dict[str, list[Face]] | None = None,
+            new_faces: dict[str, list[Face]] | None = None) -> list[FaceChange]:
+    """Every face added, changed or removed from ``old`` to ``new``, in the new set's face order."""
+    players = players or new.game.players.max
+    old_players = players if players in old.printing.by_players else old.game.players.max
+    old_faces = old_faces or all_faces(old, langs, old_players, bleed_mm)
+    new_faces = new_faces or all_faces(new, langs, players, bleed_mm)
+    old_rec, new_rec = records(old), records(new)
+    first = langs[0]
+    olds = {lang: {f.id: f for f in old_faces[lang]} for lang in langs}
+    news = {lang: {f.id: f for f in new_faces[lang]} for lang in langs}
+    changes: list[FaceChange] = []
+    for face in new_faces[first]:
+        before = olds[first].get(face.id)
+        if before is None:
+            changes.append(FaceChange(face.kind, face.id, face.label, ADDED, (), 0, face.copies))
+            continue
+        fields = _fields(old_rec.get(face.id), new_rec.get(face.id))
+        looks = any(olds[lang][face.id].html != news[lang][face.id].html for lang in langs
+                    if face.id in olds[lang] and face.id in news[lang])
+        if looks and not fields:
+            fields = ["face"]  # a derived value, a name it quotes or the game's look changed
+        if before.copies != face.copies:
+            fields.append(f"copies {before.copies} -> {face.copies}")
+        if fields:
+            changes.append(FaceChange(face.kind, face.id, face.label, CHANGED, tuple(fields), before.copies,
+                                      face.copies, before.label))
+    for face in old_faces[first]:
+        if face.id not in news[first]:
+            changes.append(FaceChange(face.kind, face.id, face.label, REMOVED, (), face.copies, 0, face.label))
+    return changes
+
+
+def by_kind(changes: Sequence[FaceChange]) -> dict[str, dict[str, list[str]]]:
+    """``{kind: {"added": [ids], "changed": [ids], "removed": [ids]}}`` for manifest.json and --json."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for ch in changes:
+        out.setdefault(ch.kind, {ADDED: [], CHANGED: [], REMOVED: []})[ch.change].append(ch.id)
+    return out
+
+
+@dataclass
+class PrintPlan:
+    """The faces a pack (or a reprint) prints, and the cards to take out of the box."""
+
+    faces: list[Face]
+    changes: list[FaceChange]
+    take_out: list[tuple[str, int, str]] = field(default_factory=list)  #: (label, copies, why)
+
+
+def reprint_plan(changes: Sequence[FaceChange], new_faces: Sequence[Face], old_faces: Sequence[Face], *,
+                 same_backs: bool) -> PrintPlan:
+    """Fronts and boards that changed (only the extra copies when only the count rose), with their backs.
+
+    ``same_backs`` (a pack): every printed card takes the OLD set's back of the same id where there is
+    one, so the new cards shuffle into the old box unseen (new decks or piles keep their new back), and
+    a card the pack did not change, whose face only shows something derived from what it changed (a
+    ticket's route strip once a station is added), is not reprinted: the box's copy plays the same.
+    """
+    new_by_id = {f.id: f for f in new_faces}
+    old_by_id = {f.id: f for f in old_faces}
+    fronts: list[Face] = []
+    take_out: list[tuple[str, int, str]] = []
+    for ch in changes:
+        if ch.kind == CARD_BACK:
+            continue
+        if ch.change == REMOVED:
+            take_out.append((ch.old_label or ch.label, ch.old_copies, "removed"))
+            continue
+        face = new_by_id[ch.id]
+        if same_backs and ch.restyled and face.layout == "card":
+            continue
+        if ch.copies_only or (same_backs and ch.copies_and_restyled and face.layout == "card"):
+            extra = ch.new_copies - ch.old_copies
+            if extra > 0:
+                fronts.append(_with_copies(face, extra))
+            else:
+                take_out.append((ch.old_label or ch.label, -extra, "fewer copies"))
+            continue
+        fronts.append(face)
+        if ch.change == CHANGED and ch.old_copies and face.layout == "card":
+            take_out.append((ch.old_label or ch.label, ch.old_copies, "replaced by the new card"))
+    backs: dict[str, Face] = {}
+    for face in fronts:
+        if face.back and face.back not in backs:
+            source = old_by_id.get(face.back) if same_backs else None
+            backs[face.back] = source or new_by_id[face.back]
+    return PrintPlan([*fronts, *backs.values()], list(changes), take_out)
+
+
+def _with_copies(face: Face, copies: int) -> Face:
+    from dataclasses import replace
+    return replace(face, copies=copies)
+
+
+__all__ = ["FaceChange", "PrintPlan", "by_kind", "compare", "records", "reprint_plan"]

@@ -1,0 +1,209 @@
+"""The pack format: overlay by id, located errors at the pack's line, totals recomputed, stacking."""
+
+from __future__ import annotations
+
+from cardgen.model import load, validate
+from cardgen.model.pack import pack_info
+
+
+def test_empty_pack_is_the_base_game(pack_dir):
+    content = load(pack_dir.root)
+    assert content.ticket_count == 82
+    assert content.pack.id == "test-pack" and content.pack.mark == "T"
+    assert [p.name for p in content.pack.layers] == ["rail-journey", "tp"]
+
+
+def test_add_change_remove_by_id_and_totals_recomputed(pack_dir):
+    pack_dir.write("tickets.yaml", "kinds:\n  change:\n    - {id: S1-S2, copies: 5}\n")
+    pack_dir.write("dispatch.yaml", "kinds:\n  change:\n    - {id: swap, name: {en: Passing Swap II}}\n")
+    content = load(pack_dir.root)
+    assert content.ticket_by_id["S1-S2"].copies == 5
+    assert content.tickets_file.totals.cards == 83          # recomputed
+    assert content.printing.full_set.tickets == 83          # the printing table follows
+    assert content.printing.by_players[2].tickets == 83
+    swap = content.dispatch.kinds[0]
+    assert swap.name.en == "Passing Swap II" and swap.name.zh == "会让调整"  # only the field written
+    assert swap.copies == 5 and swap.effect.type == "swap_adjacent"
+
+
+def test_stated_totals_are_checked_not_recomputed(pack_dir):
+    pack_dir.write("tickets.yaml", "totals: {kinds: 30, cards: 90}\nkinds:\n  change:\n    - {id: S1-S2, copies: 5}\n")
+    assert "tp/tickets.yaml:1:28: totals.cards: copies add up to 83 cards, totals say 90" in pack_dir.headlines()
+
+
+def test_removing_an_event_round_and_a_kind(pack_dir):
+    pack_dir.write("events.yaml", "track:\n  20: {kind: fine_weather}\n")
+    content = load(pack_dir.root)
+    assert content.events.track[20].kind == "fine_weather"
+
+
+def test_overlay_errors_are_located_in_the_pack(pack_dir):
+    pack_dir.write("tickets.yaml", """kinds:
+  change:
+    - {id: S1-S9, copies: 5}
+    - {id: S1-S2, copies: 60}
+  remove: [S6-S0]
+  add:
+    - {id: S6-S1, origin: S6, destination: S1, copies: 1}
+  replace: []
+""")
+    pack_dir.write("events.yaml", "kinds:\n  - {id: x}\ntrack:\n  30: null\n")
+    pack_dir.write("ticket.yaml", "a: 1\n")
+    assert pack_dir.headlines() == [
+        "tp/events.yaml:2:3: kinds: 'kinds' is a list of entries with ids: write add, change or remove under it, "
+        "never the whole list",
+        "tp/events.yaml:4:3: track.30: removes '30', which the base does not have",
+        "tp/ticket.yaml:1:1: the base has no file ticket.yaml; an overlay file is named like a base file; "
+        "did you mean 'tickets.yaml'?",
+        "tp/tickets.yaml:3:12: kinds.change.0.id: changes 'S1-S9', which the base does not have "
+        "(new entries go under add); did you mean 'S1-S6'?",
+        "tp/tickets.yaml:4:27: kinds.0.copies: must be at most 50, got the number 60",
+        "tp/tickets.yaml:5:12: kinds.remove.0: removes 'S6-S0', which the base does not have; did you mean 'S6-S5'?",
+        "tp/tickets.yaml:7:12: kinds.add.0.id: adds 'S6-S1', which the base already has; write it under change",
+        "tp/tickets.yaml:8:3: kinds.replace: unknown operation 'replace'; a list of entries with ids takes add, "
+        "change or remove",
+    ]
+
+
+def test_a_rule_broken_by_the_pack_points_at_the_pack(pack_dir):
+    pack_dir.write("tickets.yaml", "kinds:\n  remove: [S6-S1]\n")
+    assert pack_dir.headlines() == ["tp/tickets.yaml:2:3: kinds: no ticket kind for S6->S1"]
+
+
+def test_a_value_the_base_wrote_is_located_in_the_base(pack_dir, tmp_path):
+    import shutil
+    from cardgen.resources import DEFAULT_CONTENT
+    base = tmp_path / "mygame"
+    shutil.copytree(DEFAULT_CONTENT, base)
+    text = (base / "game.yaml").read_text(encoding="utf-8")
+    (base / "game.yaml").write_text(text.replace("composition_cap: 9", "composition_cap: 99"), encoding="utf-8")
+    pack_dir.write("pack.yaml", "id: tp\nname: {zh: a, en: a}\nversion: 1\nbase: ../mygame\nmark: T\n")
+    [headline] = pack_dir.headlines()
+    assert headline.startswith("mygame/game.yaml:") and headline.endswith(
+        "composition_cap: must be at most 50, got the number 99")
+
+
+def test_missing_and_cyclic_base(tmp_path):
+    from tests.packs.conftest import PackDir
+    a = PackDir(tmp_path / "a").write("pack.yaml", "id: a\nname: {zh: a, en: a}\nversion: 1\nbase: ../b\nmark: A\n")
+    PackDir(tmp_path / "b").write("pack.yaml", "id: b\nname: {zh: b, en: b}\nversion: 1\nbase: ../a\nmark: B\n")
+    assert a.headlines() == ["b/pack.yaml:4:7: base: base '../a' leads back to a pack already in the chain "
+                             "(a -> b -> a)"]
+    a.write("pack.yaml", "id: a\nname: {zh: a, en: a}\nversion: 1\nbase: rail-journy\nmark: A\n")
+    assert a.headlines() == ["a/pack.yaml:4:7: base: base 'rail-journy' not found: no folder rail-journy next to "
+                             "the pack and no bundled game or pack of that id; did you mean 'rail-journey'? "
+                             "(bundled: " + ", ".join(_bundled()) + ")"]
+
+
+def _bundled():
+    from cardgen.model.pack import BUNDLED_GAMES, BUNDLED_PACKS
+    return sorted(p.name for root in (BUNDLED_GAMES, BUNDLED_PACKS) if root.is_dir()
+                  for p in root.iterdir() if p.is_dir() and p.name != "packs")
+
+
+def test_pack_yaml_schema(pack_dir):
+    pack_dir.write("pack.yaml", "id: tp\nname: {zh: a, en: a}\nversion: 0\nbase: rail-journey\nmark: TOOLONG\n")
+    assert pack_dir.headlines() == ["tp/pack.yaml:3:10: version: must be at least 1, got the number 0",
+                                    "tp/pack.yaml:5:7: mark: must be at most 4 characters"]
+
+
+def test_packs_stack_and_variants_apply_on_top(tmp_path, pack_dir):
+    from tests.packs.conftest import PackDir
+    pack_dir.write("tickets.yaml", "kinds:\n  change:\n    - {id: S1-S2, copies: 5}\n")
+    top = PackDir(tmp_path / "top").write(
+        "pack.yaml", "id: top\nname: {zh: b, en: b}\nversion: 2\nbase: ../tp\nmark: B\n")
+    top.write("tickets.yaml", "kinds:\n  change:\n    - {id: S2-S1, copies: 1}\n")
+    content = load(top.root)
+    assert content.ticket_by_id["S1-S2"].copies == 5 and content.ticket_by_id["S2-S1"].copies == 1
+    assert content.ticket_count == 80
+    assert [p.name for p in content.pack.layers] == ["rail-journey", "tp", "top"]
+    assert load(top.root, variant="beginner").game.composition_cap == 6
+    assert pack_info(tmp_path / "nothing") is None
+
+
+def test_a_pack_variant_error_points_at_the_pack(pack_dir):
+    pack_dir.write("variants.yaml", "variants:\n  change:\n    - {id: beginner, patch: {game: {composition_cap: 0}}}\n")
+    assert pack_dir.headlines() == [
+        "tp/variants.yaml:3:54: variants.0.patch.game.composition_cap: in variant 'beginner': "
+        "must be at least 1, got the number 0"]
+
+
+def test_validate_cli_on_a_pack(pack_dir):
+    from typer.testing import CliRunner
+    from cardgen.cli import app
+    result = CliRunner().invoke(app, ["validate", str(pack_dir.root)])
+    assert result.exit_code == 0, result.output
+    pack_dir.write("tickets.yaml", "kinds:\n  remove: [S6-S1]\n")
+    result = CliRunner().invoke(app, ["validate", str(pack_dir.root)])
+    assert result.exit_code == 1
+    assert "tp/tickets.yaml:2:3: kinds: no ticket kind for S6->S1" in result.output
+
+
+def test_scaffold_is_a_valid_empty_pack(tmp_path):
+    from typer.testing import CliRunner
+    from cardgen.cli import app
+    result = CliRunner().invoke(app, ["pack", "new", str(tmp_path / "mine"), "--base", "rail-journey"])
+    assert result.exit_code == 0, result.output
+    assert validate(tmp_path / "mine").ok
+    assert load(tmp_path / "mine").pack.id == "mine"
+    again = CliRunner().invoke(app, ["pack", "new", str(tmp_path / "mine")])
+    assert again.exit_code == 2 and "already exists and is not an empty folder; nothing written" in again.output
+    bad = CliRunner().invoke(app, ["pack", "new", str(tmp_path / "other"), "--base", "nowhere"])
+    assert bad.exit_code == 2 and not (tmp_path / "other").exists()
+
+
+def test_scaffold_with_a_path_base_stacks(tmp_path):
+    from cardgen.model.scaffold import new_pack
+    new_pack(tmp_path / "one", "rail-journey")
+    new_pack(tmp_path / "two", str(tmp_path / "one") + "/")
+    assert [p.name for p in load(tmp_path / "two").pack.layers] == ["rail-journey", "one", "two"]
+
+
+def test_a_base_variant_totals_follow_the_pack(pack_dir):
+    pack_dir.write("events.yaml", """kinds:
+  add:
+    - id: heat_wave
+      icon: "🥵"
+      name: {zh: 热浪, en: Heat Wave}
+      effects: [{type: propulsion, amount: -1}]
+      text: {zh: "本轮全场推进力 R {amount:+}。", en: "Every train's propulsion R is {amount:+} this round."}
+track:
+  3: {kind: heat_wave, station: null}
+""")
+    assert validate(pack_dir.root).ok, pack_dir.headlines()
+    beginner = load(pack_dir.root, variant="beginner")
+    assert beginner.events.totals.kinds == 7 and beginner.events.totals.cards == 8  # heat wave joins the 6
+    assert load(pack_dir.root).events.totals.kinds == 9
+
+
+def test_a_null_inside_an_entry_clears_a_field_it_may_lack(pack_dir):
+    pack_dir.write("events.yaml", "track:\n  1: {kind: rainstorm, station: null, section: null}\n")
+    assert load(pack_dir.root).events.track[1].kind == "rainstorm"
+
+
+def test_unknown_primitive_and_out_of_range_parameter_in_a_pack(pack_dir):
+    pack_dir.write("events.yaml", """kinds:
+  change:
+    - {id: rainstorm, effects: [{type: propulsion, amount: -30}]}
+    - {id: fine_weather, effects: [{type: sunshine}]}
+""")
+    headlines = pack_dir.headlines()
+    assert "tp/events.yaml:3:60: kinds.3.effects.0.amount: must be at least -20, got the number -30" in headlines
+    assert any(h.startswith("tp/events.yaml:4:43: kinds.0.effects.0.type: unknown type 'sunshine'") for h in headlines)
+
+
+def test_a_bad_pack_builds_nothing(pack_dir, tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+    from cardgen.cli import app
+    monkeypatch.chdir(tmp_path)
+    pack_dir.write("tickets.yaml", "kinds:\n  remove: [S6-S1]\n")
+    result = CliRunner().invoke(app, ["build", str(pack_dir.root), "--lang", "en"])
+    assert result.exit_code == 1
+    assert "tp/tickets.yaml:2:3: kinds: no ticket kind for S6->S1" in result.output
+    assert "nothing written" in result.output and not (tmp_path / "output").exists()
+
+
+def test_an_absolute_base_is_refused(pack_dir):
+    pack_dir.write("pack.yaml", "id: tp\nname: {zh: a, en: a}\nversion: 1\nbase: /etc\nmark: T\n")
+    assert pack_dir.headlines() == ["tp/pack.yaml:4:7: base: base '/etc' is an absolute path; name a bundled "
+                                    "game or pack by id, or a folder relative to the pack (packs are shared)"]

@@ -1,0 +1,107 @@
+"""Printing a pack: only its new and changed faces, with its mark, on the base game's backs; diff and reprint."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.model import load
+from cardgen.render import reprint
+from cardgen.render.build import BuildOptions, build, design_faces
+from cardgen.render.faces import design
+from cardgen.resources import DEFAULT_CONTENT
+
+
+@pytest.fixture
+def small_pack(pack_dir):
+    pack_dir.write("dispatch.yaml", "kinds:\n  change:\n    - {id: swap, name: {en: Passing Swap II}}\n")
+    pack_dir.write("tickets.yaml", "kinds:\n  change:\n    - {id: S1-S2, copies: 5}\n    - {id: S2-S1, copies: 3}\n")
+    return pack_dir
+
+
+def test_diff_names_every_changed_face_and_field(small_pack):
+    changes = {ch.id: ch for ch in reprint.compare(load(DEFAULT_CONTENT), load(small_pack.root))}
+    assert changes["ticket-S1-S2"].fields == ("copies 4 -> 5",)
+    assert changes["ticket-S2-S1"].fields == ("copies 4 -> 3",)
+    assert changes["dispatch-swap"].fields == ("name.en Passing Swap -> Passing Swap II",)
+    assert changes["back-ticket-S1"].fields == ("copies 11 -> 12",)
+    assert "ticket-S1-S3" not in changes and "operation-red-local" not in changes
+    assert {ch.change for ch in changes.values()} == {"changed"}
+
+
+def test_diff_of_a_set_with_itself_is_empty():
+    assert reprint.compare(load(), load()) == []
+
+
+def test_pack_plan_prints_only_its_faces_with_mark_on_base_backs(small_pack):
+    content = load(small_pack.root)
+    faces, doc, take_out = design_faces(content, BuildOptions(lang="en"))
+    fronts = [f for f in faces if f.kind != "card_back"]
+    by_id = {f.id: f for f in fronts}
+    assert by_id["ticket-S1-S2"].copies == 1            # only the extra copy
+    assert "ticket-S2-S1" not in by_id                  # one fewer: taken out, not printed
+    assert by_id["dispatch-swap"].copies == 5
+    assert all('class="pack-mark"' in f.html for f in fronts)
+    base_backs = {f.id: f for f in design.build_faces(load(), lang="en") if f.kind == "card_back"}
+    for back in (f for f in faces if f.kind == "card_back"):
+        assert back.html == base_backs[back.id].html    # they shuffle in unseen
+        assert 'class="pack-mark"' not in back.html
+    assert doc["pack"]["id"] == "test-pack"
+    assert doc["pack"]["changed"]["dispatch"] == ["dispatch-swap"]
+    assert doc["pack"]["added"] == {} and doc["pack"]["removed"] == {}
+    assert ("ticket S2→S1", 1, "fewer copies") in take_out
+    assert ("dispatch swap", 5, "replaced by the new card") in take_out
+
+
+def test_with_base_marks_only_the_pack_faces(small_pack):
+    content = load(small_pack.root)
+    faces, _, _ = design_faces(content, BuildOptions(lang="en", with_base=True))
+    marked = {f.id for f in faces if 'class="pack-mark"' in f.html}
+    assert "dispatch-swap" in marked and "ticket-S1-S2" in marked
+    assert "ticket-S1-S3" not in marked and len(faces) == len(design.build_faces(content, lang="en"))
+
+
+def test_changed_since_prints_only_what_differs(tmp_path):
+    import shutil
+    edited = tmp_path / "edited"
+    shutil.copytree(DEFAULT_CONTENT, edited)
+    text = (edited / "dispatch.yaml").read_text(encoding="utf-8")
+    (edited / "dispatch.yaml").write_text(text.replace("Signal Priority", "Green Signal"), encoding="utf-8")
+    faces, doc, _ = design_faces(load(edited), BuildOptions(lang="en", changed_since=str(DEFAULT_CONTENT)))
+    assert [f.id for f in faces] == ["dispatch-signal_priority", "quick_reference", "back-dispatch"]  # it names the card
+    assert doc["changed_since"]["changed"] == {"dispatch": ["dispatch-signal_priority"], "quick_reference": ["quick_reference"]}
+
+
+def test_build_a_pack_writes_its_own_folder_and_manifest(small_pack, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    result = CliRunner().invoke(app, ["build", str(small_pack.root), "--lang", "en", "--only", "dispatch"])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "output" / "test-pack"
+    assert not (tmp_path / "output" / "rail-journey").exists()
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["pack"]["changed"]["ticket"] == ["ticket-S1-S2", "ticket-S2-S1"]
+    assert manifest["counts"] == {"dispatch": 5, "card_back": 5}
+    assert "take out of the box: 5 x dispatch swap (replaced by the new card)" in result.output
+    assert "5 x dispatch swap (replaced by the new card)" in (out / "take-out-of-the-box.txt").read_text()
+
+
+def test_diff_cli(small_pack):
+    result = CliRunner().invoke(app, ["diff", str(DEFAULT_CONTENT), str(small_pack.root), "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["by_kind"]["dispatch"] == {"added": [], "changed": ["dispatch-swap"], "removed": []}
+    same = CliRunner().invoke(app, ["diff", str(DEFAULT_CONTENT), str(DEFAULT_CONTENT)])
+    assert same.exit_code == 0 and ": 0 face(s) differ" in same.stdout
+    bad = CliRunner().invoke(app, ["diff", str(DEFAULT_CONTENT), str(Path(small_pack.root) / "nope")])
+    assert bad.exit_code == 1 and "content folder not found" in bad.output
+
+
+def test_with_base_refused_for_a_plain_folder():
+    from cardgen.errors import UsageError
+    with pytest.raises(UsageError, match="--with-base is for a pack"):
+        design_faces(load(), BuildOptions(with_base=True))

@@ -1,0 +1,61 @@
+"""The bundled sample expansion (cardgen/content/packs/onsen-line): valid, printable alone and merged, playable."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.model import load, validate
+from cardgen.render.build import BuildOptions, design_faces
+from cardgen.resources import DEFAULT_CONTENT, bundled_path
+
+SAMPLE = bundled_path("content", "packs", "onsen-line")
+
+
+def test_it_validates_over_the_bundled_game_by_id():
+    report = validate(SAMPLE)
+    assert report.ok, [p.headline() for p in report.problems]
+    content = report.content
+    assert content.pack.id == "onsen-line" and content.pack.base == DEFAULT_CONTENT.resolve()
+    base = load()
+    new_tickets = set(content.ticket_by_id) - set(base.ticket_by_id)
+    assert len(new_tickets) >= 6
+    assert set(base.ticket_by_id) - set(content.ticket_by_id) == set()
+    assert len({k.id for k in content.events.kinds} - {k.id for k in base.events.kinds}) >= 3
+    assert {k.id for k in content.operations.kinds} - {k.id for k in base.operations.kinds} == {"switchback"}
+    assert {k.id for k in base.operations.kinds} - {k.id for k in content.operations.kinds} == {"wait"}
+
+
+def test_every_variant_applies_on_top():
+    for variant in load(SAMPLE).variants.variants:
+        assert load(SAMPLE, variant=variant.id).variant.id == variant.id
+
+
+def test_pack_only_and_merged_faces():
+    content = load(SAMPLE)
+    faces, doc, take_out = design_faces(content, BuildOptions(lang="en"))
+    kinds = {f.kind for f in faces}
+    assert {"ticket", "event", "operation", "track_map", "station_mat"} <= kinds
+    assert any(f.id == "ticket-S7-S1" for f in faces) and not any(f.id == "ticket-S1-S2" for f in faces)
+    assert doc["pack"]["removed"]["operation"] == [f"operation-{c.id}-wait" for c in content.game.colours]
+    assert any(label.startswith("operation") and "wait" in label for label, _, _ in take_out)
+    merged, _, _ = design_faces(content, BuildOptions(lang="en", with_base=True))
+    assert len(merged) > len(faces)
+
+
+def test_simulate_compare_uses_every_new_kind_and_is_playable():
+    result = CliRunner().invoke(app, ["simulate", str(SAMPLE), "--compare", "--players", "4", "--games", "200",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["problems"] == []
+    base = load()
+    for key, kinds in (("cards_played", base.operations.kinds), ("dispatch_used", base.dispatch.kinds),
+                       ("events_effective", base.events.kinds)):
+        new = set(doc[key]) - {k.id for k in kinds}
+        assert all(doc[key][k] > 0 for k in doc[key]), (key, doc[key])
+        if key != "dispatch_used":
+            assert new, key
+    assert set(doc["delta"]) == set(doc["win_rate"])
