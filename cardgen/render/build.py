@@ -152,11 +152,12 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     font_files = [Path(p) for p in fonts.font_files()]
     cache_dir = cache_dir or default_cache()
     printed = font_instances.print_fonts(font_files, cache_dir / "fonts")
+    face_cache = FaceCache(cache_dir)
     renderer = FaceRenderer(
         roots=protected,
         fonts=list(printed.values()),
         substitutes={source: used for source, used in printed.items() if source != used},
-        cache=FaceCache(cache_dir),
+        cache=face_cache,
         check_layout=fit.located_check([Path(content.folder), *content_layers(content)]),
         check_glyphs=fit.check_glyphs,
     )
@@ -169,7 +170,7 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     report = write_set(name, faces, options, out, renderer, preview=preview, font_files=font_files,
                        progress=progress, protected=protected, words=words, extra=pack_doc, take_out=take_out)
     # The least recently used entries beyond the bound go; this build's (touched or written since it began) stay.
-    cachedir.prune(cache_dir, cache_limit, keep_since=started - 1)
+    cachedir.prune(cache_dir, cache_limit, keep_since=started - 1, added=face_cache.written)
     return report
 
 

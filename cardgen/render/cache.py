@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pydyf
 import weasyprint
 
-from cardgen.render.cachedir import touch
+from cardgen.render.cachedir import touch, write_atomically
 
 #: ``memo(namespace, material, produce)``: bytes derived only from ``material``, produced once and kept.
 Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
@@ -42,19 +40,6 @@ def fonts_fingerprint(font_files: list[Path]) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write bytes so a reader never sees half a file (another build may share the cache)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def face_key(html: str, width_mm: float, height_mm: float, bleed_mm: float, fonts: str) -> str:
     """Content hash of what a face looks like: its HTML, size, fonts and the renderer versions."""
     ident = {
@@ -74,6 +59,7 @@ class FaceCache:
     def __init__(self, folder: Path):
         self.folder = Path(folder)
         self.hits = 0
+        self.written = 0  # bytes stored by this process (cardgen.render.cachedir.prune adds them to its ledger)
         self.misses = 0
         self.unwritable: str | None = None  # why the cache could not be written, if it could not
 
@@ -81,6 +67,7 @@ class FaceCache:
         """Keep ``data``; a cache that cannot be written only makes the next build slower, never fails this one."""
         try:
             write_atomically(path, data)
+            self.written += len(data)
         except OSError as exc:
             self.unwritable = f"{exc.filename or path}: {exc.strerror or exc}"
 

@@ -40,8 +40,8 @@ def _limit() -> int:
 def info_cmd() -> None:
     """Where the cache is, how much it holds, and its size bound.
 
-    The bound is $CARDGEN_CACHE_MAX_MB megabytes (default 1000); after each build
-    the least recently used entries beyond it are deleted.
+    The bound is $CARDGEN_CACHE_MAX_MB megabytes; after each build the least
+    recently used entries beyond it are deleted.
     """
     limit = _limit()
     folder = cachedir.default_cache()

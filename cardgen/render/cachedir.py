@@ -13,8 +13,11 @@ This module needs no renderer, so ``cardgen cache`` works where WeasyPrint does 
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +31,26 @@ DEFAULT_LIMIT_MB = 1000
 #: recency and never evicted (one small file per font and fontTools version); `clear` removes them.
 FONTS_FOLDER = "fonts"
 
+#: The cache's size as last counted plus what builds stored since, so most builds skip the walk.
+LEDGER = "size.json"
+#: The ledger is trusted this long; then the folder is counted again (it misses font instances
+#: and additions of two builds running at once).
+LEDGER_SECONDS = 24 * 3600
+
 _WRITTEN = re.compile(r"[0-9a-f]{64}(\.pdf|\.deps\.json)?|.+-[0-9a-f]{20}-.+|\.tmp-.+")
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write bytes so a reader never sees half a file (another build may share the cache)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def default_cache() -> Path:
@@ -85,20 +107,29 @@ def _walk(folder: Path) -> tuple[list[tuple[Path, os.stat_result]], int]:
     """Cardgen's files in ``folder`` with their stat, and how many other files there are.
 
     Symbolic links are never followed nor counted as cardgen's: cardgen writes none.
+    One ``lstat`` a file (``os.scandir``). The ledger is bookkeeping, not cached data: left out.
     """
     mine: list[tuple[Path, os.stat_result]] = []
     foreign = 0
-    for root, dirs, names in os.walk(folder, followlinks=False):
-        for name in names:
-            path = Path(root) / name
+    ledger = os.path.join(str(folder), LEDGER)
+    pending = [str(folder)]
+    while pending:
+        try:
+            entries = list(os.scandir(pending.pop()))
+        except OSError:
+            continue  # missing (no cache yet) or removed meanwhile
+        for entry in entries:
             try:
-                st = path.lstat()
+                if entry.path == ledger:
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append(entry.path)
+                elif entry.is_file(follow_symlinks=False) and _WRITTEN.fullmatch(entry.name):
+                    mine.append((Path(entry.path), entry.stat(follow_symlinks=False)))
+                else:
+                    foreign += 1
             except OSError:
                 continue  # removed meanwhile (another build evicting)
-            if path.is_symlink() or not path.is_file() or not written_by_cardgen(path):
-                foreign += 1
-            else:
-                mine.append((path, st))
     return mine, foreign
 
 
@@ -115,16 +146,43 @@ def touch(path: Path) -> None:
         pass  # a read-only cache still serves; it is only evicted sooner
 
 
-def prune(folder: Path, limit: int, *, keep_since: float) -> int:
+def _read_ledger(folder: Path, now: float) -> int | None:
+    try:
+        ledger = json.loads((Path(folder) / LEDGER).read_text())
+        size, counted = int(ledger["bytes"]), float(ledger["counted"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return size if 0 <= now - counted < LEDGER_SECONDS else None
+
+
+def _write_ledger(folder: Path, size: int, counted: float) -> None:
+    try:
+        write_atomically(Path(folder) / LEDGER, json.dumps({"bytes": size, "counted": counted}).encode())
+    except OSError:
+        pass  # an unwritable cache is counted again next time
+
+
+def prune(folder: Path, limit: int, *, keep_since: float, added: int | None = None) -> int:
     """Delete the least recently used entries until cardgen's files total at most ``limit`` bytes.
 
     An entry is the files sharing a name before the first dot (a face's PDF and its
     ``.deps.json`` go together). Entries used at or after ``keep_since`` (this
     build's) and font instances are kept even above the bound. Returns the bytes freed.
+
+    ``added``, the bytes this build stored, lets a build skip counting the folder
+    (a one-face rebuild must stay quick): while the ledger's size plus ``added``
+    is within the bound, only the ledger is updated.
     """
+    now = time.time()
+    known = _read_ledger(folder, now) if added is not None else None
+    if known is not None and known + added <= limit:
+        counted = json.loads((Path(folder) / LEDGER).read_text())["counted"]
+        _write_ledger(folder, known + added, counted)
+        return 0
     mine, _ = _walk(folder)
     total = sum(st.st_size for _, st in mine)
     if total <= limit:
+        _write_ledger(folder, total, now)
         return 0
     entries: dict[Path, list[tuple[Path, os.stat_result]]] = {}
     for path, st in mine:
@@ -142,6 +200,7 @@ def prune(folder: Path, limit: int, *, keep_since: float) -> int:
             except OSError:
                 pass
     _remove_empty_folders(folder)
+    _write_ledger(folder, total - freed, now)
     return freed
 
 
@@ -159,6 +218,7 @@ def clear(folder: Path) -> Usage:
             continue
         removed += 1
         removed_bytes += st.st_size
+    Path(folder, LEDGER).unlink(missing_ok=True)
     _remove_empty_folders(folder)
     return Usage(files=removed, bytes=removed_bytes, foreign=foreign)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -114,3 +115,20 @@ def test_a_cache_hit_counts_as_a_use(cache):
         os.utime(path, (1_000_000_000, 1_000_000_000))
     assert faces.get(DIGEST) == b"%PDF"
     assert all(path.stat().st_mtime > 1_500_000_000 for path in (cache / "ab").iterdir())
+
+
+def test_a_build_within_the_bound_only_updates_the_ledger_and_a_stale_ledger_is_recounted(cache):
+    now = 2_000_000_000.0
+    write(cache / "11" / digest(0x11), 400, now - 300)
+    assert cachedir.prune(cache, 1000, keep_since=now) == 0  # counted: 400 bytes, ledger written
+    untold = write(cache / "22" / digest(0x22), 900, now - 200)  # stored without telling the ledger
+    assert cachedir.prune(cache, 1000, keep_since=now, added=100) == 0  # 400 + 100 is within: no count
+    ledger = json.loads((cache / cachedir.LEDGER).read_text())
+    assert ledger["bytes"] == 500
+    ledger["counted"] -= cachedir.LEDGER_SECONDS + 1
+    (cache / cachedir.LEDGER).write_text(json.dumps(ledger))
+    assert cachedir.prune(cache, 1000, keep_since=now, added=0) == 400  # recounted: 1300 > 1000, oldest goes
+    assert untold.exists() and not (cache / "11").exists()
+    assert json.loads((cache / cachedir.LEDGER).read_text())["bytes"] == 900
+    assert runner.invoke(app, ["cache", "clear"]).output == f"removed 1 files (0.0 MB) from {cache}\n"
+    assert sorted(cache.iterdir()) == []

@@ -58,15 +58,18 @@ def run_without_pango(*commands: list[str]) -> list[dict]:
 @pytest.mark.slow  # one subprocess playing games: about 5 s of CPU
 def test_every_command_but_build_runs_without_pango_and_build_says_what_to_install(tmp_path):
     out = tmp_path / "out"
-    validate, simulate, replay, tables, cache, build = run_without_pango(
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("games: 10\naxes:\n  players: [3, 4]\n", encoding="utf-8")
+    validate, simulate, replay, tables, sweep, cache, build = run_without_pango(
         ["validate"],
         ["simulate", "--players", "4", "--games", "20"],
         ["replay", "games/sample-4p.yaml"],
         ["tables", "--games", "0"],
+        ["sweep", str(spec)],
         ["cache", "info"],
         ["build", "--out", str(out)],
     )
-    for ran in (validate, simulate, replay, tables, cache):
+    for ran in (validate, simulate, replay, tables, sweep, cache):
         assert (ran["code"], ran["exception"], ran["imported_weasyprint"]) == (0, None, False), ran
     assert "valid" in validate["output"] and "winner" in replay["output"]
     assert build["code"] == 1 and build["exception"] is None
