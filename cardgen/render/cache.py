@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pikepdf
 import pydyf
 import weasyprint
 
@@ -24,7 +25,7 @@ from cardgen.render.cachedir import touch, write_atomically
 Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
 
 #: Bump when the way faces are rendered changes, so old entries are ignored.
-RENDERER_VERSION = "19"
+RENDERER_VERSION = "20"
 
 
 def file_digest(path: Path) -> str:
@@ -46,6 +47,7 @@ def face_key(html: str, width_mm: float, height_mm: float, bleed_mm: float, font
         "renderer": RENDERER_VERSION,
         "weasyprint": weasyprint.__version__,
         "pydyf": pydyf.__version__,
+        "pikepdf": pikepdf.__version__,  # faces are cut and written by qpdf
         "fonts": fonts,
         "size": [width_mm, height_mm, bleed_mm],
         "html": html,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
-import zlib
 from pathlib import Path
 
+import pikepdf
 import pytest
 
 from cardgen.render.faces import design as faces_module
@@ -17,7 +18,6 @@ from cardgen.render.fonts import stack as fonts
 from cardgen.render.sheets import impose
 from cardgen.render.build import BuildOptions, build, merge_sources
 from cardgen.render.faces.renderer import FaceRenderer
-from cardgen.render.pdf.join import split
 from cardgen.render.faces.templating import TEMPLATES_DIR
 
 from .test_repro_atomic import snapshot
@@ -33,13 +33,14 @@ def _renderer(content, cache_dir: Path) -> FaceRenderer:
                         check_layout=fit.check_layout, check_glyphs=fit.check_glyphs)
 
 
-def _page(unit: bytes) -> tuple[bytes, bytes]:
-    """A face PDF's page dictionary and its decoded content stream."""
-    _, objects, kids = split(unit)
-    assert len(kids) == 1
-    head = objects[kids[0]][0]
-    contents = int(re.search(rb"/Contents\s*(\d+) 0 R", head).group(1))
-    return head, zlib.decompress(objects[contents][1])
+def _page(unit: bytes) -> tuple[dict, bytes]:
+    """A face PDF's page (its boxes and the names of its resources) and its decoded content stream."""
+    pdf = pikepdf.open(io.BytesIO(unit))
+    assert len(pdf.pages) == 1
+    page = pdf.pages[0]
+    names = {str(category): sorted(entries.keys()) for category, entries in page.Resources.items()}
+    boxes = {key: [float(v) for v in page.obj[key]] for key in ("/MediaBox", "/TrimBox", "/BleedBox") if key in page.obj}
+    return {"resources": names, "boxes": boxes}, page.Contents.read_bytes()
 
 
 def test_a_face_draws_the_same_alone_or_with_others(content, face_cache_dir):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import io
-import re
 from pathlib import Path
 
+import pikepdf
 import pypdfium2 as pdfium
 from fontTools.ttLib import TTFont
 
@@ -18,21 +18,16 @@ from cardgen.render.fonts import harfbuzz
 from cardgen.render.sheets import impose
 from cardgen.render.build import BuildOptions, merge_sources, plan_sheets
 from cardgen.render.faces.renderer import FaceRenderer
-from cardgen.render.pdf.dedupe import parse
 from cardgen.render.faces.templating import TEMPLATES_DIR
-
-_FAMILY = re.compile(rb"/FontFamily\s*\(([^)]*)\)")
-_PROGRAM = re.compile(rb"/FontFile[23]\s*(\d+) 0 R")
-
 
 def _programs(pdf: bytes) -> list[bytes]:
     """The family name (b"" when none) of every embedded font program's descriptor."""
-    _, objects, _ = parse(pdf)
     out = []
-    for head, _ in objects.values():
-        if _PROGRAM.search(head) and b"/FontDescriptor" in head:
-            family = _FAMILY.search(head)
-            out.append(family.group(1) if family else b"")
+    document = pikepdf.open(io.BytesIO(pdf))  # kept open while its objects are read
+    for obj in document.objects:
+        if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == pikepdf.Name.FontDescriptor and (
+                "/FontFile2" in obj or "/FontFile3" in obj or "/FontFile" in obj):
+            out.append(bytes(obj.FontFamily) if "/FontFamily" in obj else b"")
     return out
 
 

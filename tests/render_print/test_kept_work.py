@@ -7,37 +7,29 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from cardgen.render.pdf import faceunits
-
 from cardgen.render.pdf import fontmerge
 
 from cardgen.render.fonts import stack as fonts
-
-from cardgen.render.pdf import fonttags
 
 from cardgen.render.fonts import harfbuzz
 
 from cardgen.render.faces import renderer as pdf
 
-from cardgen.render.pdf import dedupe as pdfdedupe
-
-from cardgen.render.pdf import join as pdfjoin
 from cardgen.render.faces.renderer import FaceRenderer
 from cardgen.render.build import build
 
 from tests.render_print import placeholder_faces
 from tests.render_print.test_repro_atomic import SMALL, snapshot
 
-#: What the print pipeline keeps in-process: parsed parts, split dictionaries, glyph scans, subsets, tags.
-IN_PROCESS = (pdfjoin._split, pdfdedupe._pieces, pdfdedupe.refs_in, fontmerge._stream_runs, fontmerge._program,
-              fontmerge._file_digest, fonttags.tag_for, faceunits._parsed)
+#: What the print pipeline keeps in-process: glyph scans, subsets, tags.
+IN_PROCESS = (fontmerge._RUNS, fontmerge._program, fontmerge._file_digest, fontmerge._tag_of)
 #: Cache namespaces of the output PDFs: without them every PDF is assembled again from the faces.
 OUTPUT_PDFS = ("kind-sheets", "combined", "shop")
 
 
 def _forget_in_process_work() -> None:
     for kept in IN_PROCESS:
-        kept.cache_clear()
+        kept.clear() if isinstance(kept, dict) else kept.cache_clear()
 
 
 def test_outputs_are_the_same_bytes_with_or_without_kept_work(tmp_path, monkeypatch):

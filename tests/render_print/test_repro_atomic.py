@@ -79,32 +79,3 @@ def test_a_crash_midway_leaves_the_output(previous_output, face_cache_dir, monke
         build(None, SMALL, out=previous_output, cache_dir=tmp_path / "fresh-cache")
     assert snapshot(previous_output) == before
     assert [p.name for p in previous_output.parent.iterdir()] == ["rail-journey"]
-
-
-def test_faces_pdfium_cannot_write_plainly_are_still_imposed_the_same(tmp_path, monkeypatch):
-    """The pdfium fallback (one sheet per document, then joined) places every card where the forms do."""
-    import pypdf
-
-    from cardgen.render.pdf import formsheets
-    from cardgen.render.pdf.dedupe import NotPlainPdf
-
-    from .pdfcheck import placed_boxes
-
-    options = BuildOptions(only=("dispatch", "train_token"))  # a card grid (bleed on outer sides) and packed boards
-    forms = tmp_path / "forms" / "rail-journey"
-    build(None, options, out=forms, cache_dir=tmp_path / "cache-forms")
-
-    def refuse(*args, **kwargs):
-        raise NotPlainPdf("not in the plain layout")
-
-    monkeypatch.setattr(formsheets, "compose", refuse)
-    fallback = tmp_path / "fallback" / "rail-journey"
-    build(None, options, out=fallback, cache_dir=tmp_path / "cache-fallback")
-
-    def boxes(path: Path) -> list[list[tuple[float, ...]]]:
-        return [sorted(tuple(round(v, 2) for v in box) for _, _, box in placed_boxes(page))
-                for page in pypdf.PdfReader(path).pages]
-
-    for name in ("dispatch.pdf", "train_token.pdf"):
-        assert boxes(forms / name) == boxes(fallback / name), name
-        assert (forms / name).read_bytes() != (fallback / name).read_bytes()  # really the other path

@@ -25,7 +25,6 @@ from cardgen.errors import BuildError
 from cardgen.render.faces.facekit import Face
 from cardgen.render.cache import FaceCache, face_key, fonts_fingerprint
 from cardgen.render.pdf import faceunits
-from cardgen.render.pdf import pdfbytes
 from cardgen.render.faces.fetcher import RestrictedFetcher
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.fonts.instances import fixed_font_timestamps as _fixed_font_timestamps
@@ -134,7 +133,7 @@ class FaceRenderer:
             culprits = [face for (_, face), (document, page) in zip(unique, pages) if _writing_warns(document, page)]
             names = ", ".join(f"{face.label} ({face.id})" for face in culprits or [face for _, face in unique])
             raise BuildError(f"{names}: WeasyPrint: " + "; ".join(dict.fromkeys(warnings)))
-        units = faceunits.split_pages(pdfbytes.plain(pdf))
+        units = faceunits.split_pages(pdf)
         self.rendered += [face.id for _, face in unique]
         fonts = {f.resolve() for f in self.fonts}
         if self.cache is not None:

@@ -31,7 +31,7 @@ from cardgen.render.fonts import harfbuzz
 #: The weight every face is set in (CSS font-weight: normal).
 PRINT_WEIGHT = 400
 #: Fixed "now" for fontTools, which stamps head.modified with the clock otherwise.
-FONT_TIMESTAMP_EPOCH = "946684800"  # 2000-01-01, the date pdfbytes writes too
+FONT_TIMESTAMP_EPOCH = "946684800"  # 2000-01-01
 
 
 @contextmanager

@@ -4,229 +4,146 @@ Writing many faces as ONE WeasyPrint PDF is much cheaper than one PDF per face
 (font subsetting, font dictionaries: a fixed cost per document), but such a
 document names its resources with counters over the whole document (``/x3``,
 ``/p1``: the fourth group, the second pattern of ANY page) and gives every page
-one shared resource dictionary. A face's page is therefore cut out here with
-only the resources its content streams use, renamed in order of first use
-(``/x0`` is the first group THIS face draws), in every content stream it
-carries (page, groups, patterns). The unit's objects are numbered by a walk
-from its page (cardgen.render.pdf.dedupe). What still depends on the company a
-face was written in is its font subsets (glyphs of the other faces), which
-cardgen.render.pdf.fontmerge replaces in every output PDF; so output files are the
-same bytes whether a face was rendered alone, with its deck, or cached.
+one shared resource dictionary. A face's page is therefore cut out here (qpdf,
+through pikepdf) with only the resources its content streams use, renamed in
+order of first use (``/x0`` is the first group THIS face draws), in every
+content stream it carries (page, groups, patterns, soft masks). What still
+depends on the company a face was written in is its font subsets (glyphs of
+the other faces), which cardgen.render.pdf.fontmerge replaces in every output
+PDF; so output files are the same bytes whether a face was rendered alone,
+with its deck, or cached.
 """
 
 from __future__ import annotations
 
-import re
-import zlib
-from collections import ChainMap
-from functools import lru_cache
+import pikepdf
+from pikepdf import Array, Dictionary, Name
 
-from cardgen.render.pdf.dedupe import NotPlainPdf, merged
-from cardgen.render.pdf.join import HEADER, split
-
-Objects = dict[int, tuple[bytes, bytes | None]]
+from cardgen.render.pdf.save import open_pdf, pdf_bytes
 
 #: Content-stream operator that names a resource -> the resource category it names.
-_CATEGORY = {b"Do": b"XObject", b"gs": b"ExtGState", b"scn": b"Pattern", b"SCN": b"Pattern",
-             b"sh": b"Shading", b"Tf": b"Font", b"cs": b"ColorSpace", b"CS": b"ColorSpace"}
-_USE = re.compile(rb"/([^\s/\[\]<>(){}%]+)(\s+(?:[-+\d.]+\s+)?)(Do|gs|scn|SCN|sh|Tf|cs|CS)\b")
-#: Names WeasyPrint makes from document-wide counters (group, pattern, shading, graphics state).
-_NAMED = set(_CATEGORY.values())
-_COUNTED = re.compile(rb"^[xps]\d+$")
-_FILTER = re.compile(rb"/Filter\s*(/\w+|\[[^\]]*\])")
-_RESOURCES_REF = re.compile(rb"/Resources\s*(\d+) 0 R")
-_REF = re.compile(rb"(\d+) 0 R\b")
-_CONTENTS = re.compile(rb"/Contents\s*(\d+) 0 R")
-_BUILT_IN_SPACES = {b"Pattern", b"DeviceRGB", b"DeviceGray", b"DeviceCMYK"}
+_CATEGORY = {"Do": Name.XObject, "gs": Name.ExtGState, "scn": Name.Pattern, "SCN": Name.Pattern,
+             "sh": Name.Shading, "Tf": Name.Font, "cs": Name.ColorSpace, "CS": Name.ColorSpace}
+_BUILT_IN_SPACES = {"/Pattern", "/DeviceRGB", "/DeviceGray", "/DeviceCMYK"}
+#: Page keys made anew for a face; it keeps every other (its boxes, its transparency group).
+_MADE_ANEW = {"/Parent", "/Resources", "/Contents", "/Type"}
+#: Resource categories whose entries can hold content streams (forms, tiling patterns, soft masks);
+#: fonts, shadings and colour spaces are used as they are.
+_DRAWN_WITH = {Name.XObject, Name.Pattern, Name.ExtGState}
+#: Dictionary keys of a rewritten content stream that qpdf sets itself on writing.
+_STREAM_KEYS = {"/Length", "/Filter", "/DecodeParms", "/Resources"}
 
 
-def split_pages(pdf: bytes) -> list[bytes]:
-    """One standalone one-page PDF per page of ``pdf`` (a plain-layout PDF, as pdfium saves it)."""
-    _, objects, kids = split(pdf, keep=False)
-    return [_unit(objects, kid) for kid in kids]
+class NotAFace(ValueError):
+    """A page draws with a resource it does not have (a PDF cardgen cannot cut)."""
 
 
-def _unit(source: Objects, page: int) -> bytes:
-    objects = ChainMap({}, source)  # this unit's changes over the shared source, not a copy per page
-    head = objects[page][0]
-    contents = _CONTENTS.search(head)
-    if contents is None:
-        raise NotPlainPdf("page without a single content stream")
-    fresh = [max(source) + 1]
-
-    def new_number() -> int:
-        fresh[0] += 1
-        return fresh[0] - 1
-
-    done: dict[int, int] = {}  # form/pattern object -> its rewritten copy
-    stream, resources = _rewrite(objects, int(contents.group(1)), _resources_text(objects, head), done, new_number)
-    catalog, tree = new_number(), new_number()
-    kept = {k: v for k, v in _dictionary(objects, head).items() if k not in (b"Parent", b"Resources", b"Contents")}
-    objects[page] = (b"<<" + b"".join(b"/%s %s" % item for item in kept.items())
-                     + b"/Contents %d 0 R /Parent %d 0 R /Resources %s>>" % (stream, tree, resources), None)
-    objects[catalog] = (b"<</Pages %d 0 R /Type/Catalog>>" % tree, None)
-    objects[tree] = (b"<</Count 1/Kids[ %d 0 R ]/Type/Pages>>" % page, None)
-    return merged(HEADER, objects, b"<</Root %d 0 R /Size %d>>" % (catalog, fresh[0]))
+def _counted(name: str) -> bool:
+    """Names WeasyPrint makes from document-wide counters (``/x3`` group, ``/p1`` pattern, ``/s0`` shading)."""
+    return len(name) > 2 and name[1] in "xps" and name[2:].isdigit()
 
 
-def _decoded(head: bytes, stream: bytes) -> bytes:
-    found = _FILTER.search(head)
-    if found is None:
-        return stream
-    if found.group(1).replace(b"[", b"").replace(b"]", b"").split() != [b"/FlateDecode"]:
-        raise NotPlainPdf(f"content stream filter {found.group(1)!r}")
-    return zlib.decompress(stream)
+def _is_content(value) -> bool:
+    """A form XObject or a tiling pattern: a stream drawn with resources of its own."""
+    return isinstance(value, pikepdf.Stream) and (value.get("/Subtype") == Name.Form or value.get("/PatternType") == 1)
 
 
-def _rewrite(objects: Objects, number: int, resources: bytes, done: dict[int, int], new_number) -> tuple[int, bytes]:
-    """A copy of content stream ``number`` using only, and renaming, the resources it draws with.
+class _Canonical:
+    """Rewrites content streams of one source document with only, and renamed, the resources they use."""
 
-    Returns the copy's object number and its resources dictionary text. Forms
-    and patterns it draws are rewritten the same way (their own resources).
-    """
-    head, stream = objects[number]
-    if stream is None:
-        raise NotPlainPdf("content is not a stream")
-    data = _decoded(head, stream)
-    entries = {category: _dictionary(objects, value) for category, value in _dictionary(objects, resources).items()
-               if category in _NAMED}
-    renamed: dict[tuple[bytes, bytes], bytes] = {}
-    counters: dict[bytes, int] = {}
-    kept: dict[bytes, dict[bytes, bytes]] = {}
+    def __init__(self, source: pikepdf.Pdf) -> None:
+        self.source = source
+        self.done: dict[tuple[int, int], object] = {}  # form/pattern/dictionary -> its rewritten copy
 
-    def rename(match: re.Match) -> bytes:
-        name, space, operator = match.group(1), match.group(2), match.group(3)
-        category = _CATEGORY[operator]
-        if category == b"ColorSpace" and name in _BUILT_IN_SPACES:
-            return match.group(0)
-        key = (category, name)
-        if key not in renamed:
-            value = entries.get(category, {}).get(name)
-            if value is None:
-                raise NotPlainPdf(f"/{name.decode('latin-1')} {operator.decode()} names no resource")
-            if _COUNTED.match(name):
-                prefix = name[:1]
-                index = counters.get(category + prefix, 0)
-                counters[category + prefix] = index + 1
-                new_name = prefix + b"%d" % index
-            else:
-                new_name = name
-            renamed[key] = new_name
-            kept.setdefault(category, {})[new_name] = _swap_refs(objects, value, done, new_number)
-        return b"/" + renamed[key] + space + operator
+    def content(self, holder, resources) -> tuple[bytes, Dictionary]:
+        """The content of ``holder`` (a page or a form) renamed, and the resources it uses under the new names."""
+        renamed: dict[tuple[str, str], Name] = {}
+        counters: dict[str, int] = {}
+        kept: dict[str, dict[str, object]] = {}
+        out = []
+        for instruction in pikepdf.parse_content_stream(holder):
+            operator = str(instruction.operator)
+            category = _CATEGORY.get(operator)
+            operands = list(instruction.operands) if category is not None else []
+            at = len(operands) - 1 if operator in ("scn", "SCN") else 0
+            if not operands or not isinstance(operands[at], Name):
+                out.append(instruction)
+                continue
+            name = str(operands[at])
+            if category == Name.ColorSpace and name in _BUILT_IN_SPACES:
+                out.append(instruction)
+                continue
+            key = (str(category), name)
+            if key not in renamed:
+                entries = resources.get(category) if resources is not None else None
+                value = entries.get(name) if entries is not None else None
+                if value is None:
+                    raise NotAFace(f"{name} {operator} names no resource")
+                new = name
+                if _counted(name):
+                    counter = str(category) + name[1]
+                    new = f"/{name[1]}{counters.get(counter, 0)}"
+                    counters[counter] = counters.get(counter, 0) + 1
+                renamed[key] = Name(new)
+                kept.setdefault(str(category), {})[new] = self.value(value) if category in _DRAWN_WITH else value
+            operands[at] = renamed[key]
+            out.append(pikepdf.ContentStreamInstruction(operands, instruction.operator))
+        used = Dictionary({category: Dictionary(entries) for category, entries in kept.items()})
+        return pikepdf.unparse_content_stream(out), used
 
-    new_data = _USE.sub(rename, data)
-    resources_text = b"<<" + b"".join(
-        b"/%s<<%s>>" % (category, b"".join(b"/%s %s" % (n, v) for n, v in sorted(kept[category].items())))
-        for category in sorted(kept)) + b">>"
-    packed = zlib.compress(new_data, 6)
-    kept_keys = {k: v for k, v in _dictionary(objects, head).items()
-                 if k not in (b"Length", b"Filter", b"DecodeParms", b"Resources")}
-    extra = b"/Resources %s" % resources_text if (b"/Form" in head or b"/PatternType" in head) else b""
-    new_head = (b"<<" + b"".join(b"/%s %s" % item for item in kept_keys.items())
-                + b"%s/Filter/FlateDecode/Length %d>>" % (extra, len(packed)))
-    copy = new_number()
-    objects[copy] = (new_head, packed)
-    return copy, resources_text
+    def value(self, value):
+        """A resource as the rewritten face uses it: forms and patterns rewritten, anything holding one copied."""
+        return self._value(value, 0)[0]
 
-
-def _swap_refs(objects: Objects, text: bytes, done: dict[int, int], new_number, depth: int = 0) -> bytes:
-    if depth > 8:
-        raise NotPlainPdf("resources nested too deep")
-
-    def swap(match: re.Match) -> bytes:
-        number = int(match.group(1))
-        if number in done:
-            if done[number] < 0:
-                raise NotPlainPdf("a form that draws itself")
-            return b"%d 0 R" % done[number]
-        head, stream = objects.get(number, (b"", None))
-        if stream is not None and (b"/Form" in head or b"/PatternType 1" in head):
-            done[number] = -1  # being rewritten (a cycle would reach it again)
-            done[number], _ = _rewrite(objects, number, _resources_text(objects, head), done, new_number)
-        elif stream is None and _REF.search(head):
-            copy = _swap_refs(objects, head, done, new_number, depth + 1)
-            if copy == head:
-                return match.group(0)
-            done[number] = new_number()
-            objects[done[number]] = (copy, None)
+    def _value(self, value, depth: int):
+        """(the value to use, whether it differs from ``value``)."""
+        if depth > 8:
+            raise NotAFace("resources nested too deep")
+        key = value.objgen if getattr(value, "is_indirect", False) else None
+        if key is not None and key in self.done:
+            if self.done[key] is None:
+                raise NotAFace("a form that draws itself")
+            return self.done[key]
+        if _is_content(value):
+            self.done[key] = None  # being rewritten (a cycle would reach it again)
+            data, used = self.content(value, value.get("/Resources"))
+            copy = self.source.make_stream(data)
+            for name, item in value.items():
+                if name not in _STREAM_KEYS:
+                    copy[name] = item
+            copy.Resources = used
+            result = (copy, True)
+        elif isinstance(value, Dictionary) and not isinstance(value, pikepdf.Stream):
+            swapped = {name: self._value(item, depth + 1) for name, item in value.items()}
+            result = (value, False)
+            if any(changed for _, changed in swapped.values()):
+                copy = Dictionary({name: item for name, (item, _) in swapped.items()})
+                result = (self.source.make_indirect(copy) if key is not None else copy, True)
+        elif isinstance(value, Array):
+            swapped_items = [self._value(item, depth + 1) for item in value]
+            result = (value, False)
+            if any(changed for _, changed in swapped_items):
+                copy = Array([item for item, _ in swapped_items])
+                result = (self.source.make_indirect(copy) if key is not None else copy, True)
         else:
-            return match.group(0)
-        return b"%d 0 R" % done[number]
-
-    return _REF.sub(swap, text)
-
-
-def _resources_text(objects: Objects, head: bytes) -> bytes:
-    ref = _RESOURCES_REF.search(head)
-    if ref:
-        return objects.get(int(ref.group(1)), (b"<<>>", None))[0]
-    at = head.find(b"/Resources")
-    if at < 0:
-        return b"<<>>"
-    return _value(head, _skip_space(head, at + len(b"/Resources")))[0]
+            return value, False
+        if key is not None:
+            self.done[key] = result
+        return result
 
 
-def _dictionary(objects: Objects, value: bytes) -> dict[bytes, bytes]:
-    """Key -> raw value text of a dictionary given inline or as a reference."""
-    value = value.strip()
-    ref = re.fullmatch(rb"(\d+) 0 R", value)
-    if ref:
-        value = objects.get(int(ref.group(1)), (b"<<>>", None))[0].strip()
-    return dict(_parsed(value))
-
-
-@lru_cache(maxsize=1024)
-def _parsed(value: bytes) -> tuple[tuple[bytes, bytes], ...]:
-    """The entries of dictionary text, kept: every face of a document reads its shared resources."""
-    if not value.startswith(b"<<"):
-        raise NotPlainPdf("resource entry is not a dictionary")
-    out: list[tuple[bytes, bytes]] = []
-    i = _skip_space(value, 2)
-    while not value.startswith(b">>", i):
-        if value[i : i + 1] != b"/":
-            raise NotPlainPdf(f"unexpected {value[i:i + 10]!r} in a dictionary")
-        key_end = i + 1
-        while key_end < len(value) and value[key_end : key_end + 1] not in b" \t\r\n/<>[]()":
-            key_end += 1
-        key = value[i + 1 : key_end]
-        raw, i = _value(value, _skip_space(value, key_end))
-        out.append((key, raw))
-        i = _skip_space(value, i)
-    return tuple(out)
-
-
-def _skip_space(text: bytes, i: int) -> int:
-    while i < len(text) and text[i : i + 1] in b" \t\r\n":
-        i += 1
-    return i
-
-
-_SCALAR = re.compile(rb"\d+ 0 R\b|[^\s/<>\[\]()]+|/[^\s/<>\[\]()]*")
-_FLAT_ARRAY = re.compile(rb"\[[^\[\]()<>]*\]")
-_NESTING = re.compile(rb"<<|<[0-9A-Fa-f\s]*>|>>|\[|\]|\((?:[^()\\]|\\.)*\)")
-
-
-def _value(text: bytes, i: int) -> tuple[bytes, int]:
-    """The raw value starting at ``i`` and where it ends (dictionaries, arrays and strings balanced)."""
-    if text.startswith(b"[", i):
-        flat = _FLAT_ARRAY.match(text, i)
-        if flat:
-            return flat.group(0), flat.end()
-    if text.startswith(b"<<", i) or text[i : i + 1] in (b"[", b"("):
-        depth = 0
-        for token in _NESTING.finditer(text, i):
-            opened = token.group(0)
-            if opened in (b"<<", b"["):
-                depth += 1
-            elif opened in (b">>", b"]"):
-                depth -= 1
-            if depth == 0:
-                return text[i : token.end()], token.end()
-        raise NotPlainPdf("unbalanced value")
-    match = _SCALAR.match(text, i)
-    if match is None:
-        raise NotPlainPdf(f"unreadable value at {text[i:i + 10]!r}")
-    return match.group(0), match.end()
-
-
+def split_pages(data: bytes) -> list[bytes]:
+    """One standalone one-page PDF per page of ``data``, each with only the resources it draws with."""
+    source = open_pdf(data)
+    canonical = _Canonical(source)
+    units = []
+    for page in source.pages:
+        content, used = canonical.content(page, page.obj.get("/Resources"))
+        unit = pikepdf.Pdf.new()
+        face = Dictionary(Type=Name.Page, Resources=used, Contents=source.make_stream(content))
+        for key, value in page.obj.items():
+            if key not in _MADE_ANEW:
+                face[key] = value
+        unit.pages.append(pikepdf.Page(source.make_indirect(face)))
+        units.append(pdf_bytes(unit))
+    return units

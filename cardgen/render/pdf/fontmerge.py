@@ -6,18 +6,23 @@ subsets of the 8 MB Chinese font, and its bytes depended on how the faces had
 been grouped. Here every embedded font that cardgen's stack set (recognised by
 the family name WeasyPrint writes into the descriptor, and registered with its
 file by :func:`sources`) is replaced by ONE subset of the union of the glyphs
-drawn with it, read from the content streams themselves. The new font objects
-are a function of (font file, glyph set) only: the program from HarfBuzz with
-glyph ids retained (cardgen.render.fonts.harfbuzz, so the content streams stay
-valid), widths and the Unicode map from the font file (``hmtx``, ``cmap``, read by HarfBuzz)
-(falling back to the text WeasyPrint recorded for glyphs no character maps to,
-such as ligatures). Any other font (reportlab's mark labels) is left as it is,
-and so is a font whose use cannot be read (a literal string, an unknown filter).
+drawn with it, read from the content streams themselves (pikepdf parses them).
+The new font objects are a function of (font file, glyph set) only: the
+program from HarfBuzz with glyph ids retained (cardgen.render.fonts.harfbuzz,
+so the content streams stay valid), widths and the Unicode map from the font
+file (``hmtx``, ``cmap``, read by HarfBuzz), falling back to the text
+WeasyPrint recorded for glyphs no character maps to (ligatures). Any other
+font (reportlab's mark labels) is left as it is, and so is a font whose use
+cannot be read (a literal string).
+
+Every embedded font's subset tag is then made from its program
+(:func:`retag`): PDF 32000 section 9.6.4 wants distinct tags for distinct
+subsets, and a build joins many documents that each named theirs ``XXXXXX+``.
 """
 
 from __future__ import annotations
 
-import re
+import hashlib
 import zlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -25,10 +30,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from cardgen.render.fonts import harfbuzz
-from cardgen.render.cache import Memo, file_digest
+import pikepdf
+from pikepdf import Array, Dictionary, Name
 
-Objects = dict[int, tuple[bytes, bytes | None]]
+from cardgen.render.cache import Memo, file_digest
+from cardgen.render.fonts import harfbuzz
 
 _REGISTRY: dict[str, Path] = {}
 
@@ -56,242 +62,259 @@ def sources(families: Mapping[str, Path], memo: Memo | None = None) -> Iterator[
         _KEEP[:] = previous_keep
 
 
-_TYPE0 = re.compile(rb"/Subtype\s*/Type0\b")
-_DESCENDANT = re.compile(rb"/DescendantFonts\s*\[\s*(\d+) 0 R\s*\]")
-_DESCRIPTOR = re.compile(rb"/FontDescriptor\s*(\d+) 0 R")
-_TO_UNICODE = re.compile(rb"/ToUnicode\s*(\d+) 0 R")
-_FAMILY = re.compile(rb"/FontFamily\s*\(([^()\\]*)\)")
-_FONT_FILE = re.compile(rb"/FontFile([23])\s*(\d+) 0 R")
-_FLAGS = re.compile(rb"/Flags\s*(\d+)")
-_BASE_FONT = re.compile(rb"/BaseFont\s*/(?:[A-Z]{6}\+)?([^\s/<>\[\]()]+)")
-_FILTER = re.compile(rb"/Filter\s*(/\w+|\[[^\]]*\])")
-_RESOURCES_REF = re.compile(rb"/Resources\s*(\d+) 0 R")
-_FONT_REF = re.compile(rb"/Font\s*(\d+) 0 R")
-_FONT_INLINE = re.compile(rb"/Font\s*<<([^<>]*)>>")
-_ENTRY = re.compile(rb"/([^\s/<>\[\]()]+)\s*(\d+) 0 R")
-_CONTENTS = re.compile(rb"/Contents\s*(\d+) 0 R")
-_CONTENTS_ARRAY = re.compile(rb"/Contents\s*\[([^\]]*)\]")
-_NUMBER_REF = re.compile(rb"(\d+) 0 R")
-_TEXT = re.compile(
-    rb"/([^\s/<>\[\]()]+)\s+[-+\d.]+\s+Tf"  # 1: font selected
-    rb"|\[([^\]]*)\]\s*TJ"  # 2: array of strings
-    rb"|<([0-9A-Fa-f\s]*)>\s*(?:Tj|'|\")"  # 3: one hex string
-    rb"|\((?:[^()\\]|\\.)*\)\s*(?:Tj|'|\")"  # a literal string: cannot be read as glyph ids
-)
-_HEX = re.compile(rb"<([0-9A-Fa-f\s]*)>")
-
-
 class Unreadable(ValueError):
     """A content stream draws a font in a way this module does not read."""
 
 
 @dataclass
 class _Font:
-    number: int  # the Type0 font object
-    name: bytes  # BaseFont without its subset tag
+    font: pikepdf.Object  # the Type0 font dictionary
+    name: str  # BaseFont without its subset tag
     source: Path
-    cid_font: int
-    descriptor: int
+    family: str
     flags: int
-    to_unicode: int | None  # the ToUnicode stream WeasyPrint wrote, read only for glyphs the cmap lacks
+    to_unicode: pikepdf.Object | None  # WeasyPrint's ToUnicode, read only for glyphs the cmap lacks
 
 
-def merge_fonts(objects: Objects) -> Objects:
-    """``objects`` with every registered font's subsets replaced by one merged subset per font file."""
+@dataclass
+class _Holder:
+    """Something drawn with resources: a page or a form/pattern stream, and its /Font dictionary."""
+
+    content: pikepdf.Object  # a page dictionary or a content stream
+    fonts: pikepdf.Object | None
+
+
+def _holders(pdf: pikepdf.Pdf) -> list[_Holder]:
+    """Every page, form XObject, tiling pattern and soft mask group, with its fonts, each once."""
+    out: list[_Holder] = []
+    seen: set[tuple[int, int]] = set()
+
+    def visit_resources(resources, depth: int) -> None:
+        if resources is None or depth > 8:
+            return
+        for category in ("/XObject", "/Pattern", "/ExtGState"):
+            entries = resources.get(category)
+            if isinstance(entries, Dictionary):
+                for _, value in entries.items():
+                    visit(value, depth + 1)
+
+    def visit(value, depth: int) -> None:
+        if getattr(value, "is_indirect", False):
+            if value.objgen in seen:
+                return
+            seen.add(value.objgen)
+        if isinstance(value, pikepdf.Stream):
+            if value.get("/Subtype") == Name.Form or value.get("/PatternType") == 1:
+                resources = value.get("/Resources")
+                out.append(_Holder(value, resources.get("/Font") if resources is not None else None))
+                visit_resources(resources, depth)
+        elif isinstance(value, Dictionary):
+            soft_mask = value.get("/SMask")
+            if isinstance(soft_mask, Dictionary) and "/G" in soft_mask:
+                visit(soft_mask.G, depth + 1)
+
+    for page in pdf.pages:
+        resources = page.obj.get("/Resources")
+        out.append(_Holder(page.obj, resources.get("/Font") if resources is not None else None))
+        visit_resources(resources, 0)
+    return out
+
+
+def _registered(font) -> _Font | None:
+    """The font as a registered stack font, or None (not Type0, not ours, no descriptor)."""
+    if not isinstance(font, Dictionary) or font.get("/Subtype") != Name.Type0:
+        return None
+    descendants = font.get("/DescendantFonts")
+    if not isinstance(descendants, Array) or len(descendants) != 1:
+        return None
+    descriptor = descendants[0].get("/FontDescriptor")
+    if descriptor is None or "/FontFamily" not in descriptor:
+        return None
+    family = str(descriptor.FontFamily)
+    source = _REGISTRY.get(family)
+    if source is None or not ("/FontFile2" in descriptor or "/FontFile3" in descriptor):
+        return None
+    name = str(font.get("/BaseFont", Name("/Unnamed")))[1:]
+    if len(name) > 7 and name[6] == "+" and name[:6].isupper() and name[:6].isalpha():
+        name = name[7:]
+    return _Font(font, name, source, family, int(descriptor.get("/Flags", 4)), font.get("/ToUnicode"))
+
+
+def merge_fonts(pdf: pikepdf.Pdf) -> None:
+    """Replace every registered font's subsets in ``pdf`` by one merged subset per font file (in place)."""
     if not _REGISTRY:
-        return objects
-    fonts = _registered_fonts(objects)
+        return
+    holders = _holders(pdf)
+    fonts: dict[tuple[int, int], _Font] = {}
+    for holder in holders:
+        if holder.fonts is not None:
+            for _, font in holder.fonts.items():
+                if font.is_indirect and font.objgen not in fonts:
+                    registered = _registered(font)
+                    if registered is not None:
+                        fonts[font.objgen] = registered
     if not fonts:
-        return objects
-    used, unreadable = _glyphs_drawn(objects, fonts)
-    by_source: dict[Path, list[_Font]] = {}
-    for font in fonts.values():
+        return
+    used, unreadable = _glyphs_drawn(holders, fonts)
+    by_source: dict[Path, list[tuple[tuple[int, int], _Font]]] = {}
+    for objgen, font in fonts.items():
         if font.source not in unreadable:
-            by_source.setdefault(font.source, []).append(font)
-    result = dict(objects)
-    next_number = max(objects) + 1
+            by_source.setdefault(font.source, []).append((objgen, font))
+    replacement: dict[tuple[int, int], pikepdf.Object] = {}
     for source in sorted(by_source):
         group = by_source[source]
-        glyphs = set().union(*(used.get(f.number, set()) for f in group))
+        glyphs = set().union(*(used.get(objgen, set()) for objgen, _ in group))
         limit = harfbuzz.glyph_count(source)
         if any(g >= limit for g in glyphs):
             continue  # glyph ids this file does not have: not the font it was set in
-        program, program_object = _program(source, frozenset(glyphs))
-        program_number, next_number = next_number, next_number + 1
-        result[program_number] = program_object
+        program, packed = _program(source, frozenset(glyphs))
+        tag = tag_for(program)
+        program_stream = pdf.make_stream(packed)
+        program_stream.Filter = Name.FlateDecode
+        if program[:4] == b"OTTO":
+            program_stream.Subtype = Name.OpenType
+        else:
+            program_stream.Length1 = len(program)
         metrics = _metrics_for(source, glyphs)
-        for name in sorted({f.name for f in group}):
-            members = [f for f in group if f.name == name]
-            drawn = set().union(*(used.get(f.number, set()) for f in members))
-            numbers = range(next_number, next_number + 4)
-            next_number += 4
-            descriptor, cid_font, to_unicode, type0 = numbers
+        for name in sorted({font.name for _, font in group}):
+            members = [(objgen, font) for objgen, font in group if font.name == name]
+            drawn = set().union(*(used.get(objgen, set()) for objgen, _ in members))
             unmapped = drawn - metrics.characters.keys()
-            recorded = {g: t for f in members if unmapped and f.to_unicode is not None
-                        for g, t in sorted(_read_to_unicode(*objects[f.to_unicode]).items()) if g in unmapped}
-            result[to_unicode] = _to_unicode_object(drawn, metrics, recorded)
-            result[descriptor] = _descriptor_object(name, members[0].flags, _family_of(objects, members[0]),
-                                                    program_number, program, drawn, metrics)
-            result[cid_font] = _cid_font_object(name, program, descriptor, drawn, metrics)
-            text = (b"<</BaseFont/AAAAAA+%s/DescendantFonts[ %d 0 R ]/Encoding/Identity-H/Subtype/Type0"
-                    b"/ToUnicode %d 0 R /Type/Font>>" % (name, cid_font, to_unicode))
-            for font in members:
-                result[font.number] = (text, None)  # the old subset's objects are left unreferenced
-    return result
+            recorded: dict[int, str] = {}
+            for _, font in members:
+                if unmapped and font.to_unicode is not None:
+                    for glyph, text in sorted(_read_to_unicode(font.to_unicode).items()):
+                        if glyph in unmapped:
+                            recorded.setdefault(glyph, text)
+            first = members[0][1]
+            new = _type0(pdf, f"{tag}+{name}", first, program, program_stream, drawn, metrics, recorded)
+            for objgen, _ in members:
+                replacement[objgen] = new
+    for holder in holders:
+        if holder.fonts is not None:
+            for key, font in list(holder.fonts.items()):
+                if font.is_indirect and font.objgen in replacement:
+                    holder.fonts[key] = replacement[font.objgen]
 
 
-def _family_of(objects: Objects, font: _Font) -> bytes:
-    found = _FAMILY.search(objects[font.descriptor][0])
-    return found.group(1) if found else b""
+def _type0(pdf: pikepdf.Pdf, tagged: str, font: _Font, program: bytes, program_stream, drawn: set[int],
+           metrics: "_Metrics", recorded: dict[int, str]) -> pikepdf.Object:
+    widths = {g: _per_mille(metrics.advances.get(g, 0), metrics) for g in sorted(drawn)}
+    ascent, descent = _per_mille(metrics.ascent, metrics), _per_mille(metrics.descent, metrics)
+    fixed = 1 if len(widths) > 1 and len(set(widths.values())) == 1 else 0
+    descriptor = pdf.make_indirect(Dictionary(
+        Type=Name.FontDescriptor, FontName=Name("/" + tagged), FontFamily=pikepdf.String(font.family),
+        Flags=(font.flags & ~1) | fixed, FontBBox=Array([0, descent, max(widths.values(), default=0), ascent]),
+        ItalicAngle=0, Ascent=ascent, Descent=descent, CapHeight=ascent, StemV=80, StemH=80))
+    descriptor[Name.FontFile3 if program[:4] == b"OTTO" else Name.FontFile2] = program_stream
+    runs: list = []
+    start = previous = -2
+    for glyph, width in widths.items():
+        if glyph != previous + 1:
+            runs += [glyph, Array()]
+        runs[-1].append(width)
+        previous = glyph
+    cid_font = pdf.make_indirect(Dictionary(
+        Type=Name.Font, Subtype=Name.CIDFontType0 if program[:4] == b"OTTO" else Name.CIDFontType2,
+        BaseFont=Name("/" + tagged), CIDToGIDMap=Name.Identity, FontDescriptor=descriptor, W=Array(runs),
+        CIDSystemInfo=Dictionary(Registry=pikepdf.String("Adobe"), Ordering=pikepdf.String("Identity"),
+                                 Supplement=0)))
+    to_unicode = pdf.make_stream(_to_unicode_cmap(drawn, metrics, recorded))
+    return pdf.make_indirect(Dictionary(
+        Type=Name.Font, Subtype=Name.Type0, BaseFont=Name("/" + tagged), Encoding=Name("/Identity-H"),
+        DescendantFonts=Array([cid_font]), ToUnicode=to_unicode))
 
 
-def _registered_fonts(objects: Objects) -> dict[int, _Font]:
-    """Type0 fonts whose descriptor's family is registered, keyed by object number."""
-    fonts: dict[int, _Font] = {}
-    for number, (head, stream) in objects.items():
-        if stream is not None or not _TYPE0.search(head):
-            continue
-        descendant, base = _DESCENDANT.search(head), _BASE_FONT.search(head)
-        if descendant is None or base is None or int(descendant.group(1)) not in objects:
-            continue
-        cid_font = int(descendant.group(1))
-        descriptor_ref = _DESCRIPTOR.search(objects[cid_font][0])
-        if descriptor_ref is None or int(descriptor_ref.group(1)) not in objects:
-            continue
-        descriptor = int(descriptor_ref.group(1))
-        descriptor_head = objects[descriptor][0]
-        family, program = _FAMILY.search(descriptor_head), _FONT_FILE.search(descriptor_head)
-        if family is None or program is None:
-            continue
-        source = _REGISTRY.get(family.group(1).decode("latin-1"))
-        if source is None:
-            continue
-        unicode_ref = _TO_UNICODE.search(head)
-        to_unicode = int(unicode_ref.group(1)) if unicode_ref and int(unicode_ref.group(1)) in objects else None
-        flags = _FLAGS.search(descriptor_head)
-        fonts[number] = _Font(number, base.group(1), source, cid_font, descriptor,
-                              int(flags.group(1)) if flags else 4, to_unicode)
-    return fonts
-
-
-def _decoded(head: bytes, stream: bytes) -> bytes:
-    return _unfiltered(_filter_of(head), stream)
-
-
-def _unfiltered(filters: bytes | None, stream: bytes) -> bytes:
-    if filters is None:
-        return stream
-    if filters.replace(b"[", b" ").replace(b"]", b" ").split() == [b"/FlateDecode"]:
-        return zlib.decompress(stream)
-    raise Unreadable(f"filter {filters!r}")
-
-
-def _font_names(objects: Objects, head: bytes) -> dict[bytes, int]:
-    """Font resource name -> font object, for a page or form dictionary ``head``."""
-    resources = head
-    ref = _RESOURCES_REF.search(head)
-    if ref and int(ref.group(1)) in objects:
-        resources = objects[int(ref.group(1))][0]
-    fonts = _FONT_REF.search(resources)
-    if fonts and int(fonts.group(1)) in objects:
-        entries = objects[int(fonts.group(1))][0]
-    else:
-        inline = _FONT_INLINE.search(resources)
-        entries = inline.group(1) if inline else b""
-    return {name: int(number) for name, number in _ENTRY.findall(entries)}
-
-
-def _content_streams(objects: Objects) -> Iterator[tuple[bytes, list[int]]]:
-    """(dictionary with the resources, content stream objects) of every page, form and tiling pattern."""
-    for number, (head, stream) in objects.items():
-        if stream is not None and (b"/Form" in head or b"/PatternType 1" in head):
-            yield head, [number]
-        elif stream is None and re.search(rb"/Type\s*/Page\b", head):
-            single = _CONTENTS.search(head)
-            if single:
-                yield head, [int(single.group(1))]
-            else:
-                array = _CONTENTS_ARRAY.search(head)
-                if array:
-                    yield head, [int(n) for n in _NUMBER_REF.findall(array.group(1))]
-
-
-def _glyphs_drawn(objects: Objects, fonts: dict[int, _Font]) -> tuple[dict[int, set[int]], set[Path]]:
+def _glyphs_drawn(holders: list[_Holder], fonts: dict[tuple[int, int], _Font]
+                  ) -> tuple[dict[tuple[int, int], set[int]], set[Path]]:
     """Glyph ids drawn with each registered font; and the font files whose use could not be read."""
-    used: dict[int, set[int]] = {}
+    used: dict[tuple[int, int], set[int]] = {}
     unreadable: set[Path] = set()
-    for head, parts in _content_streams(objects):
-        names = {name: n for name, n in _font_names(objects, head).items() if n in fonts}
+    for holder in holders:
+        if holder.fonts is None:
+            continue
+        names = {str(key): font.objgen for key, font in holder.fonts.items()
+                 if font.is_indirect and font.objgen in fonts}
         if not names:
             continue
         try:
-            runs = [run for p in parts if objects.get(p, (b"", None))[1] is not None
-                    for run in _stream_runs(_filter_of(objects[p][0]), objects[p][1])]
-            for name, glyphs in runs:
+            for name, glyphs in _text_runs(holder.content):
                 if name not in names:
                     if glyphs:
                         raise Unreadable(f"text in font {name!r} before or without a known font")
                     continue
                 used.setdefault(names[name], set()).update(glyphs)
-        except (Unreadable, zlib.error):
-            unreadable.update(fonts[n].source for n in names.values())
+        except (Unreadable, pikepdf.PdfError):
+            unreadable.update(fonts[objgen].source for objgen in names.values())
     return used, unreadable
 
 
-def _filter_of(head: bytes) -> bytes | None:
-    found = _FILTER.search(head)
-    return found.group(1) if found else None
+def _text_runs(content) -> tuple[tuple[str | None, frozenset[int]], ...]:
+    """(current font resource name, glyph ids) for every text-showing operator, in stream order.
 
-
-@lru_cache(maxsize=4096)
-def _stream_runs(filters: bytes | None, stream: bytes) -> tuple[tuple[bytes | None, frozenset[int]], ...]:
-    """:func:`_text_runs` of one content stream, kept by its filter and bytes only.
-
-    A face's stream is the same bytes in every output PDF it is in (a kind's
-    sheets, the combined PDF, the print-shop PDF) under a different dictionary
-    (a page, a form, renumbered), so it is read once per process.
+    Kept by the stream's bytes: a face's stream is the same in every output PDF
+    it is in (a kind's sheets, the combined PDF, the print-shop PDF).
     """
-    return tuple((name, frozenset(glyphs)) for name, glyphs in _text_runs(_unfiltered(filters, stream)))
+    if isinstance(content, pikepdf.Stream):
+        return _stream_runs(content.read_raw_bytes(), repr(content.get("/Filter")), content)
+    return tuple(run for part in _page_parts(content) for run in _text_runs(part))
 
 
-def _text_runs(data: bytes) -> Iterator[tuple[bytes | None, set[int]]]:
-    """(current font resource name, glyph ids) for every text-showing operator, in stream order."""
-    current: bytes | None = None
-    for match in _TEXT.finditer(data):
-        if match.group(1) is not None:
-            current = match.group(1)
-            yield current, set()
-        elif match.group(2) is not None:
-            array = match.group(2)
-            if b"(" in array:
-                raise Unreadable("literal string in a TJ array")
-            yield current, {g for h in _HEX.findall(array) for g in _glyph_ids(h)}
-        elif match.group(3) is not None:
-            yield current, set(_glyph_ids(match.group(3)))
-        else:
-            raise Unreadable("literal text string")
+def _page_parts(page) -> list:
+    contents = page.get("/Contents")
+    if isinstance(contents, Array):
+        return list(contents)
+    return [contents] if contents is not None else []
 
 
-def _glyph_ids(hex_text: bytes) -> list[int]:
-    digits = re.sub(rb"\s", b"", hex_text)
-    if len(digits) % 4:
-        raise Unreadable("hex string not in 2-byte glyph ids")
-    return [int(digits[i : i + 4], 16) for i in range(0, len(digits), 4)]
+_RUNS: dict[tuple[bytes, str], tuple] = {}
 
 
-def _read_to_unicode(head: bytes, stream: bytes | None) -> dict[int, str]:
-    if stream is None:
-        return {}
-    try:
-        text = _decoded(head, stream)
-    except (Unreadable, zlib.error):
-        return {}
+def _stream_runs(raw: bytes, filters: str, stream) -> tuple[tuple[str | None, frozenset[int]], ...]:
+    key = (raw, filters)
+    if key not in _RUNS:
+        if len(_RUNS) > 4096:
+            _RUNS.clear()
+        _RUNS[key] = tuple(_runs(stream))
+    return _RUNS[key]
+
+
+def _runs(stream) -> Iterator[tuple[str | None, frozenset[int]]]:
+    current: str | None = None
+    for instruction in pikepdf.parse_content_stream(stream, "Tf Tj TJ ' \""):
+        operator = str(instruction.operator)
+        operands = instruction.operands
+        if operator == "Tf":
+            current = str(operands[0])
+            yield current, frozenset()
+            continue
+        strings = list(operands[0]) if operator == "TJ" else [operands[-1]]
+        glyphs: set[int] = set()
+        for item in strings:
+            if isinstance(item, pikepdf.String):
+                glyphs.update(_glyph_ids(bytes(item)))
+        yield current, frozenset(glyphs)
+
+
+def _glyph_ids(data: bytes) -> list[int]:
+    if len(data) % 2:
+        raise Unreadable("string not in 2-byte glyph ids")
+    return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
+
+
+def _read_to_unicode(stream) -> dict[int, str]:
+    """Glyph id -> text of the bfchar entries of a ToUnicode CMap (its tokens read by qpdf)."""
     out: dict[int, str] = {}
-    for section in re.findall(rb"beginbfchar(.*?)endbfchar", text, re.S):
-        for glyph, code in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]*)>", section):
+    try:
+        instructions = pikepdf.parse_content_stream(stream, "endbfchar")
+    except pikepdf.PdfError:
+        return out
+    for instruction in instructions:
+        operands = list(instruction.operands)
+        for glyph, text in zip(operands[::2], operands[1::2]):
             try:
-                out.setdefault(int(glyph, 16), bytes.fromhex(code.decode()).decode("utf-16-be"))
-            except ValueError:
+                out.setdefault(int.from_bytes(bytes(glyph), "big"), bytes(text).decode("utf-16-be"))
+            except (TypeError, ValueError):
                 continue
     return out
 
@@ -324,10 +347,10 @@ def _per_mille(value: float, metrics: _Metrics) -> int:
 
 
 @lru_cache(maxsize=64)
-def _program(source: Path, glyphs: frozenset[int]) -> tuple[bytes, tuple[bytes, bytes]]:
-    """The subset and its PDF stream, kept: the combined and print-shop PDFs draw the same glyphs."""
+def _program(source: Path, glyphs: frozenset[int]) -> tuple[bytes, bytes]:
+    """The subset and its deflated bytes, kept: the combined and print-shop PDFs draw the same glyphs."""
     program = _kept_subset(source, glyphs)
-    return program, _program_object(program)
+    return program, zlib.compress(program, 1)  # fastest, and no bigger than level 6 on these programs
 
 
 def _kept_subset(source: Path, glyphs: frozenset[int]) -> bytes:
@@ -346,52 +369,7 @@ def _file_digest(path: Path) -> str:
     return file_digest(path)
 
 
-def _program_object(program: bytes) -> tuple[bytes, bytes]:
-    packed = zlib.compress(program, 1)  # fastest, and no bigger than level 6 on these programs
-    if program[:4] == b"OTTO":
-        return b"<</Filter/FlateDecode/Length %d/Subtype/OpenType>>" % len(packed), packed
-    return b"<</Filter/FlateDecode/Length %d/Length1 %d>>" % (len(packed), len(program)), packed
-
-
-def _widths(drawn: set[int], metrics: _Metrics) -> dict[int, int]:
-    return {g: _per_mille(metrics.advances.get(g, 0), metrics) for g in sorted(drawn)}
-
-
-def _descriptor_object(name: bytes, flags: int, family: bytes, program_number: int, program: bytes,
-                       drawn: set[int], metrics: _Metrics) -> tuple[bytes, None]:
-    widths = _widths(drawn, metrics)
-    ascent, descent = _per_mille(metrics.ascent, metrics), _per_mille(metrics.descent, metrics)
-    fixed = 1 if len(widths) > 1 and len(set(widths.values())) == 1 else 0
-    flags = (flags & ~1) | fixed
-    key = b"FontFile3" if program[:4] == b"OTTO" else b"FontFile2"
-    return (b"<</Ascent %d/CapHeight %d/Descent %d/Flags %d/FontBBox[ 0 %d %d %d]/FontFamily(%s)/%s %d 0 R "
-            b"/FontName/AAAAAA+%s/ItalicAngle 0/StemH 80/StemV 80/Type/FontDescriptor>>"
-            % (ascent, ascent, descent, flags, descent, max(widths.values(), default=0), ascent, family, key,
-               program_number, name)), None
-
-
-def _cid_font_object(name: bytes, program: bytes, descriptor: int, drawn: set[int],
-                     metrics: _Metrics) -> tuple[bytes, None]:
-    runs: list[bytes] = []
-    run: list[int] = []
-    start = previous = -2
-    for glyph, width in _widths(drawn, metrics).items():
-        if glyph != previous + 1 and run:
-            runs.append(b"%d[ %s]" % (start, b" ".join(b"%d" % w for w in run)))
-            run = []
-        if not run:
-            start = glyph
-        run.append(width)
-        previous = glyph
-    if run:
-        runs.append(b"%d[ %s]" % (start, b" ".join(b"%d" % w for w in run)))
-    subtype = b"0" if program[:4] == b"OTTO" else b"2"
-    return (b"<</BaseFont/AAAAAA+%s/CIDSystemInfo<</Ordering(Identity)/Registry(Adobe)/Supplement 0>>"
-            b"/CIDToGIDMap/Identity/FontDescriptor %d 0 R /Subtype/CIDFontType%s/Type/Font/W[ %s]>>"
-            % (name, descriptor, subtype, b" ".join(runs))), None
-
-
-def _to_unicode_object(drawn: set[int], metrics: _Metrics, recorded: dict[int, str]) -> tuple[bytes, bytes]:
+def _to_unicode_cmap(drawn: set[int], metrics: _Metrics, recorded: dict[int, str]) -> bytes:
     """The Unicode map: the font's own character for a glyph, else what WeasyPrint recorded for it."""
     pairs = []
     for glyph in sorted(drawn):
@@ -406,5 +384,38 @@ def _to_unicode_object(drawn: set[int], metrics: _Metrics, recorded: dict[int, s
         chunk = pairs[i : i + 100]
         body += [b"%d beginbfchar" % len(chunk), *chunk, b"endbfchar"]
     body += [b"endcmap", b"CMapName currentdict /CMap defineresource pop", b"end", b"end"]
-    packed = zlib.compress(b"\n".join(body), 6)
-    return b"<</Filter/FlateDecode/Length %d>>" % len(packed), packed
+    return b"\n".join(body)
+
+
+@lru_cache(maxsize=256)
+def _tag_of(program: bytes) -> str:
+    return "".join(chr(65 + b % 26) for b in hashlib.sha256(program).digest()[:6])
+
+
+def tag_for(program: bytes) -> str:
+    """Six capital letters from a hash of the embedded font program."""
+    return _tag_of(program)
+
+
+def retag(pdf: pikepdf.Pdf) -> None:
+    """Every embedded font's subset tag (``XXXXXX+``) replaced by its program's tag, in place."""
+    done: set[tuple[int, int]] = set()
+    for holder in _holders(pdf):
+        if holder.fonts is None:
+            continue
+        for _, font in holder.fonts.items():
+            if not font.is_indirect or font.objgen in done:
+                continue
+            done.add(font.objgen)
+            parts = [font] + list(font.get("/DescendantFonts", Array()))
+            descriptor = parts[-1].get("/FontDescriptor")
+            if descriptor is None:
+                continue
+            program = next((descriptor[k] for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in descriptor), None)
+            if program is None:
+                continue
+            tag = tag_for(program.read_raw_bytes())
+            for holder_dict, key in [(p, "/BaseFont") for p in parts] + [(descriptor, "/FontName")]:
+                name = str(holder_dict.get(key, ""))
+                if len(name) > 8 and name[7] == "+" and name[1:7].isalpha() and name[1:7].isupper():
+                    holder_dict[key] = Name(f"/{tag}+{name[8:]}")

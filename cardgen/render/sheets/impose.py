@@ -1,4 +1,4 @@
-"""Imposition: plan sheets of placed faces, then assemble them with pypdfium2.
+"""Imposition: plan sheets of placed faces, then assemble them with pikepdf.
 
 Each distinct face PDF becomes ONE Form XObject per document and is placed as
 many times as it is printed; the reportlab furniture page of each sheet is
@@ -11,15 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-import pypdfium2 as pdfium
-from reportlab.lib.units import mm
-
 from cardgen.render.pdf import formsheets
-
-from cardgen.render.pdf import pdfbytes
-
-from cardgen.render.pdf import join as pdfjoin
-from cardgen.render.pdf.dedupe import NotPlainPdf, merged
 from cardgen.render.sheets.layout import (
     MARK_LENGTH_MM,
     MARK_OFFSET_MM,
@@ -218,57 +210,10 @@ def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, FacePdf], furniture: 
     """The PDF of ``sheets``, each face embedded once as a form (cardgen.render.pdf.formsheets).
 
     ``furniture`` is :func:`furniture_pdf` of the sheets, if the caller kept it.
-    Faces in a layout that module does not read fall back to pdfium imposing
-    each sheet on its own (:func:`sheet_pdf`) and joining them.
     """
-    try:
-        if furniture is None:
-            furniture = furniture_pdf([s.furniture for s in sheets])
-        return formsheets.compose(sheets, face_pdfs, furniture)
-    except NotPlainPdf:
-        return concatenate([sheet_pdf(sheet, face_pdfs) for sheet in sheets])
-
-
-def sheet_pdf(sheet: Sheet, face_pdfs: dict[str, FacePdf]) -> bytes:
-    """One sheet: each distinct (face, source box) imported once as a Form XObject and placed.
-
-    Sheets are imposed one per document because pdfium's content generation
-    slows down as a document grows (quadratic over a deck); joining them
-    (:func:`concatenate`) merges the copies of shared faces and fonts again.
-    """
-    target = pdfium.PdfDocument.new()
-    furniture = pdfium.PdfDocument(furniture_pdf([sheet.furniture]))
-    xobjects: dict[tuple[str, Rect], pdfium.PdfXObject] = {}
-    sources: dict[str, pdfium.PdfDocument] = {}  # one open document per batch
-    try:
-        page = target.new_page(sheet.page[0] * mm, sheet.page[1] * mm)
-        for placement in sheet.placements:
-            key = (placement.face_id, placement.source)
-            if key not in xobjects:
-                face = face_pdfs[placement.face_id]
-                if face.batch not in sources:
-                    sources[face.batch] = pdfium.PdfDocument(face.pdf)
-                source = sources[face.batch]
-                s = placement.source  # the XObject's box (and so its clip) is the page's media box
-                source[face.index].set_mediabox(s.x * mm, s.y * mm, s.right * mm, s.top * mm)
-                xobjects[key] = source.page_as_xobject(face.index, target)
-            obj = xobjects[key].as_pageobject()
-            x, y = placement.at[0] * mm, placement.at[1] * mm
-            if placement.rotate180:
-                s = placement.source
-                matrix = pdfium.PdfMatrix().rotate(180).translate(x + s.w * mm, y + s.h * mm)
-            else:
-                matrix = pdfium.PdfMatrix().translate(x, y)
-            obj.set_matrix(matrix)
-            page.insert_obj(obj)
-        page.insert_obj(furniture.page_as_xobject(0, target).as_pageobject())
-        page.gen_content()
-        return pdfbytes.save(target, merge=False)  # merged when the sheets are joined
-    finally:
-        for source in sources.values():
-            source.close()
-        furniture.close()
-        target.close()
+    if furniture is None:
+        furniture = furniture_pdf([s.furniture for s in sheets])
+    return formsheets.compose(sheets, face_pdfs, furniture)
 
 
 def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
@@ -280,23 +225,6 @@ def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
     return concatenate([face_pdfs[i].pdf for i in face_ids])
 
 
-def concatenate(documents: Sequence[bytes], *, merge: bool = True) -> bytes:
-    """Whole PDFs one after another; with ``merge``, identical objects (a face on several sheets) kept once.
-
-    The parts are joined by renumbering (cardgen.render.pdf.join), which is much
-    faster than pdfium re-importing every page; pdfium is the fallback for a
-    part in a layout that module does not read.
-    """
-    try:
-        return pdfbytes.normalize(merged(*pdfjoin.join_objects(documents)) if merge else pdfjoin.join(documents))
-    except NotPlainPdf:
-        pass
-    target = pdfium.PdfDocument.new()
-    try:
-        for data in documents:
-            source = pdfium.PdfDocument(data)
-            target.import_pages(source)
-            source.close()
-        return pdfbytes.save(target, merge=merge)
-    finally:
-        target.close()
+def concatenate(documents: Sequence[bytes]) -> bytes:
+    """Whole PDFs one after another, one subset per stack font across them (cardgen.render.pdf.formsheets)."""
+    return formsheets.concatenate(documents)

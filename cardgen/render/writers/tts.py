@@ -13,9 +13,9 @@ from cardgen.render.images.raster import ENCODING, face_cell_pixels
 from cardgen.render.writers.stage import Stage
 
 
-@lru_cache(maxsize=72)
+@lru_cache(maxsize=32)
 def _unpacked_cell(packed: bytes) -> bytes:
-    """A TTS cell's raw pixels, kept in-process (about 0.7 MB each, so a sheet's worth):
+    """A TTS cell's raw pixels, kept in-process (about 0.7 MB each, so only a few dozen: memory):
     editing a card again re-encodes the same sheet from the same neighbours."""
     return zlib.decompress(packed)
 
