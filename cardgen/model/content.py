@@ -156,6 +156,38 @@ class Content:
     def event_track(self) -> list[tuple[int, s.EventCard]]:
         return sorted(self.events.track.items())
 
+    def kind_holds_clock(self, kind_id: str) -> bool:
+        """True when events of ``kind_id`` hold the clock (🕐, rules 5.4 and 6.2 phase 5); unknown kinds do not."""
+        kind = self.event_kinds.get(kind_id)  # an unknown kind is the validator's to report
+        return kind is not None and any(e.type == "clock_hold" for e in kind.effects)
+
+    def holds_clock(self, round_no: int) -> bool:
+        """True when the event card of ``round_no`` holds the clock."""
+        card = self.events.track.get(round_no)
+        return card is not None and self.kind_holds_clock(card.kind)
+
+    def round_schedule(self) -> list[tuple[int, int, bool]]:
+        """Every round a game lasts: (round, clock after its phase 5, whether its event holds the clock).
+
+        The clock starts at ``clock.start`` and the game ends when it reaches
+        ``clock.end``; each hold adds a round (appendix B identity A: 22 rounds
+        for 20 hours and two holds), so rounds past the event track exist.
+        """
+        clock, rounds = self.game.clock.start, []
+        while clock < self.game.clock.end:
+            round_no = len(rounds) + 1
+            hold = self.holds_clock(round_no)
+            clock += 0 if hold else 1
+            rounds.append((round_no, clock, hold))
+        return rounds
+
+    def total_rounds(self) -> int:
+        return len(self.round_schedule())
+
+    def track_rounds(self) -> int:
+        """The last round that has an event card."""
+        return max(self.events.track, default=0)
+
     def event_text(self, card: s.EventCard, lang: str) -> str:
         """The card text with its target and numbers filled in (see :mod:`cardgen.model.text`)."""
         kind = self.event_kinds[card.kind]

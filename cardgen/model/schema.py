@@ -334,6 +334,8 @@ class SharedComponents(Model):
     track_map: Whole(1, MAX_PLAYERS) = Field(description="Track maps printed.")
     timetable_track: Whole(1, MAX_PLAYERS) = Field(description="Timetable tracks printed.")
     clock_marker: Whole(1, MAX_PLAYERS) = Field(description="Clock markers printed.")
+    first_player_marker: Whole(1, MAX_PLAYERS) = Field(default=1, description="First-player markers printed (rules 6.1 step 8).")
+    round_marker: Whole(1, MAX_PLAYERS) = Field(default=1, description="Round markers printed (one beside the event track).")
     quick_reference: Whole(1, MAX_PLAYERS) = Field(description="Quick reference sheets printed.")
 
 

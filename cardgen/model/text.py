@@ -196,6 +196,8 @@ STRING_VALUES: dict[str, dict[str, dict[str, Callable[["Content"], Value]]]] = {
         "blocked": {"gain": lambda c: c.game.blocked_wait_gain},
         "boarding": {"cap": lambda c: c.game.composition_cap},
         "game_end": {"end": lambda c: c.game.clock.end, "start": lambda c: c.game.clock.start},
+        "late_rounds": {"first": lambda c: c.track_rounds() + 1, "last": lambda c: c.total_rounds(),
+                        "end": lambda c: c.game.clock.end},
     },
 }
 

@@ -27,8 +27,10 @@ from cardgen.render.fonts import instances as font_instances
 from cardgen.render.fonts import stack as fonts
 from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.pdf import fontmerge
-from cardgen.render.preview import render_preview
+from cardgen.render.faces.words import Words
+from cardgen.render.preview import KIND_LABELS, render_preview
 from cardgen.render.sheets import impose
+from cardgen.render.sheets.files import PdfFile, plan_files, quantities
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.writers.manifest import Manifest, write_manifest
 from cardgen.render.writers.pdfs import write_pdfs
@@ -95,6 +97,11 @@ def default_out(game_id: str, variant: str | None = None) -> Path:
     return default_out_root() / (f"{game_id}-{variant}" if variant else game_id)
 
 
+def content_layers(content) -> list[Path]:
+    """Content folders under the main one (a pack's layers), where an overflowing text may have been written."""
+    return [Path(p) for p in content.pack.layers] if content.pack is not None else []
+
+
 def set_id(content, options: BuildOptions) -> str:
     """What names the output folder and the sheets: the pack's id for a pack (never its base game's)."""
     if content.pack is None:
@@ -151,15 +158,17 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
         fonts=list(printed.values()),
         substitutes={source: used for source, used in printed.items() if source != used},
         cache=face_cache,
-        check_layout=fit.check_layout,
+        check_layout=fit.located_check([Path(content.folder), *content_layers(content)]),
         check_glyphs=fit.check_glyphs,
     )
-    preview = render_preview(content, list(faces), lang=options.lang)
+    words = sheet_words(content, options.lang)
+    files = plan_files_for(name, faces, options, plan_sheets(name, faces, options, words))
+    preview = render_preview(content, list(faces), lang=options.lang, files=files,
+                             quantities=quantities(_selected(faces, options.only)[1], {f.id: f for f in faces}))
     if progress is not None:
         progress.start(progress_total(faces, options.only))
-    report = write_set(name, faces, options, out, renderer,
-                       preview=preview, font_files=font_files, progress=progress, protected=protected,
-                       extra=pack_doc, take_out=take_out)
+    report = write_set(name, faces, options, out, renderer, preview=preview, font_files=font_files,
+                       progress=progress, protected=protected, words=words, extra=pack_doc, take_out=take_out)
     # The least recently used entries beyond the bound go; this build's (touched or written since it began) stay.
     cachedir.prune(cache_dir, cache_limit, keep_since=started - 1, added=face_cache.written)
     return report
@@ -254,25 +263,51 @@ def _deck_size(group: Sequence[Face]) -> None:
         raise BuildError(f"{group[0].kind} cards come in several sizes {sorted(sizes)}; a deck needs one size")
 
 
-def plan_sheets(game_id: str, faces: Sequence[Face], options: BuildOptions) -> dict[str, list[impose.Sheet]]:
-    """Every printed sheet, by component kind, in face order (no rendering: pure layout)."""
+def sheet_words(content, lang: str) -> tuple[str, impose.SheetWords, dict[str, str]]:
+    """The game's name, the sheet labels' words and each kind's name, in the edition's language."""
+    words = Words(content, lang)
+    names = {kind: words.label(key) for kind, key in KIND_LABELS.items()}
+    return words(content.game.name), impose.SheetWords(
+        front=words.label("front"), back=words.label("back"), fold=words.label("fold_note"),
+        tile=words.label("tile"), row=words.label("row"), column=words.label("column"),
+        assembly=words.label("assembly")), names
+
+
+def plan_sheets(game_id: str, faces: Sequence[Face], options: BuildOptions,
+                words: tuple[str, impose.SheetWords, dict[str, str]] | None = None) -> dict[str, list[impose.Sheet]]:
+    """Every printed sheet, by component kind, in face order (no rendering: pure layout).
+
+    ``words`` (:func:`sheet_words`) puts the labels in the edition's language;
+    without it they name the game and kinds by id.
+    """
     _, groups = _selected(faces, options.only)
     by_id = {f.id: f for f in faces}
     paper = paper_size(options.paper)
+    game, say, names = words if words is not None else (game_id, impose.SheetWords(), {})
     sheets: dict[str, list[impose.Sheet]] = {}
     for kind, group in groups.items():
-        label = f"{game_id}  {kind}"
+        label = f"{game} · {names.get(kind, kind)}"
         if group[0].layout == "card":
             _deck_size(group)
-            sheets[kind] = impose.card_sheets(group, by_id, paper=paper, duplex=options.duplex, label=label)
+            sheets[kind] = impose.card_sheets(group, by_id, paper=paper, duplex=options.duplex, label=label, words=say)
         else:
-            sheets[kind] = impose.board_sheets(group, paper=paper, label=label)
+            sheets[kind] = impose.board_sheets(group, paper=paper, label=label, words=say)
     return sheets
+
+
+def plan_files_for(game_id: str, faces: Sequence[Face], options: BuildOptions,
+                   sheets_by_kind: dict[str, list[impose.Sheet]] | None = None) -> list[PdfFile]:
+    """The PDFs a build of ``faces`` writes, with pages and print sides (cardgen.render.sheets.files)."""
+    _, groups = _selected(faces, options.only)
+    sheets_by_kind = sheets_by_kind if sheets_by_kind is not None else plan_sheets(game_id, faces, options)
+    counts = {kind: len(sheets) for kind, sheets in sheets_by_kind.items()}
+    return plan_files(game_id, groups, counts, {f.id: f for f in faces}, options.duplex)
 
 
 def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: Path,
               renderer: FaceRenderer, *, preview: str | None, font_files: Sequence[Path],
-              progress: Progress | None = None, protected: Sequence[Path] = (), extra: dict | None = None,
+              progress: Progress | None = None, protected: Sequence[Path] = (),
+              words: tuple[str, impose.SheetWords, dict[str, str]] | None = None, extra: dict | None = None,
               take_out: Sequence[tuple[str, int, str]] = ()) -> BuildReport:
     """Render, impose and write every output file for ``faces`` into ``out``, atomically.
 
@@ -290,7 +325,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     check_only(faces, options.only)
     order, groups = _selected(faces, options.only)
     by_id = {f.id: f for f in faces}
-    sheets_by_kind = plan_sheets(game_id, faces, options)
+    sheets_by_kind = plan_sheets(game_id, faces, options, words)
 
     stages: dict[str, float] = {}
     lap = _stopwatch(stages)
@@ -310,7 +345,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
         stage = Stage(folder, manifest, memo, tick)
         if take_out:
             stage.write("take-out-of-the-box.txt", take_out_text(take_out).encode("utf-8"))
-        write_pdfs(stage, game_id, sheets_by_kind, groups, order, pdfs)
+        write_pdfs(stage, plan_files_for(game_id, faces, options, sheets_by_kind), sheets_by_kind, groups, order, pdfs)
         lap("sheets imposed")
         pngs = write_pngs(stage, order, pdfs)
         lap("PNG faces")
@@ -372,6 +407,9 @@ def _memo(cache: FaceCache | None) -> Memo:
 
 
 def progress_total(faces: Sequence[Face], only: Sequence[str]) -> int:
-    """Steps ``write_set`` reports, for a progress bar: render + PNG per face, a file per kind, 5 more."""
+    """Steps ``write_set`` reports, for a progress bar: render + PNG per face, a step per PDF, TTS and manifest."""
     order, groups = _selected(faces, only)
-    return 2 * len(order) + len(groups) + 5
+    cards = any(g[0].layout == "card" for g in groups.values())
+    boards = any(g[0].layout != "card" for g in groups.values())
+    shop_sizes = {(f.layout == "card", f.width_mm, f.height_mm) for g in groups.values() for f in g}
+    return 2 * len(order) + len(groups) + cards + boards + len(shop_sizes) + 2

@@ -8,6 +8,7 @@ needs no network: fonts are referenced as ``fonts/<file>`` and the build copies
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup
@@ -24,7 +25,7 @@ KIND_LABELS = {
     "ticket": "ticket", "operation": "operation", "dispatch": "dispatch", "event": "event",
     "card_back": "card_back", "track_map": "track_map", "timetable_track": "timetable",
     "wait_track": "wait_value", "station_mat": "station_mat", "train_token": "train_token",
-    "quick_reference": "quick_reference",
+    "train_mat": "train_mat", "marker": "marker", "quick_reference": "quick_reference",
 }
 #: Widest a face is shown on screen before it is scaled down to fit.
 MAX_TILE_MM = 200.0
@@ -49,7 +50,9 @@ class Tile:
         return Markup(self.face.body)
 
 
-def render_preview(content: Content, faces: list[Face], *, lang: str) -> str:
+def render_preview(content: Content, faces: list[Face], *, lang: str, files: Sequence = (),
+                   quantities: Sequence[dict] = ()) -> str:
+    """The page; ``files`` (cardgen.render.sheets.files.PdfFile) and ``quantities`` fill its printing section."""
     words = Words(content, lang)
     missing = [f.id for f in faces if not f.body]
     if missing:
@@ -65,6 +68,7 @@ def render_preview(content: Content, faces: list[Face], *, lang: str) -> str:
         raise BuildError(f"preview has no group for face kind(s): {', '.join(unknown)}")
     return render(
         "preview.html.j2", w=words, content=content, groups=groups, lang=words.html_lang,
+        files=[f.entry() for f in files], quantities=list(quantities),
         font_faces=Markup(font_face_css("fonts/")), font_family=Markup(font_family_css()),
         shared_card_css=lambda content, faces: Markup(shared_card_css(content, faces)),
     )

@@ -118,6 +118,7 @@ def test_bad_file_is_located_bounded_and_read_only(pack, name):
 
 def test_fifty_megabyte_file_is_refused_without_reading_it(pack):
     validate(pack.root)  # warm: the first validation in a process also pays for lazy imports and caches
+    _, _, whole_set = measured(pack.root)  # what validating the real content costs (it grows with the content)
     big = pack.path("tickets.yaml")
     row = b"  - {id: S1-S2, origin: S1, destination: S2, copies: 4}\n"
     with open(big, "wb") as fh:
@@ -130,7 +131,7 @@ def test_fifty_megabyte_file_is_refused_without_reading_it(pack):
     assert [p.headline() for p in report.problems] == [
         f"tickets.yaml:1:1: file is {size:,} bytes; content files may be at most {MAX_FILE_BYTES:,} bytes"]
     assert elapsed < SECONDS
-    assert peak < 10 * MAX_FILE_BYTES  # only the capped prefix was read, never the 50 MB
+    assert peak < whole_set + 2 * MAX_FILE_BYTES  # only the capped prefix was read, never the 50 MB
 
 
 def test_missing_file_and_folder(pack, tmp_path):

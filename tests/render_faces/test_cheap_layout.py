@@ -56,9 +56,10 @@ def _assert_one_row(boxes, pitch_mm: float, count: int) -> None:
 def test_timetable_spaces_and_rounds_stay_on_one_line_each(content, faces_en):
     face = by_id(faces_en)["timetable_track"]
     document = weasyprint.HTML(string=face.html).render()
-    clock = content.game.clock
-    _assert_one_row(_boxes_with_class(document, "space"), boards.STRIP_CELL_MM, clock.end - clock.start + 1)
-    _assert_one_row(_boxes_with_class(document, "round"), boards.STRIP_CELL_MM, len(content.event_track))
+    columns = content.total_rounds() + 1  # the start, then one column per round
+    cell = float(re.search(r"--cell:([\d.]+)mm", face.html).group(1))
+    _assert_one_row(_boxes_with_class(document, "space"), cell, columns)
+    _assert_one_row(_boxes_with_class(document, "round"), cell, columns)
 
 
 def test_wait_track_spaces_stay_on_one_line(content, faces_zh):
@@ -77,10 +78,17 @@ def test_track_map_cells_stay_on_one_line(variant):
     _assert_one_row(_boxes_with_class(document, "cellno"), boards.TRACK_CELL_MM, cells)
 
 
-def test_station_mat_slots_stay_on_one_line(content, faces_zh):
+def test_station_mat_slots_fill_the_rows_of_their_grid(content, faces_zh):
     document = weasyprint.HTML(string=by_id(faces_zh)["station_mat-S1"].html).render()
-    pitch = content.game.card_size_mm.width + boards.SLOT_GAP_MM
-    _assert_one_row(_boxes_with_class(document, "slot"), pitch, content.game.setup.platform_size + 1)
+    slots = content.game.setup.platform_size + 1
+    card = (content.game.card_size_mm.width, content.game.card_size_mm.height)
+    columns, _, _ = boards.slot_grid(slots, card, 3.0)
+    pitch = card[0] + boards.SLOT_GAP_MM
+    found = _boxes_with_class(document, "slot")
+    assert len(found) == slots
+    for start in range(0, slots, columns):
+        row = found[start:start + columns]
+        _assert_one_row(row, pitch, len(row))
 
 
 def test_ticket_route_is_vector_with_station_ids_as_card_font_text(content, faces_en):

@@ -34,7 +34,8 @@ def _programs(pdf: bytes) -> list[bytes]:
 def test_every_output_pdf_embeds_each_stack_font_once(full_build):
     out, _ = full_build
     stack = {f.family.encode() for f in fonts.font_stack()}
-    for name in ("rail-journey-print.pdf", "rail-journey-print-shop.pdf", "ticket.pdf", "event.pdf"):
+    for name in ("rail-journey-print.pdf", "rail-journey-boards.pdf", "rail-journey-print-shop-cards-63x88mm.pdf",
+                 "ticket.pdf", "event.pdf"):
         families = _programs((out / name).read_bytes())
         ours = [f for f in families if f in stack]
         assert b"Card Sans" in ours and len(ours) == len(set(ours)), (name, families)

@@ -12,6 +12,7 @@ from cardgen.render.sheets.layout import (
     TILE_OVERLAP_MM,
     Grid,
     back_slot,
+    board_room,
     board_tiles,
     card_grid,
     card_slots,
@@ -90,8 +91,12 @@ def test_tiles_cover_the_board_with_overlap(w, h, paper):
             assert a1 - b0 >= TILE_OVERLAP_MM - 1e-6  # neighbours overlap enough to glue and align
 
 
-def test_a4_board_on_a4_is_one_page_and_a_long_map_is_tiled():
-    assert len(board_tiles(PAPERS_MM["a4"], 210, 297, 3)) == 1
+def test_a_board_of_the_shared_room_is_one_page_and_a_long_map_is_tiled():
+    room = board_room(3)
+    for paper in PAPERS_MM.values():
+        assert len(board_tiles(paper, *room, 3)) == 1
+        assert len(board_tiles(paper, room[1], room[0], 3)) == 1
+    assert len(board_tiles(PAPERS_MM["a4"], 210, 297, 3)) > 1  # a whole A4 leaves no room for crop marks
     tiles = board_tiles(PAPERS_MM["a4"], 415, 150, 3)
     assert len(tiles) == 2 and tiles[0].page == (297.0, 210.0)
 

@@ -17,6 +17,7 @@ from cardgen.render.sheets.layout import (
     card_grid,
     card_slots,
     fold_slots,
+    outer_bleeds,
     outer_sides,
 )
 
@@ -35,7 +36,8 @@ def test_every_output_file_is_there(full_build, content):
     for kind in KIND_FILES:
         assert (out / f"{kind}.pdf").is_file(), kind
     game = content.game.id
-    for name in (f"{game}-print.pdf", f"{game}-print-shop.pdf", "index.html", "manifest.json", "tts/decks.json"):
+    for name in (f"{game}-print.pdf", f"{game}-boards.pdf", f"{game}-print-shop-cards-63x88mm.pdf",
+                 f"{game}-print-shop-boards.pdf", "index.html", "manifest.json", "tts/decks.json"):
         assert (out / name).is_file(), name
     assert sorted(p.name for p in (out / "fonts").iterdir())
     assert not [p for p in out.parent.iterdir() if ".tmp-" in p.name or ".old-" in p.name]  # no staging left
@@ -75,14 +77,16 @@ def test_cards_are_butted_with_bleed_on_the_outer_sides_only(paper, full_build, 
     slots = card_slots(PAPERS_MM[paper], w, h, bleed)
     assert len(slots) == 9
     expected = []
+    sides = outer_bleeds(PAPERS_MM[paper], slots, bleed)  # Letter's narrow top and bottom keep 1.7 mm for the marks
     for i, slot in enumerate(slots):
         outer = outer_sides(slots, i)
-        box = slot.grow(*(bleed if outer[side] else 0.0 for side in ("left", "bottom", "right", "top")))
+        box = slot.grow(*(sides[side] if outer[side] else 0.0 for side in ("left", "bottom", "right", "top")))
         expected.append((round(box.x, 2), round(box.y, 2), round(box.w, 2), round(box.h, 2)))
     page = pypdf.PdfReader(out / "ticket.pdf").pages[0]
     cards = sorted((x, y, bw, bh) for x, y, _, _, bw, bh in _card_placements(page, w, h))
     assert cards == sorted(expected)
-    assert {(bw, bh) for *_, bw, bh in cards} >= {(w + bleed, h + bleed), (w, h + bleed)}  # corner, top middle
+    top = round(sides["top"], 2)
+    assert {(bw, bh) for *_, bw, bh in cards} >= {(w + bleed, round(h + top, 2)), (w, round(h + top, 2))}  # corner, top middle
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS_MM))
@@ -169,7 +173,7 @@ def test_fold_layout_puts_each_back_below_its_front_upside_down(build_subset, co
 
 def test_every_font_is_embedded_and_subset(full_build, content):
     out, _ = full_build
-    for name in ("ticket.pdf", "quick_reference.pdf", f"{content.game.id}-print-shop.pdf"):
+    for name in ("ticket.pdf", "quick_reference.pdf", f"{content.game.id}-print-shop-boards.pdf"):
         reader = pypdf.PdfReader(out / name)
         fonts = [f for page in reader.pages for f in fonts_of(page)]
         assert fonts
@@ -203,10 +207,14 @@ def test_one_subset_tag_means_one_font_program_in_every_pdf(full_build, manifest
         assert not shared, (name, shared)
 
 
-def test_print_shop_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(full_build, manifest):
+@pytest.mark.parametrize("name", ["print-shop-cards-63x88mm", "print-shop-boards"])
+def test_print_shop_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(full_build, manifest, name):
     out, _ = full_build
-    reader = pypdf.PdfReader(out / f"{manifest['game']}-print-shop.pdf")
-    assert len(reader.pages) == len(manifest["components"])
+    reader = pypdf.PdfReader(out / f"{manifest['game']}-{name}.pdf")
+    layout = "cards" if "cards" in name else "boards"
+    copies = [c["copies"] for c in manifest["components"] if (c["kind"] in ("ticket", "operation", "dispatch", "event",
+                                                                        "card_back")) == (layout == "cards")]
+    assert len(reader.pages) == sum(copies)  # one page per printed copy, fronts and backs alike
     bleed = manifest["options"]["bleed_mm"] * MM
     for page in reader.pages:
         trim, box, media = page.trimbox, page.bleedbox, page.mediabox
@@ -218,8 +226,8 @@ def test_print_shop_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(full_bui
 
 def test_every_ticket_prints_its_stations_and_fare(full_build, content, manifest):
     out, _ = full_build
-    path = out / f"{content.game.id}-print-shop.pdf"
-    texts = [page_text(path, i) for i in range(len(manifest["components"]))]
+    path = out / f"{content.game.id}-print-shop-cards-63x88mm.pdf"
+    texts = [page_text(path, i) for i in range(0, 2 * content.ticket_count, 2)]  # each ticket copy, its back after it
     for ticket in content.tickets:
         origin = content.stations[ticket.origin].name("zh")
         destination = content.stations[ticket.destination].name("zh")
@@ -244,11 +252,17 @@ def test_the_map_is_tiled_with_alignment_marks(full_build, content, manifest):
         x0, _, x1, _ = (v / MM for v in placed[0][2])
         widths.append(x1 - x0)
     assert sum(widths) > face.width_mm + face.bleed_mm * 2  # tiles overlap
-    assert all("tile" in page_text(out / board["file"], i) for i in range(len(tiles)))  # sheet labels
+    tile = content.strings.labels["tile"]("zh")  # sheet labels in the edition's language, with the assembly note
+    assembly = content.strings.labels["assembly"]("zh")
+    for i in range(len(tiles)):
+        text = page_text(out / board["file"], i)
+        assert f"{tile} {i + 1}/{len(tiles)}" in text and assembly[:8] in text
 
 
-def test_all_pages_of_the_combined_pdf(full_build, content, manifest):
+def test_all_pages_of_the_combined_pdfs(full_build, content, manifest):
+    """The card sheets (duplex) and the boards (single-sided) together hold every sheet of every kind."""
     out, report = full_build
-    combined = pypdf.PdfReader(out / f"{content.game.id}-print.pdf")
+    cards = pypdf.PdfReader(out / f"{content.game.id}-print.pdf")
+    boards = pypdf.PdfReader(out / f"{content.game.id}-boards.pdf")
     per_kind = sum(len(pypdf.PdfReader(out / f).pages) for f in {c["file"] for c in manifest["components"]})
-    assert len(combined.pages) == per_kind == report.sheets
+    assert len(cards.pages) + len(boards.pages) == per_kind == report.sheets

@@ -10,9 +10,10 @@ from __future__ import annotations
 from cardgen.errors import UsageError
 from cardgen.model.content import Content
 from cardgen.model.schema import Colour, PrintRow
-from cardgen.render.faces.cards import card_size, holds_clock, line_for
+from cardgen.render.faces.cards import card_size, line_for
 from cardgen.render.faces.facekit import SAFE_MARGIN_MM, Face, FaceMaker
 from cardgen.render.faces.reference import blocking_rule, quick_reference_data
+from cardgen.render.sheets.layout import board_room
 
 TRACK_CELL_MM = 36.0          # one map cell on the track map
 TRACK_MAP_HEIGHT_MM = 135.0
@@ -20,7 +21,10 @@ STRIP_CELL_MM = 11.0          # one space on the timetable and wait tracks
 STRIP_LABEL_MM = 28.0         # the label column left of a strip
 SLOT_GAP_MM = 5.0             # gap between card slots on a station mat
 TOKEN_SIZE_MM = (30.0, 90.0)  # fold-over standee: tab, face, face, tab
-A4_PORTRAIT_MM = (210.0, 297.0)
+MARKER_SIZE_MM = (40.0, 40.0)  # flat square markers (first player, clock, round)
+TRAIN_MAT_SIZE_MM = (170.0, 112.0)  # two to a page on A4 and Letter
+MAT_HEADER_MM = 24.0          # station mat: title band and boarding rule
+STRIP_HEIGHT_MM = 66.0
 
 
 def colours_for(content: Content, count: int, what: str) -> list[Colour]:
@@ -43,6 +47,7 @@ def track_map(content: Content, maker: FaceMaker) -> Face:
         })
     return maker.make(
         kind="track_map", id="track_map", label="track map", template="track_map.html.j2",
+        caption=maker.words.label("track_map"),
         size=(width, TRACK_MAP_HEIGHT_MM), copies=content.printing.shared.track_map, layout="board",
         cells=cells, cell_w=TRACK_CELL_MM, up=line_for(content, "right"), down=line_for(content, "left"),
         double=content.map.double_track, blocking=blocking_rule(content, maker.words),
@@ -54,19 +59,31 @@ def _strip_width(spaces: int) -> float:
 
 
 def timetable_track(content: Content, maker: FaceMaker) -> Face:
+    """The clock laid out by round: each round's event above the clock it ends on, holds shown.
+
+    Round k's column holds its event card's icon and the clock after its phase 5
+    (:meth:`Content.round_schedule`), so after a hold the next event sits under
+    the right clock; rounds past the event track (21-22) print the ruling.
+    The cells shrink to fit the landscape room every paper shares.
+    """
     clock = content.game.clock
+    track = dict(content.event_track)
     rounds = [
-        {"round": r, "icon": content.event_kinds[card.kind].icon, "hold": holds_clock(content, card.kind)}
-        for r, card in content.event_track
+        {"round": r, "clock": after, "hold": hold,
+         "icon": content.event_kinds[track[r].kind].icon if r in track else ""}
+        for r, after, hold in content.round_schedule()
     ]
-    spaces = max(clock.end - clock.start + 1, len(rounds))
+    frame = 2 * (SAFE_MARGIN_MM + 3)
+    room = max(board_room(maker.bleed))
+    cell = min(STRIP_CELL_MM, (room - STRIP_LABEL_MM - frame) / (len(rounds) + 1))
+    late = len(rounds) > content.track_rounds()
     return maker.make(
-        kind="timetable_track", id="timetable_track", label="timetable track",
-        template="timetable_track.html.j2", size=(_strip_width(spaces), 66.0),
+        kind="timetable_track", id="timetable_track", label="timetable track", caption=maker.words.label("timetable"),
+        template="timetable_track.html.j2", size=(STRIP_LABEL_MM + (len(rounds) + 1) * cell + frame, STRIP_HEIGHT_MM),
         copies=content.printing.shared.timetable_track, layout="board",
-        times=list(range(clock.start, clock.end + 1)), start=clock.start,
-        end=clock.end, rounds=rounds, cell_w=STRIP_CELL_MM, label_w=STRIP_LABEL_MM,
+        start=clock.start, end=clock.end, rounds=rounds, cell_w=round(cell, 2), label_w=STRIP_LABEL_MM,
         hold_kinds=[k for k in content.events.kinds if any(e.type == "clock_hold" for e in k.effects)],
+        late=maker.words.fill("rules", "late_rounds") if late else "",
     )
 
 
@@ -80,6 +97,7 @@ def wait_tracks(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]
     }
     return [
         maker.make(kind="wait_track", id=f"wait_track-{colour.id}", label=f"wait track {colour.id}",
+                   caption=f"{maker.words.label('wait_value')} · {maker.words(colour.name)}",
                    template="wait_track.html.j2", size=(_strip_width(len(values)), 40.0), copies=1,
                    layout="board", colour=colour, values=values, start=content.game.setup.wait_start,
                    cell_w=STRIP_CELL_MM, label_w=STRIP_LABEL_MM, **notes)
@@ -87,17 +105,37 @@ def wait_tracks(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]
     ]
 
 
+def slot_grid(slots: int, card: tuple[float, float], bleed: float) -> tuple[int, float, float]:
+    """Columns and (width, height) of a mat holding ``slots`` card slots: the widest grid that prints on one page.
+
+    One row when it fits the room every paper shares (:func:`board_room`, either
+    way up), else fewer columns; with no grid fitting, one row (the board is tiled).
+    """
+    cw, ch = card
+    frame = 2 * (SAFE_MARGIN_MM + 4)
+    room = board_room(bleed)
+    for columns in range(slots, 0, -1):
+        rows = -(-slots // columns)
+        w = columns * cw + (columns - 1) * SLOT_GAP_MM + frame
+        h = rows * ch + (rows - 1) * SLOT_GAP_MM + frame + MAT_HEADER_MM
+        if (w <= room[0] and h <= room[1]) or (w <= room[1] and h <= room[0]):
+            return columns, w, h
+    return slots, slots * cw + (slots - 1) * SLOT_GAP_MM + frame, ch + frame + MAT_HEADER_MM
+
+
 def station_mats(content: Content, maker: FaceMaker) -> list[Face]:
     cw, ch = card_size(content)
     queue = content.game.setup.platform_size
     slots = queue + 1  # the platform queue plus the station's ticket pile
-    width = slots * cw + (slots - 1) * SLOT_GAP_MM + 2 * (SAFE_MARGIN_MM + 4)
-    height = ch + 2 * (SAFE_MARGIN_MM + 4) + 24
+    columns, width, height = slot_grid(slots, (cw, ch), maker.bleed)
+    rows = -(-slots // columns)
     return [
         maker.make(kind="station_mat", id=f"station_mat-{st.id}", label=f"station mat {st.id}",
+                   caption=f"{maker.words.label('station_mat')} · {st.id} {maker.words(st.name)}",
                    template="station_mat.html.j2", size=(width, height), copies=1, layout="board",
                    station=st, terminal=st.id in content.map.terminals, queue=list(range(1, queue + 1)),
-                   slot_w=cw, slot_h=ch, gap=SLOT_GAP_MM, pile=content.pile_size(st.id))
+                   slot_w=cw, slot_h=ch, gap=SLOT_GAP_MM, pile=content.pile_size(st.id), columns=columns,
+                   rule_top=22 + rows * ch + (rows - 1) * SLOT_GAP_MM)
         for st in content.map.stations
     ]
 
@@ -106,14 +144,48 @@ def train_tokens(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face
     """One token per train, in its own colour: ``row`` already counts trains, not players (ruling R10)."""
     return [
         maker.make(kind="train_token", id=f"train_token-{colour.id}", label=f"train token {colour.id}",
+                   caption=f"{maker.words.label('train_token')} · {maker.words(colour.name)}",
                    template="train_token.html.j2", size=TOKEN_SIZE_MM, copies=1, layout="board", colour=colour)
         for colour in colours_for(content, row.train_tokens, "train tokens")
     ]
 
 
+def markers(content: Content, maker: FaceMaker) -> list[Face]:
+    """The markers rules 3.1 and 6.1 need: first player (6.1 step 8), clock (3.1), round (the event track)."""
+    shared = content.printing.shared
+    made = [("first_player", "🚩", shared.first_player_marker, maker.words.fill("rules", "tie_break")),
+            ("clock", "⏱", shared.clock_marker, maker.words.label("timetable")),
+            ("round", "📍", shared.round_marker, maker.words.label("event_track"))]
+    return [
+        maker.make(kind="marker", id=f"marker-{name}", label=f"{name.replace('_', ' ')} marker",
+                   caption=maker.words.label(f"{name}_marker"),
+                   template="marker.html.j2", size=MARKER_SIZE_MM, copies=copies, layout="board",
+                   name=maker.words.label(f"{name}_marker"), icon=icon, note=note)
+        for name, icon, copies, note in made if copies
+    ]
+
+
+def train_mats(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
+    """One mat per train: a seat per passenger up to the composition cap, each with its boarding time and deadline.
+
+    Rules 5.2 and 6.2 phase 4: a delivery is on time when it arrives by boarding
+    time + U, so each seat records when its passenger boarded; the seat rows
+    also show the penalty the composition brings (rules 6.5).
+    """
+    seats = [{"n": n, "penalty": content.penalty(n)} for n in range(1, content.game.composition_cap + 1)]
+    return [
+        maker.make(kind="train_mat", id=f"train_mat-{colour.id}", label=f"train mat {colour.id}",
+                   caption=f"{maker.words.label('train_mat')} · {maker.words(colour.name)}",
+                   template="train_mat.html.j2", size=TRAIN_MAT_SIZE_MM, copies=1, layout="board",
+                   colour=colour, seats=seats, deadline=maker.words.fill("rules", "deadline"))
+        for colour in colours_for(content, row.train_tokens, "train mats")
+    ]
+
+
 def quick_reference(content: Content, maker: FaceMaker) -> Face:
     return maker.make(kind="quick_reference", id="quick_reference", label="quick reference",
-                      template="quick_reference.html.j2", size=A4_PORTRAIT_MM,
+                      caption=maker.words.label("quick_reference"),
+                      template="quick_reference.html.j2", size=board_room(maker.bleed),
                       copies=content.printing.shared.quick_reference, layout="board",
                       ref=quick_reference_data(content, maker.words))
 
@@ -125,5 +197,7 @@ def board_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]
         *wait_tracks(content, maker, row),
         *station_mats(content, maker),
         *train_tokens(content, maker, row),
+        *train_mats(content, maker, row),
+        *markers(content, maker),
         quick_reference(content, maker),
     ]

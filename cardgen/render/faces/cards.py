@@ -9,6 +9,7 @@ from __future__ import annotations
 from cardgen.model.content import Content, Ticket
 from cardgen.model.schema import Colour, DispatchKind, PrintRow
 from cardgen.render.faces.facekit import Face, FaceMaker
+from cardgen.render.faces.formulas import effects_formula, operation_formulas
 
 
 def card_size(content: Content) -> tuple[float, float]:
@@ -44,6 +45,8 @@ def ticket_faces(content: Content, maker: FaceMaker) -> list[Face]:
         faces.append(maker.make(
             kind="ticket", id=f"ticket-{t.id}", label=f"ticket {t.origin}→{t.destination}",
             template="ticket.html.j2", size=card_size(content), copies=t.copies,
+            caption=f"{maker.words.label('ticket')} {t.origin} → {t.destination}",
+            sheet_colour=line_for(content, direction).colour,
             back=f"back-ticket-{t.origin}",
             t=t, origin=content.stations[t.origin], destination=content.stations[t.destination],
             direction=direction, line=line_for(content, direction), route=route,
@@ -62,8 +65,10 @@ def operation_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[F
             faces.append(maker.make(
                 kind="operation", id=f"operation-{colour.id}-{kind.id}",
                 label=f"operation {colour.id} {kind.id}", template="operation.html.j2",
+                caption=f"{maker.words.label('operation')} · {maker.words(colour.name)} · {maker.words(kind.name)}",
+                sheet_colour=colour.hex,
                 size=card_size(content), copies=kind.copies, back=f"back-operation-{colour.id}",
-                card=kind, colour=colour,
+                card=kind, colour=colour, formulas=operation_formulas(content, kind),
             ))
     return faces
 
@@ -115,6 +120,7 @@ def dispatch_copies(content: Content, row: PrintRow) -> list[tuple[DispatchKind,
 def dispatch_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
     return [
         maker.make(kind="dispatch", id=f"dispatch-{kind.id}", label=f"dispatch {kind.id}",
+                   caption=f"{maker.words.label('dispatch')} · {maker.words(kind.name)}",
                    template="dispatch.html.j2", size=card_size(content), copies=copies,
                    back="back-dispatch", card=kind)
         for kind, copies in dispatch_copies(content, row)
@@ -122,7 +128,13 @@ def dispatch_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Fa
 
 
 def holds_clock(content: Content, kind_id: str) -> bool:
-    return any(e.type == "clock_hold" for e in content.event_kinds[kind_id].effects)
+    return content.kind_holds_clock(kind_id)
+
+
+def exempt_operations(content: Content, effect_type: str) -> list:
+    """Operation kinds whose effect lifts an event's limit (🚋 Local and Crowded Train, rules 6.2 phase 4)."""
+    lifts = {"boarding_limit": "ignore_boarding_limit"}.get(effect_type)
+    return [k for k in content.operations.kinds if lifts and any(e.type == lifts for e in k.effects)]
 
 
 def event_faces(content: Content, maker: FaceMaker) -> list[Face]:
@@ -132,8 +144,10 @@ def event_faces(content: Content, maker: FaceMaker) -> list[Face]:
         faces.append(maker.make(
             kind="event", id=f"event-round-{round_no:02d}", label=f"event round {round_no} ({kind.id})",
             template="event.html.j2", size=card_size(content), copies=1, back="back-event",
+            caption=f"{maker.words.label('event')} · {maker.words.label('round')} {round_no} · {maker.words(kind.name)}",
             round_no=round_no, card=kind, text=content.event_text(card, maker.words.lang),
-            hold=holds_clock(content, card.kind),
+            hold=holds_clock(content, card.kind), formula=effects_formula(kind.effects, card),
+            exempt=[k for e in kind.effects for k in exempt_operations(content, e.type)],
         ))
     return faces
 
@@ -161,7 +175,11 @@ def icon_rows(icons: list[str]) -> dict:
 
 
 def back_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
-    """One back per deck; ticket backs show their origin pile, operation backs their colour."""
+    """One plain back per deck: the deck's name and colour, no card's own icon or number.
+
+    Ticket backs also name their origin pile (rules 6.1 step 4 sorts the deck
+    into piles by origin, face down); operation backs carry the set's colour.
+    """
     size = card_size(content)
     faces = []
     for station in content.map.stations:
@@ -169,17 +187,19 @@ def back_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
         if cards:
             faces.append(maker.make(kind="card_back", id=f"back-ticket-{station.id}",
                                     label=f"ticket back {station.id}", template="back_ticket.html.j2",
+                                    caption=f"{maker.words.label('ticket')} · {maker.words.label('back')} · {station.id}",
                                     size=size, copies=cards, station=station))
     for colour in operation_colours(content, row):
         faces.append(maker.make(kind="card_back", id=f"back-operation-{colour.id}",
                                 label=f"operation back {colour.id}", template="back_operation.html.j2",
+                                caption=f"{maker.words.label('operation')} · {maker.words.label('back')} · {maker.words(colour.name)}",
                                 size=size, copies=content.operation_set_size, colour=colour))
     dispatch = sum(copies for _, copies in dispatch_copies(content, row))
     if dispatch:
         faces.append(maker.make(kind="card_back", id="back-dispatch", label="dispatch back",
-                                template="back_deck.html.j2", size=size, copies=dispatch,
-                                deck="dispatch", **icon_rows([k.icon for k in content.dispatch.kinds])))
+                                caption=f"{maker.words.label('dispatch')} · {maker.words.label('back')}",
+                                template="back_deck.html.j2", size=size, copies=dispatch, deck="dispatch"))
     faces.append(maker.make(kind="card_back", id="back-event", label="event back",
-                            template="back_deck.html.j2", size=size, copies=len(content.event_track),
-                            deck="event", **icon_rows([k.icon for k in content.events.kinds])))
+                            caption=f"{maker.words.label('event')} · {maker.words.label('back')}",
+                            template="back_deck.html.j2", size=size, copies=len(content.event_track), deck="event"))
     return faces

@@ -41,6 +41,10 @@ class Face:
     label: str
     #: The face's fragment (styles are shared), for the preview page.
     body: str = field(default="", repr=False, compare=False)
+    #: What a player calls it, in the edition's language (preview captions, sheet labels); ``label`` is the developer id.
+    caption: str = field(default="", compare=False)
+    #: Cards of one colour share a sheet (its accent): a miscut between butted cards shows the same colour.
+    colour: str = field(default="", compare=False)
 
 
 def mm(value: float) -> str:
@@ -116,7 +120,8 @@ class FaceMaker:
     marked: frozenset[str] | None = None
 
     def make(self, *, kind: str, id: str, label: str, template: str, size: tuple[float, float],
-             copies: int, back: str | None = None, layout: str = "card", **context: object) -> Face:
+             copies: int, back: str | None = None, layout: str = "card", caption: str = "",
+             sheet_colour: str = "", **context: object) -> Face:
         frame = Frame(size[0], size[1], self.bleed)
         palette = palette_of(self.words.content)
         body = render(template, g=frame, w=self.words, content=self.words.content, palette=palette, **context)
@@ -128,7 +133,8 @@ class FaceMaker:
         html = render_page(body, frame=frame, words=self.words, title=label, shared_css=shared,
                            stylesheet="cards.css" if layout == "card" else "boards.css")
         return Face(kind=kind, id=id, html=html, width_mm=size[0], height_mm=size[1], bleed_mm=self.bleed,
-                    copies=copies, back=back, layout=layout, label=label, body=body)
+                    copies=copies, back=back, layout=layout, label=label, body=body, caption=caption or label,
+                    colour=sheet_colour)
 
 
 #: The set mark's circle and its inset from the trim, in mm: the bottom-right corner of every face,

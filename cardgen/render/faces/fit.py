@@ -11,11 +11,15 @@ not discovered after printing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+from pathlib import Path
 from contextlib import contextmanager
 from html.parser import HTMLParser
 
+from cardgen.model.source import Position
 from cardgen.render.faces.facekit import Face
+from cardgen.render.faces.locate import locate_text
 from cardgen.render.fonts.stack import missing_glyphs
 
 _PX_PER_MM = 96 / 25.4
@@ -34,6 +38,21 @@ def _box_name(element) -> str | None:
     if "safe" in classes:
         return "safe zone"
     return None
+
+
+def _box_text(box) -> str:
+    """The text laid out inside ``box``, in order (what the overflow report quotes and locates)."""
+    parts: list[str] = []
+
+    def walk(b) -> None:
+        text = getattr(b, "text", None)
+        if text:
+            parts.append(text)
+        for child in getattr(b, "children", ()):
+            walk(child)
+
+    walk(box)
+    return " ".join("".join(parts).split())
 
 
 def _text_extent(box) -> tuple[float, float, float, float] | None:
@@ -69,8 +88,12 @@ def _fit_boxes(page_box) -> Iterator[tuple[str, object]]:
         stack.extend(getattr(b, "children", ()))
 
 
-def check_layout(document, face: Face) -> list[str]:
-    """Problems ``"<label>: text overflows its box '<box>' ..."`` for one rendered face."""
+def check_layout(document, face: Face, locate: Callable[[str], Position | None] | None = None) -> list[str]:
+    """Problems ``"<label>: text overflows its box '<box>' ..."`` for one rendered face.
+
+    With ``locate`` (text -> where the content wrote it), each problem starts
+    with that ``file:line:col`` and quotes the text.
+    """
     problems = []
     for page in document.pages:
         for name, box in _fit_boxes(page._page_box):
@@ -86,9 +109,20 @@ def check_layout(document, face: Face) -> list[str]:
             sides = {side: px for side, px in over.items() if px > _TOLERANCE_PX}
             if sides:
                 side, px = max(sides.items(), key=lambda item: item[1])
-                problems.append(f"{face.label}: text overflows its box '{name}' "
-                                f"by {px / _PX_PER_MM:.1f} mm at the {side} (face {face.id})")
+                message = (f"{face.label}: text overflows its box '{name}' "
+                           f"by {px / _PX_PER_MM:.1f} mm at the {side} (face {face.id})")
+                if locate is not None:
+                    text = _box_text(box)
+                    where = locate(text)
+                    shown = text if len(text) <= 60 else text[:57] + "..."
+                    message = (f"{where.file}:{where.line}:{where.col}: " if where else "") + f"{message}: {shown!r}"
+                problems.append(message)
     return problems
+
+
+def located_check(folders: Sequence[Path]) -> Callable[[object, Face], list[str]]:
+    """:func:`check_layout` whose problems name the content file, line and column of the overflowing text."""
+    return partial(check_layout, locate=partial(locate_text, folders=tuple(folders)))
 
 
 class _TextCollector(HTMLParser):

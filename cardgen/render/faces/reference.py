@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from cardgen.model.content import Content
 from cardgen.render.faces.cards import holds_clock, line_for, uses_dispatch
+from cardgen.render.faces.formulas import effects_formula
 from cardgen.render.faces.words import Words
 
 
@@ -74,11 +75,13 @@ def quick_reference_data(content: Content, w: Words) -> dict:
             w.fill("rules", "boarding"),
             blocking_rule(content, w),
             w.fill("rules", "blocked"),
+            w.fill("rules", "tie_break"),
             w.fill("rules", "section_stop"),
             w.fill("rules", "terminal"),
             w.fill("rules", "game_end"),
         ],
         "scoring": [
+            w.fill("rules", "deadline"),
             w.fill("scoring", "on_time"),
             w.fill("scoring", "late"),
             w.fill("scoring", "unfinished"),
@@ -94,7 +97,9 @@ def quick_reference_data(content: Content, w: Words) -> dict:
         "track": [
             {"round": r, "icon": content.event_kinds[card.kind].icon,
              "name": w(content.event_kinds[card.kind].name),
-             "hold": holds_clock(content, card.kind)}
+             "hold": holds_clock(content, card.kind),
+             "formula": effects_formula(content.event_kinds[card.kind].effects, card)}
             for r, card in content.event_track
         ],
+        "late": w.fill("rules", "late_rounds") if content.total_rounds() > content.track_rounds() else "",
     }

@@ -153,6 +153,7 @@ class FaceRenderer:
         depends on every file it read.
         """
         out: dict[int, tuple[Any, Any]] = {}
+        failed: list[str] = []
         groups: dict[str, list[int]] = {}
         for index, face in enumerate(faces):
             groups.setdefault(_without_page_size(split_styles(face.html)[1]), []).append(index)
@@ -160,7 +161,11 @@ class FaceRenderer:
             together = self._layout_together([faces[i] for i in indexes]) if len(indexes) > 1 else None
             if together is None:
                 for i in indexes:
-                    document = self._layout(faces[i], used[i])
+                    try:
+                        document = self._layout(faces[i], used[i])
+                    except BuildError as exc:  # go on: every face that fails is reported at once
+                        failed.append(str(exc))
+                        continue
                     out[i] = (document, document.pages[0])
                     if done is not None:
                         done(faces[i])
@@ -171,6 +176,9 @@ class FaceRenderer:
                 used[i] |= files
                 if done is not None:
                     done(faces[i])
+        if failed:
+            head = f"{len(failed)} faces cannot be printed:\n  " if len(failed) > 1 else ""
+            raise BuildError(head + "\n  ".join(failed))
         return [out[i] for i in range(len(faces))]
 
     def _layout_together(self, faces: Sequence[Face]):

@@ -8,6 +8,7 @@ knows nothing of fonts.
 from __future__ import annotations
 
 from cardgen.render.faces.colour import ink_on, readable
+from cardgen.render.faces.words import keep_end
 from cardgen.render.fonts.metrics import centred_x
 from cardgen.render.fonts.stack import font_family_css
 from cardgen.resources import TEMPLATES_DIR
@@ -15,7 +16,7 @@ from cardgen.templating import environment
 
 __all__ = ["TEMPLATES_DIR", "environment", "render"]
 
-environment().filters.update(ink=ink_on, readable=readable)
+environment().filters.update(ink=ink_on, readable=readable, keep_end=keep_end)
 
 
 def render(template: str, **context: object) -> str:

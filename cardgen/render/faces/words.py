@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from markupsafe import Markup, escape
+
 from cardgen.errors import BuildError
 from cardgen.model import text as texts
 from cardgen.model.content import Content
@@ -50,3 +52,25 @@ class Words:
     @property
     def html_lang(self) -> str:
         return "zh-Hans" if self.lang == "zh" else "en"
+
+
+#: Characters a line may not be left with alone: the end of a Chinese sentence stays together.
+KEPT_TOGETHER = 4
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef"
+
+
+def keep_end(text: str) -> Markup:
+    """``text`` whose last few characters cannot break apart (no widow: "掉。" alone on a line).
+
+    Chinese breaks between any two characters, so the last KEPT_TOGETHER
+    (closing punctuation included) go in a no-wrap span. A text in words is
+    left as it is: it breaks between words, never leaving a lone character.
+    """
+    text = str(text)
+    if any(_is_cjk(ch) for ch in text[-KEPT_TOGETHER:]):
+        cut = max(0, len(text) - KEPT_TOGETHER)
+        return Markup("{}<span class=\"nowrap\">{}</span>").format(escape(text[:cut]), escape(text[cut:]))
+    return Markup(escape(text))

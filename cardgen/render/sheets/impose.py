@@ -22,6 +22,7 @@ from cardgen.render.sheets.layout import (
     card_slots,
     fold_slots,
     mark_gap,
+    outer_bleeds,
     outer_sides,
     pack_boards,
 )
@@ -38,6 +39,19 @@ class Placement:
     source: Rect
     at: tuple[float, float]
     rotate180: bool = False
+
+
+@dataclass(frozen=True)
+class SheetWords:
+    """What the sheet labels say, in the edition's language (strings.yaml labels; English ids by default)."""
+
+    front: str = "front"
+    back: str = "back"
+    fold: str = "fold on the dashed line"
+    tile: str = "tile"
+    row: str = "row"
+    column: str = "column"
+    assembly: str = ""
 
 
 @dataclass
@@ -59,8 +73,13 @@ def card_sheets(
     paper: tuple[float, float],
     duplex: str,
     label: str,
+    words: SheetWords = SheetWords(),
 ) -> list[Sheet]:
     """Sheets for one deck: every copy of every front, as many per sheet as fit, each front sheet followed by its backs.
+
+    Cards of one colour (``Face.colour``: a ticket's line, an operation set's
+    player colour) share sheets, so a cut a little off the shared line between
+    two butted cards shows a sliver of the same colour, never of another.
 
     ``duplex`` picks where backs go: "long"/"short" on the next sheet at the
     mirrored column/row, "fold" on the same sheet below a fold line (rotated
@@ -70,6 +89,7 @@ def card_sheets(
     copies = [face for face in fronts for _ in range(face.copies)]
     if not copies:
         return []
+    colours = list(dict.fromkeys(face.colour for face in copies))  # in order of first appearance
     w, h, bleed = fronts[0].width_mm, fronts[0].height_mm, fronts[0].bleed_mm
     if duplex == "fold":
         front_slots, back_slots, fold_y = fold_slots(paper, w, h, bleed)
@@ -78,42 +98,49 @@ def card_sheets(
         grid = card_grid(paper, w, h, bleed)
     gap = mark_gap(bleed)
     per_sheet = len(front_slots)
-    chunks = [copies[i : i + per_sheet] for i in range(0, len(copies), per_sheet)]
+    chunks = []
+    for colour in colours:  # one colour per sheet: a miscut between butted cards shows the same colour
+        same = [face for face in copies if face.colour == colour]
+        chunks += [same[i : i + per_sheet] for i in range(0, len(same), per_sheet)]
     sheets: list[Sheet] = []
     for number, chunk in enumerate(chunks, start=1):
-        tag = f"{label}  {number}/{len(chunks)}"
+        tag = f"{label} · {number}/{len(chunks)}"
         if duplex == "fold":
             backs = [(faces[f.back], back_slots[i]) for i, f in enumerate(chunk) if f.back]
             cards = [(f, r, False) for f, r in zip(chunk, front_slots)] + [(b, r, True) for b, r in backs]
-            furniture = _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag}  fold on the dashed line")
+            furniture = _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag} · {words.fold}")
             left = min(r.x for _, r, _ in cards)
             right = max(r.right for _, r, _ in cards)
             furniture.dashed += [(0.0, fold_y, left - gap, fold_y), (right + gap, fold_y, paper[0], fold_y)]
             sheets.append(Sheet(paper, _bled_placements(cards, bleed), furniture, "fold"))
             continue
         cards = [(f, r, False) for f, r in zip(chunk, front_slots)]
-        sheets.append(Sheet(paper, _bled_placements(cards, bleed),
-                            _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag}  front"), "front"))
+        sides = outer_bleeds(paper, front_slots, bleed)  # the full grid's: fronts and backs cut on the same lines
+        gaps = {side: b if b < bleed else gap for side, b in sides.items()}  # a mark starts where its bleed ends
+        sheets.append(Sheet(paper, _bled_placements(cards, sides),
+                            _grid_furniture(paper, [r for _, r, _ in cards], gaps, f"{tag} · {words.front}"), "front"))
         if duplex in ("long", "short"):
             backs = [(faces[f.back], front_slots[back_slot(i, duplex, grid)], False)
                      for i, f in enumerate(chunk) if f.back]
             if backs:
-                sheets.append(Sheet(paper, _bled_placements(backs, bleed),
-                                    _grid_furniture(paper, [r for _, r, _ in backs], gap, f"{tag}  back"), "back"))
+                sheets.append(Sheet(paper, _bled_placements(backs, sides),  # the grid is centred: same room turned
+                                    _grid_furniture(paper, [r for _, r, _ in backs], gaps, f"{tag} · {words.back}"), "back"))
     return sheets
 
 
-def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float) -> list[Placement]:
+def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float | dict[str, float]) -> list[Placement]:
     """Each card's trim grown by the bleed on the sides that face the margin (inner cuts stay shared).
 
-    A card printed upside down (fold backs) shows its own left side on the
-    page's right, so the face-side growth is mirrored.
+    ``bleed`` may differ by side of the sheet (:func:`outer_bleeds`). A card
+    printed upside down (fold backs) shows its own left side on the page's
+    right, so the face-side growth is mirrored.
     """
     trims = [r for _, r, _ in cards]
+    per_side = bleed if isinstance(bleed, dict) else dict.fromkeys(("left", "right", "bottom", "top"), bleed)
     placements = []
     for index, (face, slot, rotated) in enumerate(cards):
         outer = outer_sides(trims, index)
-        page = {side: bleed if outer[side] else 0.0 for side in outer}
+        page = {side: per_side[side] if outer[side] else 0.0 for side in outer}
         own = ({"left": page["right"], "right": page["left"], "bottom": page["top"], "top": page["bottom"]}
                if rotated else page)
         source = _trim(face).grow(**own)
@@ -122,12 +149,14 @@ def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float) -> list
     return placements
 
 
-def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float, label: str) -> Furniture:
+def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float | dict[str, float],
+                    label: str) -> Furniture:
     label_at, angle = margin_label(trims, gap)
     return Furniture(paper, crop=grid_crop_marks(trims, gap, paper), label=label, label_at=label_at, label_angle=angle)
 
 
-def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: str) -> list[Sheet]:
+def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: str,
+                 words: SheetWords = SheetWords()) -> list[Sheet]:
     """Sheets for one kind of board, every copy.
 
     Boards small enough are packed several to a page (train tokens, wait
@@ -146,16 +175,18 @@ def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: s
             trims = [r for _, r in entries]
             crop = [seg for r in trims for seg in grid_crop_marks([r], MARK_OFFSET_MM + bleed)]
             top = max(r.top for r in trims)
-            furniture = Furniture(page, crop=crop, label=f"{label}  {number}/{len(pages)}",
+            furniture = Furniture(page, crop=crop, label=f"{label} · {number}/{len(pages)}",
                                   label_at=(min(r.x for r in trims), top + bleed + MARK_OFFSET_MM + MARK_LENGTH_MM + 1.0))
             place = [Placement(copies[i].id, _trim(copies[i]).grow(bleed, bleed, bleed, bleed), (r.x - bleed, r.y - bleed))
                      for i, r in entries]
             sheets.append(Sheet(page, place, furniture, "board"))
         return sheets
-    return [s for board in copies for s in _single_board(board, paper, f"{label}  {board.id}")]
+    return [s for board in copies
+            for s in _single_board(board, paper, label if label.endswith(board.caption) else f"{label} · {board.caption}",
+                                   words)]
 
 
-def _single_board(board: Face, paper: tuple[float, float], label: str) -> list[Sheet]:
+def _single_board(board: Face, paper: tuple[float, float], label: str, words: SheetWords) -> list[Sheet]:
     b = board.bleed_mm
     tiles = board_tiles(paper, board.width_mm, board.height_mm, b)
     sheets = []
@@ -167,8 +198,11 @@ def _single_board(board: Face, paper: tuple[float, float], label: str) -> list[S
         at = (tile.at.x - grow["left"], tile.at.y - grow["bottom"])
         name = label
         if len(tiles) > 1:
-            name += f"  tile {tile.row * tile.cols + tile.col + 1}/{len(tiles)} (row {tile.row + 1}, column {tile.col + 1})"
-        sheets.append(Sheet(tile.page, [Placement(board.id, source, at)], tile_furniture(tile, tiles, b, name), "board"))
+            name += (f" · {words.tile} {tile.row * tile.cols + tile.col + 1}/{len(tiles)}"
+                     f" ({words.row} {tile.row + 1}, {words.column} {tile.col + 1})")
+        note = words.assembly if len(tiles) > 1 else ""
+        sheets.append(Sheet(tile.page, [Placement(board.id, source, at)], tile_furniture(tile, tiles, b, name, note),
+                            "board"))
     return sheets
 
 

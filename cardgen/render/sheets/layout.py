@@ -17,6 +17,8 @@ PAPERS_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (21
 MARK_OFFSET_MM = 2.0  # least gap between a trim line and its crop mark (the bleed, when larger, is the gap)
 MARK_LENGTH_MM = 4.0  # full crop mark; shortened when the margin is narrow (Letter's top and bottom)
 MIN_MARK_MM = 0.5  # a crop mark shorter than this would not be seen: the grid gets one card less
+VISIBLE_MARK_MM = 2.0  # a crop mark this long is easy to lay a ruler on; a narrow margin trades outer bleed for it
+MIN_OUTER_BLEED_MM = 1.0  # the least bleed an outer side keeps when it gives room to its marks
 PRINTABLE_EDGE_MM = 4.0  # home printers cannot print closer to the paper edge: no mark or label there
 LABEL_ROOM_MM = 3.0  # width of the sheet label, printed upright along the left margin
 BOARD_MARGIN_MM = 14.0  # room kept free around a board or tile (home printers cannot print the edge)
@@ -53,6 +55,21 @@ def paper_size(name: str) -> tuple[float, float]:
 def mark_gap(bleed: float) -> float:
     """Distance from a trim line to the start of its crop mark: never on the bleed, which gets printed."""
     return max(MARK_OFFSET_MM, bleed)
+
+
+def outer_bleeds(paper: tuple[float, float], trims: list[Rect], bleed: float) -> dict[str, float]:
+    """Bleed of the block's outer sides: ``bleed``, less where the margin could not also hold a visible crop mark.
+
+    Letter's 7.7 mm above and below three poker cards cannot hold a 3 mm bleed,
+    a 2 mm mark and the 4 mm the printer cannot print; there the bleed gives
+    way (to no less than MIN_OUTER_BLEED_MM) so the marks stay 2 mm long and
+    4 mm inside the paper.
+    """
+    pw, ph = paper
+    room = {"left": min(r.x for r in trims), "right": pw - max(r.right for r in trims),
+            "bottom": min(r.y for r in trims), "top": ph - max(r.top for r in trims)}
+    return {side: max(min(bleed, MIN_OUTER_BLEED_MM), min(bleed, space - PRINTABLE_EDGE_MM - VISIBLE_MARK_MM))
+            for side, space in room.items()}
 
 
 def _margin_need(bleed: float, *, label: bool = False) -> float:
@@ -191,21 +208,43 @@ def _orientations(paper: tuple[float, float]) -> list[tuple[float, float]]:
     return [paper, (paper[1], paper[0])]
 
 
-def board_tiles(paper: tuple[float, float], board_w: float, board_h: float, bleed: float) -> list[Tile]:
-    """Pages for one board: a single centred page when it fits the paper, else overlapping tiles.
+def board_edge(bleed: float) -> float:
+    """Least room between a single board's trim and the paper edge: bleed or mark gap, a full crop mark, the unprintable edge."""
+    return mark_gap(bleed) + MARK_LENGTH_MM + PRINTABLE_EDGE_MM
 
-    A board that fits the sheet itself but not inside the margins (an A4
-    quick reference on A4) is printed on one page at 100 %; only a board larger
-    than the paper is tiled. Portrait and landscape are both tried; the one
-    needing fewer pages wins (portrait on a tie, so the choice is stable).
+
+def board_room(bleed: float) -> tuple[float, float]:
+    """The largest portrait board (trim, mm) that prints on one page of EVERY paper, crop marks included.
+
+    Boards are designed to this size (the quick reference, the station and
+    train mats), so Letter needs no more sheets than A4; landscape is the same
+    room turned.
     """
-    for fits in (lambda w, h, page: w + 2 * bleed <= page[0] - 2 * BOARD_MARGIN_MM
-                 and h + 2 * bleed <= page[1] - 2 * BOARD_MARGIN_MM,
-                 lambda w, h, page: w <= page[0] and h <= page[1]):
-        for page in _orientations(paper):
-            if fits(board_w, board_h, page):
-                at = Rect((page[0] - board_w) / 2, (page[1] - board_h) / 2, board_w, board_h)
-                return [Tile(Rect(0, 0, board_w, board_h), at, page, 0, 0, 1, 1)]
+    edge = 2 * board_edge(bleed)
+    return (math.floor(min(w for w, _ in PAPERS_MM.values()) - edge), math.floor(min(h for _, h in PAPERS_MM.values()) - edge))
+
+
+def fits_one_page(paper: tuple[float, float], board_w: float, board_h: float, bleed: float) -> tuple[float, float] | None:
+    """The page orientation a board fits on whole with its crop marks (portrait first), or None."""
+    edge = 2 * board_edge(bleed)
+    for page in _orientations(paper):
+        if board_w + edge <= page[0] + 1e-6 and board_h + edge <= page[1] + 1e-6:
+            return page
+    return None
+
+
+def board_tiles(paper: tuple[float, float], board_w: float, board_h: float, bleed: float) -> list[Tile]:
+    """Pages for one board: a single centred page when it fits with its crop marks, else overlapping tiles.
+
+    A board is never printed closer to the paper edge than its crop marks
+    need (:func:`board_edge`): one that does not fit is tiled. Portrait and
+    landscape are both tried; the one needing fewer pages wins (portrait on a
+    tie, so the choice is stable).
+    """
+    page = fits_one_page(paper, board_w, board_h, bleed)
+    if page is not None:
+        at = Rect((page[0] - board_w) / 2, (page[1] - board_h) / 2, board_w, board_h)
+        return [Tile(Rect(0, 0, board_w, board_h), at, page, 0, 0, 1, 1)]
     best: list[Tile] | None = None
     for page in _orientations(paper):
         room_w = page[0] - 2 * BOARD_MARGIN_MM

@@ -2,14 +2,18 @@
 
 Furniture is everything on a sheet that is not a face. It is drawn as its own
 PDF (one page per sheet) and laid over the imposed faces, so marks stay crisp
-vectors and the face PDFs stay untouched. The label font is reportlab's bundled
-Bitstream Vera, embedded and subset like every other font in the set.
+vectors and the face PDFs stay untouched. Labels are set in the edition's
+language with the card font (Noto Sans SC covers Chinese and Latin): a small
+TrueType subset of exactly the labels' characters (:func:`label_font`), which
+reportlab embeds; labels of plain ASCII use reportlab's bundled Bitstream Vera.
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from functools import lru_cache
+from hashlib import sha256
 from pathlib import Path
 
 import reportlab
@@ -18,12 +22,16 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from cardgen.render.sheets.layout import MARK_LENGTH_MM, MARK_OFFSET_MM, PRINTABLE_EDGE_MM, Rect, Tile
+from cardgen.render.sheets.layout import MARK_LENGTH_MM, PRINTABLE_EDGE_MM, Rect, Tile, mark_gap
 
 LABEL_FONT = "CardgenLabel"
 LABEL_SIZE_PT = 6.0
 MARK_WIDTH_PT = 0.25
 REGISTRATION_RADIUS_MM = 2.5
+#: Centre of a registration target past the board's bleed, in the margin (clear of the artwork).
+TARGET_OFFSET_MM = 4.5
+#: Labels start this far right of a board's corner, clear of its vertical crop mark.
+LABEL_INSET_MM = 2.0
 
 Segment = tuple[float, float, float, float]
 
@@ -39,6 +47,8 @@ class Furniture:
     label: str = ""
     label_at: tuple[float, float] = (0.0, 0.0)
     label_angle: float = 0.0  # degrees counter-clockwise about label_at
+    note: str = ""  # a second line (a tile's assembly note), below the label
+    note_at: tuple[float, float] = (0.0, 0.0)
 
 
 def _label_font() -> str:
@@ -48,13 +58,41 @@ def _label_font() -> str:
     return LABEL_FONT
 
 
-def grid_crop_marks(trims: list[Rect], gap: float, paper: tuple[float, float] | None = None) -> list[Segment]:
+def label_characters(sheets: list[Furniture]) -> str:
+    """Every character the labels of ``sheets`` print, sorted (what :func:`label_font` must hold)."""
+    return "".join(sorted({ch for sheet in sheets for ch in sheet.label + sheet.note}))
+
+
+@lru_cache(maxsize=8)
+def label_font(characters: str) -> bytes:
+    """A TrueType subset of the card font with ``characters``, for reportlab (which embeds TrueType only).
+
+    The card font is CFF-flavoured; its few subset glyphs are converted to
+    quadratic outlines by fontTools (cu2qu). Kept by the build cache under the
+    font file's hash and the characters, so a build pays for it once.
+    """
+    from cardgen.render.sheets.labelfont import truetype_subset
+    from cardgen.render.fonts.stack import font_stack
+
+    return truetype_subset(font_stack()[0].path, characters)
+
+
+def _registered(font: bytes) -> str:
+    name = "CardgenLabel-" + sha256(font).hexdigest()[:12]
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(font)))
+    return name
+
+
+def grid_crop_marks(trims: list[Rect], gap: float | dict[str, float],
+                    paper: tuple[float, float] | None = None) -> list[Segment]:
     """Marks on every cut line of a block of butted cards, outside the block only.
 
     Each mark starts ``gap`` from the block (at least the bleed, so a mark never
-    touches ink) and is cut short so it ends PRINTABLE_EDGE_MM inside ``paper``,
-    where a home printer can still print it.
+    touches ink; a dict gives each side its own) and is cut short so it ends
+    PRINTABLE_EDGE_MM inside ``paper``, where a home printer can still print it.
     """
+    gaps = gap if isinstance(gap, dict) else dict.fromkeys(("left", "right", "bottom", "top"), gap)
     left = min(r.x for r in trims)
     right = max(r.right for r in trims)
     bottom = min(r.y for r in trims)
@@ -62,45 +100,51 @@ def grid_crop_marks(trims: list[Rect], gap: float, paper: tuple[float, float] | 
     xs = sorted({round(v, 4) for r in trims for v in (r.x, r.right)})
     ys = sorted({round(v, 4) for r in trims for v in (r.y, r.top)})
 
-    def length(room: float) -> float:
-        return MARK_LENGTH_MM if paper is None else min(MARK_LENGTH_MM, room - gap - PRINTABLE_EDGE_MM)
+    def length(room: float, side: str) -> float:
+        return MARK_LENGTH_MM if paper is None else min(MARK_LENGTH_MM, room - gaps[side] - PRINTABLE_EDGE_MM)
 
     pw, ph = paper if paper is not None else (0.0, 0.0)
-    up, down, west, east = length(ph - top), length(bottom), length(left), length(pw - right)
+    up, down = length(ph - top, "top"), length(bottom, "bottom")
+    west, east = length(left, "left"), length(pw - right, "right")
+    g = gaps
     segments: list[Segment] = []
     for x in xs:
-        segments.append((x, top + gap, x, top + gap + up))
-        segments.append((x, bottom - gap, x, bottom - gap - down))
+        segments.append((x, top + g["top"], x, top + g["top"] + up))
+        segments.append((x, bottom - g["bottom"], x, bottom - g["bottom"] - down))
     for y in ys:
-        segments.append((left - gap, y, left - gap - west, y))
-        segments.append((right + gap, y, right + gap + east, y))
+        segments.append((left - g["left"], y, left - g["left"] - west, y))
+        segments.append((right + g["right"], y, right + g["right"] + east, y))
     return [s for s in segments if abs(s[0] - s[2]) + abs(s[1] - s[3]) > 0]
 
 
-def margin_label(trims: list[Rect], gap: float) -> tuple[tuple[float, float], float]:
+def margin_label(trims: list[Rect], gap: float | dict[str, float]) -> tuple[tuple[float, float], float]:
     """Where the sheet label goes: upright along the left margin, beside the top card, clear of the marks.
 
     The left margin is wider than Letter's top one, which has no room left
     outside the printer's unprintable edge once bleed and marks are in.
     Returns the baseline start and the angle (90: reads bottom to top).
     """
+    gap = gap["left"] if isinstance(gap, dict) else gap
     left = min(r.x for r in trims)
     first = max((r for r in trims if r.x == left), key=lambda r: r.top)
     descent = 0.3 * LABEL_SIZE_PT / 72 * 25.4  # glyphs below the baseline point towards the cards
     return (left - gap - descent, first.y + 1.5), 90.0
 
 
-def tile_furniture(tile: Tile, tiles: list[Tile], bleed: float, label: str) -> Furniture:
+def tile_furniture(tile: Tile, tiles: list[Tile], bleed: float, label: str, note: str = "") -> Furniture:
     """Crop marks on the board's own edges, plus where each neighbour tile's edge must meet this one.
 
-    Registration targets sit in the middle of every overlap strip at the same
-    board position on both tiles, so the two prints can be laid exactly over
-    each other before gluing.
+    Registration targets sit in the paper margin beside every overlap strip
+    (never on the artwork), at the same board position on both tiles, so the
+    two prints can be laid exactly over each other before gluing; the crop
+    marks then cut them away. ``note`` (how to assemble) prints below the board.
+    The label starts clear of the corner's crop mark.
     """
     at, region = tile.at, tile.region
     outer = tile.outer
-    gap = MARK_OFFSET_MM + bleed
-    furniture = Furniture(tile.page, label=label, label_at=(at.x, at.top + bleed + 1.5))
+    gap = mark_gap(bleed)  # as on card sheets: the marks start where the bleed ends
+    furniture = Furniture(tile.page, label=label, label_at=(at.x + LABEL_INSET_MM, at.top + bleed + 1.5),
+                          note=note, note_at=(at.x + LABEL_INSET_MM, at.y - bleed - 1.5 - LABEL_SIZE_PT / 72 * 25.4))
     corners = {"left": at.x, "right": at.right, "bottom": at.y, "top": at.top}
     for side in ("left", "right"):
         if outer[side]:
@@ -126,22 +170,29 @@ def tile_furniture(tile: Tile, tiles: list[Tile], bleed: float, label: str) -> F
             x, _ = to_page(edge, 0)
             furniture.dashed.append((x, at.y, x, at.top))
             lo, hi = max(region.x, other.region.x), min(region.right, other.region.right)
-            for frac in (0.25, 0.75):
-                furniture.targets.append(to_page((lo + hi) / 2, region.y + frac * region.h))
+            x, _ = to_page((lo + hi) / 2, 0)
+            furniture.targets += [(x, at.top + bleed + TARGET_OFFSET_MM), (x, at.y - bleed - TARGET_OFFSET_MM)]
         if other.col == tile.col and abs(other.row - tile.row) == 1:
             edge = other.region.top if other.row > tile.row else other.region.y
             _, y = to_page(0, edge)
             furniture.dashed.append((at.x, y, at.right, y))
             lo, hi = max(region.y, other.region.y), min(region.top, other.region.top)
-            for frac in (0.25, 0.75):
-                furniture.targets.append(to_page(region.x + frac * region.w, (lo + hi) / 2))
+            _, y = to_page(0, (lo + hi) / 2)
+            furniture.targets += [(at.x - bleed - TARGET_OFFSET_MM, y), (at.right + bleed + TARGET_OFFSET_MM, y)]
     return furniture
 
 
-def furniture_pdf(sheets: list[Furniture]) -> bytes:
-    """One reproducible PDF page per sheet (reportlab's invariant mode: no dates, fixed /ID)."""
+def furniture_pdf(sheets: list[Furniture], font: bytes | None = None) -> bytes:
+    """One reproducible PDF page per sheet (reportlab's invariant mode: no dates, fixed /ID).
+
+    ``font`` is :func:`label_font` of the sheets' label characters (made here
+    when not given and a label is not plain ASCII).
+    """
     buffer = io.BytesIO()
-    font = _label_font()
+    characters = label_characters(sheets)
+    if font is None and not characters.isascii():
+        font = label_font(characters)
+    font = _registered(font) if font is not None else _label_font()
     pdf = canvas.Canvas(buffer, invariant=1, pageCompression=1, initialFontName=font, initialFontSize=LABEL_SIZE_PT)
     for sheet in sheets:
         pdf.setPageSize((sheet.page[0] * mm, sheet.page[1] * mm))
@@ -167,6 +218,10 @@ def furniture_pdf(sheets: list[Furniture]) -> bytes:
             pdf.rotate(sheet.label_angle)
             pdf.drawString(0, 0, sheet.label)
             pdf.restoreState()
+        if sheet.note:
+            pdf.setFont(font, LABEL_SIZE_PT)
+            pdf.setFillColorRGB(0.3, 0.3, 0.3)
+            pdf.drawString(sheet.note_at[0] * mm, sheet.note_at[1] * mm, sheet.note)
         pdf.showPage()
     pdf.save()
     return buffer.getvalue()

@@ -14,6 +14,8 @@ class Manifest:
     counts: dict[str, int] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
     components: list[dict] = field(default_factory=list)
+    #: every PDF written: {"file", "pages", "sides": "duplex-long" | "duplex-short" | "single"}
+    printing: list[dict] = field(default_factory=list)
     #: more top-level entries: a pack's "pack" (added/changed/removed per kind), "take_out_of_the_box"
     extra: dict = field(default_factory=dict)
 
@@ -24,7 +26,8 @@ class Manifest:
 
     def to_json(self) -> str:
         doc = {"generator": "cardgen", "game": self.game, "options": self.options, "counts": self.counts,
-               "files": sorted(self.files), "components": self.components, **self.extra}
+               "files": sorted(self.files), "printing": self.printing, "components": self.components,
+               **self.extra}
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 

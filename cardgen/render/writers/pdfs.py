@@ -1,52 +1,85 @@
-"""The PDFs: one imposed file per component kind, all of them combined, and the print-shop file of single faces."""
+"""The PDFs: one imposed file per component kind, the home-print pair (cards duplex, boards single-sided)
+and the print-shop files by trim size, as planned by cardgen.render.sheets.files."""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
 
 from cardgen.render.faces.facekit import Face
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.sheets import impose
-from cardgen.render.sheets.marks import furniture_pdf
+from cardgen.render.sheets.files import PdfFile
+from cardgen.render.fonts.stack import font_stack
+from cardgen.render.sheets.marks import furniture_pdf, label_characters, label_font
 from cardgen.render.writers.stage import Stage
 
 
-def write_pdfs(stage: Stage, game_id: str, sheets_by_kind: dict[str, list[impose.Sheet]],
+def write_pdfs(stage: Stage, files: Sequence[PdfFile], sheets_by_kind: dict[str, list[impose.Sheet]],
                groups: dict[str, list[Face]], order: Sequence[Face], pdfs: dict[str, FacePdf]) -> None:
-    """``KIND.pdf`` per kind, ``GAME-print.pdf`` (every kind) and ``GAME-print-shop.pdf`` (each face once)."""
+    """Every planned file, and ``manifest.json``'s "printing" row for each (file, pages, sides)."""
     by_id = {f.id: f for f in order}
     digests = {face_id: pdf.digest for face_id, pdf in pdfs.items()}  # what each face's bytes depend on
-    kind_files: list[bytes] = []
-    for kind, sheets in sheets_by_kind.items():
-        name = f"{kind}.pdf"
-        data = stage.memo("kind-sheets", _sheets_material(sheets, digests),
-                          lambda sheets=sheets: impose.assemble(sheets, pdfs, _furniture(stage, sheets)))
-        stage.write(name, data)
-        kind_files.append(data)
-        _record(stage, kind, name, groups[kind], sheets, by_id)
-        stage.tick(1, name)
-    combined = stage.memo("combined", b"".join(hashlib.sha256(d).digest() for d in kind_files),
-                          lambda: impose.concatenate(kind_files))  # one subset per font across the kinds
-    stage.write(f"{game_id}-print.pdf", combined)
-    stage.tick(1, "combined print PDF")
-    shop_ids = [f.id for f in order]
-    shop = stage.memo("shop", repr([(i, digests[i]) for i in shop_ids]).encode(),
-                      lambda: impose.face_pages(shop_ids, pdfs))
-    stage.write(f"{game_id}-print-shop.pdf", shop)
-    stage.tick(1, "print-shop PDF")
+    kind_data: dict[str, bytes] = {}
+    for file in files:
+        if file.role == "kind":
+            kind = file.kinds[0]
+            sheets = sheets_by_kind[kind]
+            data = stage.memo("kind-sheets", _sheets_material(sheets, digests),
+                              lambda sheets=sheets: impose.assemble(sheets, pdfs, _furniture(stage, sheets)))
+            kind_data[kind] = data
+            _record(stage, kind, file.name, groups[kind], sheets, by_id)
+        elif file.role in ("cards", "boards"):
+            parts = [kind_data[k] for k in file.kinds]
+            data = stage.memo("combined", b"".join(hashlib.sha256(d).digest() for d in parts),
+                              lambda parts=parts: impose.concatenate(parts))  # one subset per font across the kinds
+        else:
+            ids = list(file.faces)
+            data = stage.memo("shop", repr([(i, digests[i]) for i in ids]).encode(),
+                              lambda ids=ids: impose.face_pages(ids, pdfs))
+        stage.write(file.name, data)
+        stage.manifest.printing.append(file.entry())
+        stage.tick(1, file.name)
+
+
+#: Bumped when the way label fonts are made changes (a kept furniture PDF embeds one).
+LABEL_FONT_FORMAT = 2
+
+
+@lru_cache(maxsize=8)
+def file_digest(path: Path) -> str:
+    """SHA-256 of a font file, once per process."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def _sheets_material(sheets: Sequence[impose.Sheet], digests: dict[str, str]) -> bytes:
     """Everything a kind's PDF depends on: its sheets' layout and the bytes of the faces on them."""
     used = sorted({p.face_id for sheet in sheets for p in sheet.placements})
-    return repr((list(sheets), [(i, digests[i]) for i in used])).encode()
+    label_font = (LABEL_FONT_FORMAT, file_digest(font_stack()[0].path))  # the labels are set in it
+    return repr((list(sheets), [(i, digests[i]) for i in used], label_font)).encode()
 
 
 def _furniture(stage: Stage, sheets: Sequence[impose.Sheet]) -> bytes:
-    """The crop marks and labels of ``sheets``, kept: editing a card does not move them."""
+    """The crop marks and labels of ``sheets``, kept: editing a card does not move them.
+
+    The label font (a small subset of the card font) is kept too, by the font
+    file's hash and the characters, so only a build printing new label
+    characters makes it.
+    """
     furniture = [sheet.furniture for sheet in sheets]
-    return stage.memo("furniture", repr(furniture).encode(), lambda: furniture_pdf(furniture))
+
+    def draw() -> bytes:
+        characters = label_characters(furniture)
+        if characters.isascii():
+            return furniture_pdf(furniture)
+        path = font_stack()[0].path
+        font = stage.memo("label-font", f"{LABEL_FONT_FORMAT}-{file_digest(path)}-{characters}".encode(),
+                          lambda: label_font(characters))
+        return furniture_pdf(furniture, font)
+
+    return stage.memo("furniture", f"{LABEL_FONT_FORMAT}-{file_digest(font_stack()[0].path)}-{furniture!r}".encode(), draw)
 
 
 def _record(stage: Stage, kind: str, file: str, group: Sequence[Face], sheets: Sequence[impose.Sheet],

@@ -1,0 +1,58 @@
+"""An effect as a one-line formula (``R +1``, ``W +2``, ``S2 +2``, ``T3 ✕``), for cards and the quick reference.
+
+The notation is a design choice of the print (symbols, no words); every
+number in it is the effect's own, read through :func:`cardgen.model.text.effect_values`,
+and every target is the card's own, so a formula cannot disagree with the text beside it.
+An effect type without a notation here prints no formula (the text alone says it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.model import text as texts
+from cardgen.model.content import Content
+from cardgen.model.schema import EventCard
+
+#: effect type -> notation; ``{name}`` from the effect's numbers (``{name:+}`` signed), the card's target.
+NOTATION = {
+    "propulsion": "R {amount:+}",
+    "wait_gain": "W {amount:+}",
+    "platform_extra": "{station} 🎫 +{amount}",
+    "section_closed": "{section} 🚫",
+    "clock_hold": "⏱ +0",
+    "order_reversed": "W ↑",
+    "boarding_limit": "🎫 ≤ {amount}",
+    "swap_adjacent": "⇄",
+    "group_booking": "🎫 {draw} → {keep}",
+}
+
+
+def effect_formula(effect: Any, card: EventCard | None = None) -> str:
+    """``effect`` in :data:`NOTATION`, with the card's station or section id; '' when it has none."""
+    notation = NOTATION.get(getattr(effect, "type", ""))
+    if notation is None:
+        return ""
+    values = dict(texts.effect_values(effect))
+    if card is not None:
+        values.update({"station": card.station or "", "section": card.section or ""})
+    try:
+        return texts.fill(notation, values)
+    except texts.PlaceholderError:  # an effect reshaped without the number its notation shows
+        return ""
+
+
+def effects_formula(effects: Any, card: EventCard | None = None) -> str:
+    """Several effects applied together (an event kind's list), their formulas side by side."""
+    return "  ·  ".join(f for f in (effect_formula(e, card) for e in effects) if f)
+
+
+def propulsion_formula(content: Content, value: int) -> str:
+    """Identity K for one operation card: ``R = 3 − ⌊N ÷ 3⌋`` (the divisor from game.yaml)."""
+    return f"R = {texts.signed(value)} − ⌊N ÷ {content.game.propulsion.penalty_divisor}⌋"
+
+
+def operation_formulas(content: Content, kind: Any) -> list[str]:
+    """What an operation card does, as formulas: its R, then each effect that has a notation."""
+    effects = [effect_formula(e) for e in getattr(kind, "effects", [])]
+    return [propulsion_formula(content, kind.value), *[f for f in effects if f]]

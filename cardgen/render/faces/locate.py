@@ -1,0 +1,60 @@
+"""Where in the content a printed text was written: ``file:line:col`` for an overflow report.
+
+A face's text is the content's text with its placeholders filled, so each
+string value of the content files becomes a pattern (its literal parts, any
+text for a placeholder) and the longest value found inside the printed text
+names the place to edit. The files are re-read through cardgen.model.source,
+the same safe reader (and so the same positions) the validator uses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from cardgen.model.source import Position, YamlSourceError, load_file
+from cardgen.model.text import PLACEHOLDER
+
+#: Shortest literal text worth matching (a one-character value would match anywhere).
+MIN_LITERAL = 2
+
+
+def _strings(value, path=()) -> Iterator[tuple[tuple, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, path + (index,))
+
+
+@lru_cache(maxsize=8)
+def _patterns(folders: tuple[Path, ...]) -> tuple[tuple[re.Pattern, int, Position], ...]:
+    """(pattern, literal length, position) of every text value in the content files, longest first."""
+    found = []
+    for folder in folders:
+        for path in sorted(Path(folder).glob("*.yaml")):
+            try:
+                data, smap = load_file(path, path.name)
+            except YamlSourceError:  # a file the validator already reported: nothing to point at here
+                continue
+            for key, text in _strings(data):
+                parts = PLACEHOLDER.split(text)
+                literal = "".join(parts[::3])
+                if len(literal.strip()) < MIN_LITERAL:
+                    continue
+                pattern = ".*?".join(re.escape(p) for p in parts[::3])
+                found.append((re.compile(pattern, re.S), len(literal), smap.locate(key)))
+    return tuple(sorted(found, key=lambda f: -f[1]))
+
+
+def locate_text(text: str, folders: Sequence[Path]) -> Position | None:
+    """The position of the longest content text printed inside ``text``, or None."""
+    for pattern, _, position in _patterns(tuple(Path(f) for f in folders)):
+        if pattern.search(text):
+            return position
+    return None
