@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
 from typing import Optional
@@ -133,10 +137,34 @@ def build_cmd(
         once()
 
     output = default_out_root() if out is None else Path(out)
+    with _interrupt_as_flag() as stopping:
+        try:
+            watch_folders(folders, rebuild, ignored=[output], stop=stopping.is_set)
+        except KeyboardInterrupt:  # a second Ctrl-C, during a rebuild
+            pass
+    typer.echo("stopped watching", err=True)
+
+
+@contextmanager
+def _interrupt_as_flag() -> Iterator[threading.Event]:
+    """Turn the first Ctrl-C into a flag the watch loop checks, the second into KeyboardInterrupt.
+
+    Why: a KeyboardInterrupt raised while the interpreter runs a finalizer (a
+    collected WeasyPrint or pikepdf object) is printed as "Exception ignored"
+    and lost, so the loop would go on watching; a flag cannot be lost.
+    """
+    stopping = threading.Event()
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        if stopping.is_set():
+            raise KeyboardInterrupt
+        stopping.set()
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
-        watch_folders(folders, rebuild, ignored=[output])
-    except KeyboardInterrupt:
-        typer.echo("stopped watching", err=True)
+        yield stopping
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, lang: str, players: int, bleed: float,
