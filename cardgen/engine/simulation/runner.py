@@ -70,10 +70,11 @@ def seat_lineup(lineup: Sequence[str], index: int) -> tuple[str, ...]:
 
 
 def expected_max_rounds(content) -> int:
-    """Rounds a game may last: the clock span plus one per clock-hold card on the track (identity A)."""
-    holds = sum(1 for _, card in content.event_track
-                if any(e.type == "clock_hold" for e in content.event_kinds[card.kind].effects))
-    return content.game.clock.end - content.game.clock.start + holds
+    """Rounds a game may last: the clock span plus one per clock hold played (identity A).
+
+    Read from :meth:`Content.round_schedule`, the one count the printed timetable uses too.
+    """
+    return content.total_rounds()
 
 
 @dataclass
