@@ -94,6 +94,25 @@ def subset(path: Path, glyphs: set[int]) -> bytes:
     return bytes(program)
 
 
+def subset_characters(path: Path, characters: str) -> bytes:
+    """A small standalone font: the glyphs of ``characters`` (and .notdef's outline), renumbered, with every
+    name record (the copyright and licence travel with the glyphs), no layout tables and no hinting.
+
+    For text set outside WeasyPrint (the sheet labels): HarfBuzz cuts the megabytes of the Chinese
+    font in milliseconds, where fontTools.subset took a second.
+    """
+    face = _face(_key(path))
+    request = hb.SubsetInput()
+    request.unicode_set.update(ord(ch) for ch in characters)
+    request.name_id_set.update(range(0, 256))
+    request.flags = _FLAGS | hb.SubsetFlags.NOTDEF_OUTLINE | hb.SubsetFlags.NO_LAYOUT_CLOSURE
+    request.drop_table_tag_set.update(_tag(tag) for tag in DROPPED_TABLES)
+    result = hb.subset(face, request)
+    if result is None or not result.blob.data:
+        raise SubsetError(f"{path}: HarfBuzz could not subset the font to {len(characters)} characters")
+    return bytes(result.blob.data)
+
+
 def default_instance(path: Path) -> bytes:
     """The variable font ``path`` at its default location, as a static font (every glyph, every table)."""
     face = _face(_key(path))

@@ -22,13 +22,15 @@ def write_pdfs(stage: Stage, files: Sequence[PdfFile], sheets_by_kind: dict[str,
     """Every planned file, and ``manifest.json``'s "printing" row for each (file, pages, sides)."""
     by_id = {f.id: f for f in order}
     digests = {face_id: pdf.digest for face_id, pdf in pdfs.items()}  # what each face's bytes depend on
+    # one label font for the whole build: made once, and the joined files hold one copy of it
+    characters = label_characters([sheet.furniture for sheets in sheets_by_kind.values() for sheet in sheets])
     kind_data: dict[str, bytes] = {}
     for file in files:
         if file.role == "kind":
             kind = file.kinds[0]
             sheets = sheets_by_kind[kind]
-            data = stage.memo("kind-sheets", _sheets_material(sheets, digests),
-                              lambda sheets=sheets: impose.assemble(sheets, pdfs, _furniture(stage, sheets)))
+            data = stage.memo("kind-sheets", _sheets_material(sheets, digests, characters),
+                              lambda sheets=sheets: impose.assemble(sheets, pdfs, _furniture(stage, sheets, characters)))
             kind_data[kind] = data
             _record(stage, kind, file.name, groups[kind], sheets, by_id)
         elif file.role in ("cards", "boards"):
@@ -45,7 +47,7 @@ def write_pdfs(stage: Stage, files: Sequence[PdfFile], sheets_by_kind: dict[str,
 
 
 #: Bumped when the way label fonts are made changes (a kept furniture PDF embeds one).
-LABEL_FONT_FORMAT = 2
+LABEL_FONT_FORMAT = 3
 
 
 @lru_cache(maxsize=8)
@@ -54,32 +56,32 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def _sheets_material(sheets: Sequence[impose.Sheet], digests: dict[str, str]) -> bytes:
-    """Everything a kind's PDF depends on: its sheets' layout and the bytes of the faces on them."""
+def _sheets_material(sheets: Sequence[impose.Sheet], digests: dict[str, str], characters: str) -> bytes:
+    """Everything a kind's PDF depends on: its sheets' layout, the bytes of the faces on them and the
+    label font (the card font's file and the build's label characters)."""
     used = sorted({p.face_id for sheet in sheets for p in sheet.placements})
-    label_font = (LABEL_FONT_FORMAT, file_digest(font_stack()[0].path))  # the labels are set in it
+    label_font = (LABEL_FONT_FORMAT, file_digest(font_stack()[0].path), characters)
     return repr((list(sheets), [(i, digests[i]) for i in used], label_font)).encode()
 
 
-def _furniture(stage: Stage, sheets: Sequence[impose.Sheet]) -> bytes:
+def _furniture(stage: Stage, sheets: Sequence[impose.Sheet], characters: str) -> bytes:
     """The crop marks and labels of ``sheets``, kept: editing a card does not move them.
 
-    The label font (a small subset of the card font) is kept too, by the font
-    file's hash and the characters, so only a build printing new label
-    characters makes it.
+    ``characters`` are every label character of the build (:func:`label_characters`): every kind
+    embeds the same label font, made once and kept by the font file's hash and the characters, so
+    only a build printing new label characters makes it, and a joined PDF stores it once.
     """
     furniture = [sheet.furniture for sheet in sheets]
+    path = font_stack()[0].path
 
     def draw() -> bytes:
-        characters = label_characters(furniture)
         if characters.isascii():
             return furniture_pdf(furniture)
-        path = font_stack()[0].path
         font = stage.memo("label-font", f"{LABEL_FONT_FORMAT}-{file_digest(path)}-{characters}".encode(),
                           lambda: label_font(characters))
         return furniture_pdf(furniture, font)
 
-    return stage.memo("furniture", f"{LABEL_FONT_FORMAT}-{file_digest(font_stack()[0].path)}-{furniture!r}".encode(), draw)
+    return stage.memo("furniture", f"{LABEL_FONT_FORMAT}-{file_digest(path)}-{characters}-{furniture!r}".encode(), draw)
 
 
 def _record(stage: Stage, kind: str, file: str, group: Sequence[Face], sheets: Sequence[impose.Sheet],
