@@ -56,6 +56,19 @@ def test_a_subset_depends_only_on_the_file_and_the_glyphs():
     assert "GSUB" not in font and "GPOS" not in font
 
 
+def test_one_pass_gives_the_bytes_of_two_when_it_ends_at_the_last_glyph():
+    """The second pass (keep everything up to the last glyph) is skipped when the first ends there:
+    for every stack font and the glyphs of a real face set, the bytes are those of both passes."""
+    import uharfbuzz as hb
+
+    for path in fonts.font_files():
+        face = harfbuzz._face(harfbuzz._key(path))
+        glyphs = sorted({0} | {g for g in (harfbuzz.nominal_glyph(path, ord(ch)) for ch in "铁旅接续时刻表Rail 🚦🎫⏱ 0123") if g})
+        first = harfbuzz._subset_face(face, glyphs, harfbuzz._FLAGS | hb.SubsetFlags.RETAIN_GIDS)
+        second = harfbuzz._subset_face(first, range(glyphs[-1] + 1), harfbuzz._FLAGS)
+        assert harfbuzz.subset(path, set(glyphs)) == bytes(second.blob.data), path
+
+
 def test_merged_fonts_print_the_same_pixels_in_a_smaller_file(content, face_cache_dir):
     faces = faces_module.build_faces(content)
     sheets = plan_sheets(content.game.id, faces, BuildOptions(only=("event",)))["event"]

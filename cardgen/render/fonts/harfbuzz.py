@@ -82,13 +82,16 @@ def subset(path: Path, glyphs: set[int]) -> bytes:
 
     Two passes, as WeasyPrint does: the glyphs at their ids (HarfBuzz may keep
     more, e.g. glyphs a dropped layout table reaches), then everything up to the
-    highest id asked for, so the program ends there. The same call gives the
-    same bytes: a function of the file and the glyph set only.
+    highest id asked for, so the program ends there. The second pass is skipped
+    when the first already ends there (it would give the same bytes, at more
+    cost than the first). The same call gives the same bytes: a function of the
+    file and the glyph set only.
     """
     wanted = sorted(glyphs | {0})
     first = _subset_face(_face(_key(path)), wanted, _FLAGS | hb.SubsetFlags.RETAIN_GIDS)
-    second = _subset_face(first, range(wanted[-1] + 1), _FLAGS)
-    program = second.blob.data
+    if first.glyph_count != wanted[-1] + 1:  # the first pass kept glyphs past the last one asked for
+        first = _subset_face(first, range(wanted[-1] + 1), _FLAGS)
+    program = first.blob.data
     if not program:
         raise SubsetError(f"{path}: HarfBuzz made an empty subset")
     return bytes(program)

@@ -12,7 +12,8 @@ programs, identical streams kept once when whole PDFs are joined
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from decimal import Decimal
 from functools import lru_cache
 
@@ -51,16 +52,35 @@ def _whole_page_form(page: pikepdf.Page) -> pikepdf.Object:
     return form
 
 
-@lru_cache(maxsize=128)
+#: Opened documents kept at most (a build lets them all go when it has written its PDFs: :func:`opened`).
+MAX_OPENED = 512
+
+
+@lru_cache(maxsize=MAX_OPENED)
 def _opened(data: bytes) -> pikepdf.Pdf:
-    """A face or part PDF opened once per process: every output PDF it is in copies from the same one
-    (and a rebuild from the unchanged faces). Nothing is ever changed in it but the forms made of its
-    pages (:func:`_face_form`). Callers hold on to what they copy from until they have written it:
-    qpdf reads the stream data of copied objects from the source when the copy is saved."""
+    """A face or part PDF opened once per build: every output PDF it is in copies from the same one.
+    Nothing is ever changed in it but the forms made of its pages (:func:`_face_form`). Callers hold
+    on to what they copy from until they have written it: qpdf reads the stream data of copied
+    objects from the source when the copy is saved."""
     return open_pdf(data)
 
 
-@lru_cache(maxsize=128)
+@contextmanager
+def opened() -> Iterator[None]:
+    """While active, each face or part PDF is opened once; on leaving, every opened one is let go.
+
+    An opened face holds about a megabyte in qpdf: kept from one build to the next, the faces of a
+    set held a hundred megabytes through the rest of the build (the peak of a cold build), for the
+    few hundredths of a second that opening them again costs a rebuild.
+    """
+    try:
+        yield
+    finally:
+        _face_form.cache_clear()
+        _opened.cache_clear()
+
+
+@lru_cache(maxsize=MAX_OPENED)
 def _face_form(data: bytes, index: int) -> tuple[pikepdf.Pdf, pikepdf.Object]:
     """Page ``index`` of ``data`` as a form, made once, with the document that holds it."""
     source = _opened(data)

@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from cardgen.render.faces.facekit import Face
+from cardgen.render.pdf import formsheets
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.sheets import impose
 from cardgen.render.sheets.files import PdfFile
@@ -25,25 +26,33 @@ def write_pdfs(stage: Stage, files: Sequence[PdfFile], sheets_by_kind: dict[str,
     # one label font for the whole build: made once, and the joined files hold one copy of it
     characters = label_characters([sheet.furniture for sheets in sheets_by_kind.values() for sheet in sheets])
     kind_data: dict[str, bytes] = {}
-    for file in files:
-        if file.role == "kind":
-            kind = file.kinds[0]
-            sheets = sheets_by_kind[kind]
-            data = stage.memo("kind-sheets", _sheets_material(sheets, digests, characters),
-                              lambda sheets=sheets: impose.assemble(sheets, pdfs, _furniture(stage, sheets, characters)))
-            kind_data[kind] = data
-            _record(stage, kind, file.name, groups[kind], sheets, by_id)
-        elif file.role in ("cards", "boards"):
-            parts = [kind_data[k] for k in file.kinds]
-            data = stage.memo("combined", b"".join(hashlib.sha256(d).digest() for d in parts),
-                              lambda parts=parts: impose.concatenate(parts))  # one subset per font across the kinds
-        else:
-            ids = list(file.faces)
-            data = stage.memo("shop", repr([(i, digests[i]) for i in ids]).encode(),
-                              lambda ids=ids: impose.face_pages(ids, pdfs))
-        stage.write(file.name, data)
-        stage.manifest.printing.append(file.entry())
-        stage.tick(1, file.name)
+    with formsheets.opened():
+        for file in files:
+            _write_file(stage, file, sheets_by_kind, groups, pdfs, by_id, digests, characters, kind_data)
+
+
+def _write_file(stage: Stage, file: PdfFile, sheets_by_kind: dict[str, list[impose.Sheet]],
+                groups: dict[str, list[Face]], pdfs: dict[str, FacePdf], by_id: dict[str, Face],
+                digests: dict[str, str], characters: str, kind_data: dict[str, bytes]) -> None:
+    """One planned file (a kind's sheets, a home-print pair file or a print-shop file), and its printing row."""
+    if file.role == "kind":
+        kind = file.kinds[0]
+        sheets = sheets_by_kind[kind]
+        data = stage.memo("kind-sheets", _sheets_material(sheets, digests, characters),
+                          lambda sheets=sheets: impose.assemble(sheets, pdfs, _furniture(stage, sheets, characters)))
+        kind_data[kind] = data
+        _record(stage, kind, file.name, groups[kind], sheets, by_id)
+    elif file.role in ("cards", "boards"):
+        parts = [kind_data[k] for k in file.kinds]
+        data = stage.memo("combined", b"".join(hashlib.sha256(d).digest() for d in parts),
+                          lambda parts=parts: impose.concatenate(parts))  # one subset per font across the kinds
+    else:
+        ids = list(file.faces)
+        data = stage.memo("shop", repr([(i, digests[i]) for i in ids]).encode(),
+                          lambda ids=ids: impose.face_pages(ids, pdfs))
+    stage.write(file.name, data)
+    stage.manifest.printing.append(file.entry())
+    stage.tick(1, file.name)
 
 
 #: Bumped when the way label fonts are made changes (a kept furniture PDF embeds one).
