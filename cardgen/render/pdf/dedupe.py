@@ -55,6 +55,8 @@ class _Reach:
     def _items(self, container) -> bool:
         """Walk ``container``'s values; True when it (or a direct container in it) refers to an object."""
         if isinstance(container, Dictionary):
+            if container.get("/FunctionType") == 2:  # an exponential function: numbers only (PDF 32000 7.10.3)
+                return False
             items = [value for key, value in container.items() if key not in NUMERIC_KEYS]
         else:
             items = container
