@@ -22,7 +22,7 @@ def test_face_pngs_are_300_dpi_at_trim_size(full_build, content):
     assert round(image.info["dpi"][0]) == PNG_DPI
 
 
-def test_tts_sheets_are_10_by_7_within_4096_with_the_back_last(full_build, content):
+def test_tts_sheets_are_the_smallest_grids_within_10_by_7_and_4096_with_the_back_last(full_build, content):
     out, _ = full_build
     decks = json.loads((out / "tts" / "decks.json").read_text(encoding="utf-8"))
     assert set(decks) == {"ticket", "operation", "dispatch", "event"}
@@ -33,18 +33,25 @@ def test_tts_sheets_are_10_by_7_within_4096_with_the_back_last(full_build, conte
         # one cell per printed copy, as TTS deals cells, not faces
         assert sum(s["cards"] for s in entry["sheets"]) == manifest["counts"][deck]
         assert all(s["cards"] == len(s["faces"]) for s in entry["sheets"])
+        counts = [s["cards"] for s in entry["sheets"]]
+        assert max(counts) - min(counts) <= 1 and len(counts) == -(-sum(counts) // (TTS_COLUMNS * TTS_ROWS - 1))
         for sheet in entry["sheets"]:
             image = Image.open(out / sheet["file"]).convert("RGB")
-            assert image.size == (cw * TTS_COLUMNS, ch * TTS_ROWS)
-            assert max(image.size) <= TTS_MAX_PX and sheet["cards"] <= TTS_COLUMNS * TTS_ROWS - 1
-            hidden = image.crop(((TTS_COLUMNS - 1) * cw, (TTS_ROWS - 1) * ch, TTS_COLUMNS * cw, TTS_ROWS * ch))
+            columns, rows = sheet["columns"], sheet["rows"]
+            assert image.size == (cw * columns, ch * rows)
+            assert 2 <= columns <= TTS_COLUMNS and 2 <= rows <= TTS_ROWS and max(image.size) <= TTS_MAX_PX
+            assert columns * rows - 1 >= sheet["cards"]
+            # the smallest grid: no grid of fewer cells holds the cards and the hidden one
+            assert not any(2 <= c <= TTS_COLUMNS and 2 <= r <= TTS_ROWS and sheet["cards"] < c * r < columns * rows
+                           for c in range(2, 11) for r in range(2, 8))
+            hidden = image.crop(((columns - 1) * cw, (rows - 1) * ch, columns * cw, rows * ch))
             first_back = next(c for c in json.loads((out / "manifest.json").read_text())["components"]
                               if c["kind"] == "card_back" and c["file"] == f"{deck}.pdf")
             back = Image.open(out / "png" / f"{first_back['id']}.png").convert("RGB").resize((cw, ch))
             mean, _ = difference(hidden, back)
             assert mean < 8, deck
     tickets = decks["ticket"]["sheets"]
-    assert [s["cards"] for s in tickets] == [TTS_COLUMNS * TTS_ROWS - 1, content.ticket_count - (TTS_COLUMNS * TTS_ROWS - 1)]
+    assert [(s["cards"], s["columns"], s["rows"]) for s in tickets] == [(41, 7, 6), (41, 7, 6)]  # 82 tickets
     faces = [f for s in tickets for f in s["faces"]]
     assert all(faces.count(f"ticket-{t.id}") == t.copies for t in content.tickets)
 

@@ -29,11 +29,13 @@ def test_a_sheet_is_the_grid_of_its_cells_with_the_hidden_card_last():
     data = tts.sheet_png(cells, hidden, size)
     sheet = Image.open(io.BytesIO(data))
     sheet.load()
-    expected = Image.new("RGB", (size[0] * tts.TTS_COLUMNS, size[1] * tts.TTS_ROWS), "white")
+    columns, rows = 8, 3  # 23 cards and the hidden one: exactly 24 cells, the widest such grid
+    assert tts.grid(len(cells)) == (columns, rows)
+    expected = Image.new("RGB", (size[0] * columns, size[1] * rows), "white")
     for index, cell in enumerate(cells):
-        row, column = divmod(index, tts.TTS_COLUMNS)
+        row, column = divmod(index, columns)
         expected.paste(_image(cell, size), (column * size[0], row * size[1]))
-    expected.paste(_image(hidden, size), ((tts.TTS_COLUMNS - 1) * size[0], (tts.TTS_ROWS - 1) * size[1]))
+    expected.paste(_image(hidden, size), ((columns - 1) * size[0], (rows - 1) * size[1]))
     assert sheet.mode == "RGB" and sheet.tobytes() == expected.tobytes()
     assert tts.sheet_png(cells, hidden, size) == data  # same cells, same bytes
 
@@ -42,5 +44,19 @@ def test_a_cell_of_the_wrong_size_or_too_many_cells_are_refused():
     size = (20, 30)
     with pytest.raises(ValueError, match="20x30 cell"):
         tts.sheet_png([_cell((1, 2, 3), (20, 29))], _cell((0, 0, 0), size), size)
-    with pytest.raises(ValueError, match="holds 69 faces"):
+    with pytest.raises(ValueError, match="holds 0 to 69 faces, not 70"):
         tts.sheet_png([_cell((1, 2, 3), size)] * 70, _cell((0, 0, 0), size), size)
+
+
+def test_a_deck_is_spread_evenly_over_the_fewest_sheets():
+    assert [len(c) for c in tts.chunks([str(i) for i in range(82)])] == [41, 41]
+    assert [len(c) for c in tts.chunks([str(i) for i in range(139)])] == [47, 46, 46]
+    assert [len(c) for c in tts.chunks([str(i) for i in range(69)])] == [69]
+    assert tts.chunks([]) == [[]]
+
+
+@pytest.mark.parametrize("cards", range(0, 70))
+def test_a_grid_is_the_smallest_tts_accepts(cards):
+    columns, rows = tts.grid(cards)
+    assert 2 <= columns <= 10 and 2 <= rows <= 7 and columns * rows >= cards + 1
+    assert all(c * r < cards + 1 or c * r >= columns * rows for c in range(2, 11) for r in range(2, 8))

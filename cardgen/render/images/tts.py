@@ -1,10 +1,15 @@
-"""Tabletop Simulator deck sheets: a 10 x 7 grid of faces, at most 4096 px each way.
+"""Tabletop Simulator deck sheets: a grid of faces of at most 10 x 7 cells, at most 4096 px each way.
 
 TTS imports a deck from one image cut into a grid; by its convention the last
 cell (bottom right) is the "hidden" image shown for cards in another player's
-hand, so a sheet holds at most 69 faces and the deck's back goes in cell 70.
-Cells are rendered once per face at cell size, as raw RGB pixels (cached by
-the caller), and pasted into the sheet, which Pillow encodes.
+hand, so a sheet holds at most 69 faces and the deck's back goes in its last
+cell. A deck's cards are spread evenly over the fewest sheets, and each sheet
+is the smallest grid that holds its cards (at least 2 x 2, as TTS asks): the
+cells keep the resolution of a full 10 x 7 sheet, and no sheet carries rows
+of white cells (82 tickets are two 7 x 6 sheets of 41, not 69 and 13 on two
+full 10 x 7 sheets: 40% fewer pixels to encode). Cells are rendered once per
+face at cell size, as raw RGB pixels (cached by the caller), and pasted into
+the sheet, which Pillow encodes.
 """
 
 from __future__ import annotations
@@ -34,26 +39,55 @@ def cell_size(card_w_mm: float, card_h_mm: float) -> tuple[int, int]:
 
 
 def chunks(ids: list[str]) -> list[list[str]]:
-    """Face ids split into sheets of at most TTS_FACES_PER_SHEET."""
-    return [ids[i : i + TTS_FACES_PER_SHEET] for i in range(0, len(ids), TTS_FACES_PER_SHEET)] or [[]]
+    """Face ids spread evenly over the fewest sheets of at most TTS_FACES_PER_SHEET (earlier sheets take
+    the one extra card)."""
+    count = max(1, -(-len(ids) // TTS_FACES_PER_SHEET))
+    size, extra = divmod(len(ids), count)
+    out, start = [], 0
+    for number in range(count):
+        end = start + size + (number < extra)
+        out.append(ids[start:end])
+        start = end
+    return out
 
 
-def sheet_slots(cells: list[T], hidden: T) -> list[T | None]:
-    """A sheet's 70 cells (or their ids) in reading order, None where it stays white, the hidden card last."""
-    if len(cells) > TTS_FACES_PER_SHEET:
-        raise ValueError(f"a TTS sheet holds {TTS_FACES_PER_SHEET} faces, not {len(cells)}")
-    return list(cells) + [None] * (TTS_FACES_PER_SHEET - len(cells)) + [hidden]
+#: The smallest grid TTS's custom deck accepts, each way.
+TTS_MIN_GRID = 2
+
+
+def grid(cards: int) -> tuple[int, int]:
+    """(columns, rows) of the smallest sheet holding ``cards`` and the hidden card (the widest of equals).
+
+    >>> grid(69), grid(41), grid(15), grid(1)
+    ((10, 7), (7, 6), (8, 2), (2, 2))
+    """
+    if not 0 <= cards <= TTS_FACES_PER_SHEET:
+        raise ValueError(f"a TTS sheet holds 0 to {TTS_FACES_PER_SHEET} faces, not {cards}")
+    fits = [(columns * rows, -columns, columns, rows)
+            for columns in range(TTS_MIN_GRID, TTS_COLUMNS + 1) for rows in range(TTS_MIN_GRID, TTS_ROWS + 1)
+            if columns * rows >= cards + 1]
+    _, _, columns, rows = min(fits)
+    return columns, rows
+
+
+def sheet_slots(cells: list[T], hidden: T, columns: int = TTS_COLUMNS, rows: int = TTS_ROWS) -> list[T | None]:
+    """A sheet's cells (or their ids) in reading order, None where it stays white, the hidden card last."""
+    if len(cells) > columns * rows - 1:
+        raise ValueError(f"a {columns} x {rows} TTS sheet holds {columns * rows - 1} faces, not {len(cells)}")
+    return list(cells) + [None] * (columns * rows - 1 - len(cells)) + [hidden]
 
 
 def sheet_png(cells: list[bytes], hidden_cell: bytes, cell: tuple[int, int]) -> bytes:
-    """Up to 69 cells (raw RGB pixels) in reading order and the hidden card in the last cell, as a PNG."""
+    """Up to 69 cells (raw RGB pixels) in reading order and the hidden card in the last cell of the
+    smallest grid that holds them (:func:`grid`), as a PNG."""
     cw, ch = cell
-    sheet = Image.new("RGB", (cw * TTS_COLUMNS, ch * TTS_ROWS), "white")
-    for index, data in enumerate(sheet_slots(cells, hidden_cell)):
+    columns, rows = grid(len(cells))
+    sheet = Image.new("RGB", (cw * columns, ch * rows), "white")
+    for index, data in enumerate(sheet_slots(cells, hidden_cell, columns, rows)):
         if data is None:
             continue
         if len(data) != 3 * cw * ch:
             raise ValueError(f"a {cw}x{ch} cell has {3 * cw * ch} bytes of RGB, not {len(data)}")
-        row, column = divmod(index, TTS_COLUMNS)
+        row, column = divmod(index, columns)
         sheet.paste(Image.frombytes("RGB", cell, data), (column * cw, row * ch))
     return png_bytes(sheet, dpi=None)

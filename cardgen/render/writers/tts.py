@@ -44,19 +44,21 @@ def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FaceP
 
         backs = [f.back for f in group]
         hidden_id = backs[0] or group[0].id
-        entry: dict = {"columns": tts.TTS_COLUMNS, "rows": tts.TTS_ROWS, "sheets": []}
+        entry: dict = {"sheets": []}
         unique_backs = len(set(backs)) > 1 and all(backs)
         cards = [f.id for f in group for _ in range(f.copies)]  # TTS deals cells: one per printed copy
         for number, ids in enumerate(tts.chunks(cards), start=1):
             suffix = "" if len(cards) <= tts.TTS_FACES_PER_SHEET else f"-{number}"
             layers = [("", ids)] + ([("-backs", [by_id[i].back for i in ids])] if unique_backs else [])
             for tag, cell_ids in layers:
-                material = repr((cell, [looks[i] for i in cell_ids], looks[hidden_id])).encode()
+                material = repr((cell, tts.grid(len(cell_ids)), [looks[i] for i in cell_ids], looks[hidden_id])).encode()
                 data = stage.memo("tts-sheet", ENCODING.encode() + material,
                                   lambda cell_ids=cell_ids: tts.sheet_png(
                                       [cell_of(i) for i in cell_ids], cell_of(hidden_id), cell))
                 stage.write(f"tts/{kind}{tag}{suffix}.png", data)
-            entry["sheets"].append({"file": f"tts/{kind}{suffix}.png", "cards": len(ids), "faces": ids,
+            columns, rows = tts.grid(len(ids))
+            entry["sheets"].append({"file": f"tts/{kind}{suffix}.png", "columns": columns, "rows": rows,
+                                    "cards": len(ids), "faces": ids,
                                     **({"backs": f"tts/{kind}-backs{suffix}.png"} if unique_backs else {})})
         if backs[0] and not unique_backs:
             stage.write(f"tts/{kind}-back.png", pngs[backs[0]])
