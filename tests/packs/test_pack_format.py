@@ -23,7 +23,7 @@ def test_add_change_remove_by_id_and_totals_recomputed(pack_dir):
     assert content.printing.by_players[2].tickets == 83
     swap = content.dispatch.kinds[0]
     assert swap.name.en == "Passing Swap II" and swap.name.zh == "会让调整"  # only the field written
-    assert swap.copies == 5 and swap.effect.type == "swap_adjacent"
+    assert swap.copies == 5 and swap.effects[0].type == "swap_adjacent"
 
 
 def test_stated_totals_are_checked_not_recomputed(pack_dir):

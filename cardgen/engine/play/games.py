@@ -15,8 +15,9 @@ from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.bots.registry import BOTS, BotFactory
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.compiled import Rules, compile_rules
-from cardgen.engine.rules.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
-from cardgen.engine.rules.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
+from cardgen.engine.rules.actions import Board, Dispatch, Keep, Move, Operation, Reveal
+from cardgen.engine.rules.checked import BOARD, KEEP, MOVE, OPERATION, PLAY_MOVED, PLAY_STOP
+from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP
 from cardgen.engine.play.fast import run_fast
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
@@ -89,28 +90,37 @@ def run_checked(state: GameState, bots: list[Bot]) -> None:
     """Play ``state`` through the checked path: every bot answer becomes an action that
     :meth:`GameState.apply` validates. Slower than :func:`run_fast`, same game for the same seed.
     """
+    rules = state.rules
     views = [PlayerView(state, p) for p in range(state.players)]
     state.start()
     while not state.over:
         ph = state.phase
         if ph == OPERATION:
             wanted = [bots[state.owner[t]].operation(views[state.owner[t]], t) for t in range(state.n)]
-            action = Reveal(tuple(Operation(slot, sig) for slot, sig in state.clamp_signals(wanted)))
+            action = Reveal(tuple(Operation(slot, _card(card)) for slot, card in state.clamp_dispatch(wanted)))
         else:
             t = state.current_train()
             bot, view = bots[state.owner[t]], views[state.owner[t]]
             if ph == MOVE:
                 action = Move(bot.move(view, t, state.r[t]))
-            elif ph == SWAP:
-                action = Swap(bot.swap(view, t, state.swap_targets(t)))
-            elif ph == BOOKING:
-                action = Booking(bot.booking(view, t))
+            elif ph == PLAY_MOVED:
+                card, u = bot.after_move(view, t, state.dispatch_options(t, AFTER_MOVE), state.swap_targets(t))
+                action = Dispatch(_card(card), target=_card(u) if card >= 0 else None)
+            elif ph == PLAY_STOP:
+                card, pile = bot.at_stop(view, t, state.dispatch_options(t, AT_STOP))
+                action = Dispatch(_card(card), pile=_card(pile) if card >= 0 else None)
             elif ph == KEEP:
-                action = Keep(tuple(bot.keep(view, t, state.drawn)), bot.booking_platform(view, t))
+                keep = rules.dispatch[state.booking].keep
+                action = Keep(tuple(bot.keep(view, t, state.drawn, keep)), bot.booking_platform(view, t))
             else:
                 assert ph == BOARD
                 action = Board(tuple(bot.board(view, t, state.eligible(t), state.room(t), state.boarding_limit(t))))
         state.apply(action)
+
+
+def _card(index: int) -> int | None:
+    """A bot's -1 ("none") as an action's None."""
+    return None if index < 0 else index
 
 
 def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResult:

@@ -16,14 +16,16 @@ import random
 from typing import Callable, Optional, Sequence
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
-from cardgen.engine.rules.compiled import EventEffect, Rules
+from cardgen.engine.rules.compiled import WITH_REVEAL, EventEffect, Rules
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.runs import Runs
 
 # Why a train moved fewer cells than its R.
 SHORT_NONE, SHORT_TRAIN, SHORT_CLOSED, SHORT_TERMINAL, SHORT_CHOICE = 0, 1, 2, 3, 4
-# Phases of the checked driver, in round order (the fast loop only ever sees OPERATION and OVER).
-OPERATION, MOVE, SWAP, BOOKING, KEEP, BOARD, OVER = "operation", "move", "swap", "booking", "keep", "board", "over"
+# Phases of the checked driver, in round order (the fast loop only ever sees OPERATION and OVER): PLAY_MOVED and
+# PLAY_STOP offer the dispatch cards played after a train's move and at the start of its stop, KEEP a booking's pick.
+OPERATION, MOVE, PLAY_MOVED, PLAY_STOP, KEEP, BOARD, OVER = (
+    "operation", "move", "play_moved", "play_stop", "keep", "board", "over")
 
 
 def shuffle(rng: random.Random, items: list) -> None:
@@ -145,12 +147,13 @@ class Core:
         self.card: list[int] = [-1] * n
         self.r: list[int] = [0] * n
         self.moved: list[int] = [0] * n
-        self.signal: list[bool] = [False] * n
+        self.played: list[int] = [-1] * n        # dispatch kind played with this round's reveal, or -1
         self.order: list[int] = list(range(n))
         # checked driver
         self.phase: str = OPERATION
         self.cursor: int = 0
         self.drawn: list[int] = []
+        self.booking: int = -1                   # dispatch kind whose Group Booking drew ``drawn``
         self._stopping: bool = False
         if arrange is not None:
             arrange(self)
@@ -261,20 +264,27 @@ class Core:
         return changed
 
     # ================================================================ phases 2-3: reveal, R, order
-    def signal_allowed(self, t: int) -> bool:
-        return self.rules.dispatch_signal >= 0 and self.rules.dispatch_signal in self.dispatch[self.owner[t]]
+    def holds_for(self, p: int, window: int) -> bool:
+        """True when player ``p`` holds a dispatch card played at ``window`` (compiled.WITH_REVEAL...)."""
+        fx = self.rules.dispatch
+        for k in self.dispatch[p]:
+            if fx[k].window == window:
+                return True
+        return False
 
-    def reveal(self, choices: list[tuple[int, bool]]) -> None:
-        """Phase 2 and 3a: play each train's card, apply Signal Priority, compute R and the move order."""
+    def reveal(self, choices: list[tuple[int, int]]) -> None:
+        """Phase 2 and 3a: play each train's (hand slot, dispatch card or -1), apply the dispatch card played with
+        it, compute R and the move order."""
         rules, ev, opts = self.rules, self.event, self.options
         event_mod = ev.propulsion if ev is not None else 0
         lo, hi = (ev.propulsion_min_load, ev.propulsion_max_load) if ev is not None else (0, 0)
         gains = rules.op_wait_gain
         use_hand = opts.hand_size > 1
         later_gain, signal_outside = opts.wait_card_gain == "after_order", opts.signal_after_floor
+        later: list[int] = [0] * self.n if later_gain else []
         changed = False
         for t in range(self.n):
-            slot, use_signal = choices[t]
+            slot, played = choices[t]
             deck = self.deck[t]
             if use_hand:
                 k = self.hand[t].pop(slot)
@@ -285,22 +295,28 @@ class Core:
             self.card[t] = k
             self.discard[t].append(k)
             self.cards_played[k] += 1
-            if gains[k] and not later_gain:
-                self._gain_wait(t, gains[k])
-            boost = 0
-            if use_signal:
-                self.dispatch[self.owner[t]].remove(rules.dispatch_signal)
-                self.dispatch_used[rules.dispatch_signal] += 1
-                boost = rules.dispatch_signal_amount
-            self.signal[t] = use_signal
             value, load = rules.op_values[k], self.places[t]
+            gain, boost = gains[k], 0
+            if played >= 0:
+                fx = rules.dispatch[played]
+                self._spend(t, played)
+                if fx.propulsion and fx.propulsion_min_load <= load <= fx.propulsion_max_load:
+                    boost = fx.propulsion
+                if fx.wait_gain and fx.wait_min_load <= load <= fx.wait_max_load:
+                    gain += fx.wait_gain
+            self.played[t] = played
+            if gain:   # ruling R17: W gained with the card counts at the reveal (option: after the order)
+                if later_gain:
+                    later[t] = gain
+                else:
+                    self._gain_wait(t, gain)
             mod = event_mod if lo <= load <= hi else 0
-            if signal_outside:   # ruling R18 option: +2 after max(floor, ...)
+            if signal_outside:   # ruling R18 option: a dispatch card's R change after max(floor, ...)
                 r = rules.propulsion(value, load, mod)
                 if mod and r != rules.propulsion(value, load, 0):
                     changed = True
                 r += boost
-            else:                # ruling R18: +2 inside max(floor, ...)
+            else:                # ruling R18: inside max(floor, ...)
                 r = rules.propulsion(value, load, mod + boost)
                 if mod and r != rules.propulsion(value, load, boost):
                     changed = True
@@ -310,10 +326,9 @@ class Core:
             self.effective = True
         reverse = ev is not None and ev.order_reversed
         self.order = self.move_order(reverse)
-        if later_gain:   # ruling R17 option: the wait card's W gain orders the next round only
-            for t in range(self.n):
-                if gains[self.card[t]]:
-                    self._gain_wait(t, gains[self.card[t]])
+        for t, gain in enumerate(later):
+            if gain:
+                self._gain_wait(t, gain)
         if reverse and self.order != self.move_order(False):
             self.effective = True
 
@@ -332,7 +347,9 @@ class Core:
     # ================================================================ phase 3: movement
     def move(self, t: int, want: int = -1) -> int:
         """Phase 3: run train ``t`` cell by cell, up to ``want`` (default -1: all of R) cells; return the
-        cells moved. Blocking (4.3), closures, terminals (R1) and the W gain for a short move (R2)."""
+        cells moved. Blocking (4.3), closures, terminals (R1) and the W gain for a short move (R2); a dispatch
+        card played with the reveal may let the train run past trains (it still never ends on a full line) or
+        into a closed section."""
         r = self.r[t]
         if want < 0:
             want = r
@@ -344,6 +361,13 @@ class Core:
         rules = self.rules
         ev = self.event
         closed = ev.closed_cell if ev is not None else -1
+        passing = False
+        played = self.played[t]
+        if played >= 0:
+            fx = rules.dispatch[played]
+            passing = fx.ignore_blocking
+            if fx.ignore_closure:
+                closed = -1
         station_of_cell = rules.station_of_cell
         c, d = self.cell[t], self.dir[t]
         occ_r, occ_l = self.occ_right, self.occ_left
@@ -354,6 +378,7 @@ class Core:
                 occ_l[c] -= 1
         double, capacity = rules.double_track, rules.line_capacity
         moved, why = 0, SHORT_NONE
+        over = 0      # full section cells a passing train has run over since the last cell it may stand on
         for nxt, nd in self.runs[c * 2 + (1 if d > 0 else 0)][want]:
             if station_of_cell[nxt] < 0:
                 if nxt == closed:
@@ -364,13 +389,21 @@ class Core:
                 else:
                     used = occ_r[nxt] + occ_l[nxt]
                 if used >= capacity:
-                    why = SHORT_TRAIN
-                    break
+                    if not passing:
+                        why = SHORT_TRAIN
+                        break
+                    over += 1
+                    continue
             c, d = nxt, nd
-            moved += 1
+            moved += 1 + over
+            over = 0
         else:
-            if moved < want:          # the run was cut at a terminal (ruling R1)
+            if over:                  # the run ended over a full line: back on the last cell it may stand on
+                why = SHORT_TRAIN
+            elif moved < want:        # the run was cut at a terminal (ruling R1)
                 why = SHORT_TERMINAL
+        if over and why == SHORT_CLOSED:
+            why = SHORT_TRAIN         # it had stopped behind a train already
         self.cell[t], self.dir[t] = c, d
         if station_of_cell[c] < 0:
             if d > 0:
@@ -395,11 +428,46 @@ class Core:
             self.effective = True
 
     # ================================================================ dispatch cards (5.3)
+    def _spend(self, t: int, card: int) -> None:
+        """Train ``t``'s owner discards the dispatch card ``card`` as it is played (each is used once)."""
+        self.dispatch[self.owner[t]].remove(card)
+        self.dispatch_used[card] += 1
+
+    def dispatch_options(self, t: int, window: int) -> list[int]:
+        """The dispatch kinds train ``t``'s owner may play for it now, at ``window`` (compiled's AFTER_MOVE or
+        AT_STOP), each once, in hand order: a swap needs an adjacent train, a booking a pile that is not empty."""
+        fx = self.rules.dispatch
+        out: list[int] = []
+        for k in self.dispatch[self.owner[t]]:
+            e = fx[k]
+            if e.window != window or k in out:
+                continue
+            if (e.swap and not self.swap_targets(t)) or (e.draw and not self._any_pile()):
+                continue
+            out.append(k)
+        return out
+
+    def play(self, t: int, card: int, target: int = -1, pile: int = -1) -> list[int]:
+        """Spend dispatch card ``card`` for train ``t`` after its move or at its stop and apply its effects: W gain,
+        a Passing Swap with train ``target``, a Group Booking's draw from ``pile``'s top (returned: the caller
+        keeps some with :meth:`booking_keep`)."""
+        rules = self.rules
+        fx = rules.dispatch[card]
+        self._spend(t, card)
+        if fx.wait_gain and fx.wait_min_load <= self.places[t] <= fx.wait_max_load:
+            self._gain_wait(t, fx.wait_gain)
+        if fx.swap:
+            self._swap(t, target)
+        drawn: list[int] = []
+        if fx.draw:
+            src = self.piles[pile]
+            for _ in range(fx.draw):
+                if src:
+                    drawn.append(src.pop())
+        return drawn
+
     def swap_targets(self, t: int) -> list[int]:
         """Trains on a neighbouring cell that ``t`` may swap with without overfilling a line (ruling R6)."""
-        swap = self.rules.dispatch_swap
-        if swap < 0 or swap not in self.dispatch[self.owner[t]]:
-            return []
         out = []
         c = self.cell[t]
         for u in range(self.n):
@@ -418,7 +486,7 @@ class Core:
         self._occupy(u, 1)
         return ok
 
-    def swap(self, t: int, u: int) -> None:
+    def _swap(self, t: int, u: int) -> None:
         """Passing Swap: exchange cells with ``u``; a train landing on a terminal faces back into the line."""
         rules = self.rules
         self._occupy(t, -1)
@@ -430,29 +498,12 @@ class Core:
                 self.dir[v] = -self.dir[v]
         self._occupy(t, 1)
         self._occupy(u, 1)
-        self.dispatch[self.owner[t]].remove(rules.dispatch_swap)
-        self.dispatch_used[rules.dispatch_swap] += 1
 
-    def booking_allowed(self, t: int) -> bool:
-        b = self.rules.dispatch_booking
-        if b < 0 or b not in self.dispatch[self.owner[t]]:
-            return False
+    def _any_pile(self) -> bool:
         for pile in self.piles:
             if pile:
                 return True
         return False
-
-    def booking_draw(self, t: int, pile: int) -> list[int]:
-        """Group Booking, first half: spend the card and draw from the top of pile ``pile``."""
-        rules = self.rules
-        self.dispatch[self.owner[t]].remove(rules.dispatch_booking)
-        self.dispatch_used[rules.dispatch_booking] += 1
-        src = self.piles[pile]
-        drawn = []
-        for _ in range(rules.booking_draw):
-            if src:
-                drawn.append(src.pop())
-        return drawn
 
     def booking_keep(self, drawn: list[int], picks: Sequence[int], platform: Optional[int] = None) -> None:
         """Group Booking, second half: kept tickets go onto their origin platform (ruling R7), or onto
@@ -581,7 +632,8 @@ class Core:
         self.begin_round()
 
     def _stalled(self) -> bool:
-        """True when no train can ever move again (every R is at the floor whatever card or event comes)."""
+        """True when no train can ever move again (every R is at the floor whatever card, event or dispatch
+        card comes)."""
         rules = self.rules
         boost = rules.best_propulsion_after[min(self.round, rules.track_rounds)]
         repeated = self.event_for(rules.clock_end - rules.clock_start + 1)   # R4: a card that comes back
@@ -589,11 +641,14 @@ class Core:
             boost = repeated.propulsion
         floor = rules.propulsion_floor
         for t in range(self.n):
-            r = rules.propulsion(rules.best_op_value, self.places[t], boost)
-            if r > floor or (self.signal_allowed(t)
-                             and rules.propulsion(rules.best_op_value, self.places[t],
-                                                  boost + rules.dispatch_signal_amount) > floor):
+            load = self.places[t]
+            if rules.propulsion(rules.best_op_value, load, boost) > floor:
                 return False
+            for k in self.dispatch[self.owner[t]]:
+                fx = rules.dispatch[k]
+                if (fx.window == WITH_REVEAL and fx.propulsion_min_load <= load <= fx.propulsion_max_load
+                        and rules.propulsion(rules.best_op_value, load, boost + fx.propulsion) > floor):
+                    return False
         return True
 
     def finish(self) -> None:

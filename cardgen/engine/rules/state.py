@@ -26,8 +26,9 @@ _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck",
           "platforms", "discarded", "delivered_cards", "delivery_log", "dispatch", "dispatch_deck",
           "occ_right", "occ_left",
           "cards_played", "dispatch_used", "events_effective", "pile_empty_round", "card", "r", "moved",
-          "signal", "order", "drawn")
-_SCALARS = ("players", "n", "round", "clock", "first_player", "stalled_round", "effective", "phase", "cursor")
+          "played", "order", "drawn")
+_SCALARS = ("players", "n", "round", "clock", "first_player", "stalled_round", "effective", "phase", "cursor",
+            "booking")
 
 
 class GameState(CheckedDriver):
