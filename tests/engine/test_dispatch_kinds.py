@@ -94,6 +94,7 @@ def test_two_r_changes_each_with_its_own_amount_and_condition(rules):
     assert st.r == [rules.propulsion(rapid, 6, 3), rules.propulsion(rapid, 6, 2)]
     assert st.played == [banker, signal] and st.dispatch == [[], []]
     assert st.dispatch_used[banker] == 1 and st.dispatch_used[signal] == 1
+    assert st.dispatch_effective[banker] == 1 and st.dispatch_effective[signal] == 1
 
 
 def test_a_condition_the_load_misses_leaves_r_alone(rules):
@@ -104,7 +105,7 @@ def test_a_condition_the_load_misses_leaves_r_alone(rules):
     st.deck[0].append(rules.op_ids.index("rapid"))
     st.reveal([(0, banker), (0, -1)])
     assert st.r[0] == rules.propulsion(rules.op_values[rules.op_ids.index("rapid")], 5, 0)
-    assert st.dispatch[0] == []          # the card is spent all the same
+    assert st.dispatch[0] == [] and st.dispatch_effective[banker] == 0    # spent all the same, for nothing
 
 
 def test_a_w_gain_with_the_reveal_orders_this_round(rules):
@@ -129,8 +130,15 @@ def test_ignore_blocking_runs_past_a_train(rules):
     place(st, 0, 0, RIGHT)
     place(st, 1, 1, RIGHT)               # on the up line of the first section
     set_card(st, 0, "express", r=3)
-    st.played = [kind(rules, "passing_loop"), -1]
+    loop = kind(rules, "passing_loop")
+    st.played = [loop, -1]
     assert st.move(0) == 3 and st.cell[0] == 3 and st.blocked[0] == 0
+    assert st.dispatch_effective[loop] == 1
+    place(st, 0, 0, RIGHT)
+    place(st, 1, 0, RIGHT)               # nothing in the way: the card changes nothing
+    st.played_mattered[0] = False
+    assert st.move(0) == 3 and st.dispatch_effective[loop] == 1
+    place(st, 1, 1, RIGHT)
     st.played = [-1, -1]
     place(st, 0, 0, RIGHT)
     assert st.move(0) == 0 and st.blocked_by_train[0] == 1     # without the card
@@ -143,7 +151,7 @@ def test_ignore_blocking_never_ends_on_a_full_line(rules):
     set_card(st, 0, "express", r=3)
     st.played = [kind(rules, "passing_loop"), -1]
     w = st.wait[0]
-    assert st.move(0) == 2 and st.cell[0] == 2
+    assert st.move(0) == 2 and st.cell[0] == 2 and st.dispatch_effective[kind(rules, "passing_loop")] == 0
     assert st.blocked_by_train[0] == 1 and st.wait[0] == w + rules.blocked_wait_gain
     assert (st.occ_right[3], st.occ_right[1]) == (1, 0)
 
@@ -155,8 +163,9 @@ def test_ignore_closure_enters_the_closed_section(rules):
     st.event = ev
     place(st, 0, ev.closed_cell - 1, RIGHT)
     set_card(st, 0, "rapid", r=2)
-    st.played = [kind(rules, "snowplough"), -1]
-    assert st.move(0) == 2 and st.cell[0] == ev.closed_cell + 1
+    plough = kind(rules, "snowplough")
+    st.played = [plough, -1]
+    assert st.move(0) == 2 and st.cell[0] == ev.closed_cell + 1 and st.dispatch_effective[plough] == 1
     st.played = [-1, -1]
     place(st, 0, ev.closed_cell - 1, RIGHT)
     assert st.move(0) == 0
@@ -187,10 +196,14 @@ def test_both_drivers_play_the_same_game(rules, lineup):
         assert fast.to_dict() == checked.to_dict(), seed
 
 
-def test_the_bots_play_every_kind(content):
+def test_the_bots_play_every_kind_and_each_changes_something(content):
     used = {k.id: 0 for k in content.dispatch.kinds}
+    mattered = dict(used)
     for seed in range(60):
         lineup = ["heavy", "light", "balanced", "random"] if seed % 2 else ["lookahead", "long", "heavy", "light"]
-        for name, n in play_game(content, lineup, seed=seed, check_invariants=True).dispatch_used.items():
-            used[name] += n
-    assert all(used.values()), used
+        result = play_game(content, lineup, seed=seed, check_invariants=True)
+        for name in used:
+            used[name] += result.dispatch_used[name]
+            mattered[name] += result.dispatch_effective[name]
+            assert result.dispatch_effective[name] <= result.dispatch_used[name]
+    assert all(mattered.values()), (used, mattered)

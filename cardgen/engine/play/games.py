@@ -56,6 +56,7 @@ class GameResult(NamedTuple):
     cards_played: dict[str, int]
     dispatch_used: dict[str, int]
     events_effective: dict[str, int]
+    dispatch_effective: dict[str, int]   # dispatch cards played that changed something (R, W, a move, a swap...)
     stalled: bool
     blocks: int             # total short moves not by choice, all trains
     variant: str | None
@@ -142,6 +143,7 @@ def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResu
         cards_played=dict(zip(rules.op_ids, state.cards_played)),
         dispatch_used=dict(zip(rules.dispatch_ids, state.dispatch_used)),
         events_effective=dict(zip(rules.event_ids, state.events_effective)),
+        dispatch_effective=dict(zip(rules.dispatch_ids, state.dispatch_effective)),
         stalled=state.stalled_round is not None, blocks=sum(blocked), variant=rules.variant)
 
 

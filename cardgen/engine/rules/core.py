@@ -138,6 +138,7 @@ class Core:
         # statistics
         self.cards_played: list[int] = [0] * len(rules.op_ids)
         self.dispatch_used: list[int] = [0] * len(rules.dispatch_ids)
+        self.dispatch_effective: list[int] = [0] * len(rules.dispatch_ids)   # cards played that changed something
         self.events_effective: list[int] = [0] * len(rules.event_ids)
         self.pile_empty_round: list[Optional[int]] = [None] * len(rules.station_ids)
         self.stalled_round: Optional[int] = None
@@ -148,6 +149,7 @@ class Core:
         self.r: list[int] = [0] * n
         self.moved: list[int] = [0] * n
         self.played: list[int] = [-1] * n        # dispatch kind played with this round's reveal, or -1
+        self.played_mattered: list[bool] = [False] * n   # ... and whether it changed something yet
         self.order: list[int] = list(range(n))
         # checked driver
         self.phase: str = OPERATION
@@ -296,7 +298,7 @@ class Core:
             self.discard[t].append(k)
             self.cards_played[k] += 1
             value, load = rules.op_values[k], self.places[t]
-            gain, boost = gains[k], 0
+            gain, boost, raised = gains[k], 0, False
             if played >= 0:
                 fx = rules.dispatch[played]
                 self._spend(t, played)
@@ -304,6 +306,8 @@ class Core:
                     boost = fx.propulsion
                 if fx.wait_gain and fx.wait_min_load <= load <= fx.wait_max_load:
                     gain += fx.wait_gain
+                    raised = not opts.cap_wait or self.wait[t] < rules.wait_max
+                self.played_mattered[t] = False
             self.played[t] = played
             if gain:   # ruling R17: W gained with the card counts at the reveal (option: after the order)
                 if later_gain:
@@ -321,6 +325,8 @@ class Core:
                 if mod and r != rules.propulsion(value, load, boost):
                     changed = True
             self.r[t] = r
+            if played >= 0 and (raised or (boost and r != rules.propulsion(value, load, mod))):
+                self._took_effect(t)
         self.moved = [0] * self.n
         if changed:
             self.effective = True
@@ -361,13 +367,11 @@ class Core:
         rules = self.rules
         ev = self.event
         closed = ev.closed_cell if ev is not None else -1
-        passing = False
+        passing = opened = passed = False    # a dispatch card's way past trains or into the closure; it was used
         played = self.played[t]
         if played >= 0:
             fx = rules.dispatch[played]
-            passing = fx.ignore_blocking
-            if fx.ignore_closure:
-                closed = -1
+            passing, opened = fx.ignore_blocking, fx.ignore_closure
         station_of_cell = rules.station_of_cell
         c, d = self.cell[t], self.dir[t]
         occ_r, occ_l = self.occ_right, self.occ_left
@@ -379,11 +383,14 @@ class Core:
         double, capacity = rules.double_track, rules.line_capacity
         moved, why = 0, SHORT_NONE
         over = 0      # full section cells a passing train has run over since the last cell it may stand on
+        opened_at = 0     # the step of the run that entered a closed section opened to the train
         for nxt, nd in self.runs[c * 2 + (1 if d > 0 else 0)][want]:
             if station_of_cell[nxt] < 0:
                 if nxt == closed:
-                    why = SHORT_CLOSED
-                    break
+                    if not opened:
+                        why = SHORT_CLOSED
+                        break
+                    opened_at = moved + over + 1
                 if double:
                     used = occ_r[nxt] if nd > 0 else occ_l[nxt]
                 else:
@@ -395,8 +402,11 @@ class Core:
                     over += 1
                     continue
             c, d = nxt, nd
-            moved += 1 + over
-            over = 0
+            moved += 1
+            if over:
+                moved += over
+                over = 0
+                passed = True
         else:
             if over:                  # the run ended over a full line: back on the last cell it may stand on
                 why = SHORT_TRAIN
@@ -413,6 +423,8 @@ class Core:
         self.moved[t] = moved
         if moved < r:
             self._fell_short(t, why if why != SHORT_NONE else SHORT_CHOICE)
+        if passed or 0 < opened_at <= moved:
+            self._took_effect(t)
         return moved
 
     def _fell_short(self, t: int, why: int) -> None:
@@ -454,17 +466,28 @@ class Core:
         rules = self.rules
         fx = rules.dispatch[card]
         self._spend(t, card)
+        mattered = False
         if fx.wait_gain and fx.wait_min_load <= self.places[t] <= fx.wait_max_load:
-            self._gain_wait(t, fx.wait_gain)
+            mattered = self._gain_wait(t, fx.wait_gain)
         if fx.swap:
             self._swap(t, target)
+            mattered = True
         drawn: list[int] = []
         if fx.draw:
             src = self.piles[pile]
             for _ in range(fx.draw):
                 if src:
                     drawn.append(src.pop())
+            mattered = mattered or bool(drawn)
+        if mattered:
+            self.dispatch_effective[card] += 1
         return drawn
+
+    def _took_effect(self, t: int) -> None:
+        """The dispatch card train ``t`` played with this round's reveal changed something: count it once."""
+        if not self.played_mattered[t]:
+            self.played_mattered[t] = True
+            self.dispatch_effective[self.played[t]] += 1
 
     def swap_targets(self, t: int) -> list[int]:
         """Trains on a neighbouring cell that ``t`` may swap with without overfilling a line (ruling R6)."""
