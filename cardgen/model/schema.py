@@ -349,7 +349,8 @@ class PrintingFile(Model):
 
     by_players: dict[Whole(1, MAX_PLAYERS), PrintRow] = Field(max_length=MAX_PLAYERS,
         description="Components by player count: `cardgen build --players N` prints row N (below the maximum); "
-                    "its dispatch cards are spread over the kinds as evenly as possible, extra ones to the first kinds.")
+                    "its dispatch cards are spread over the kinds as evenly as possible, extra ones to the first kinds, "
+                    "never more than a kind's copies.")
     full_set: PrintRow = Field(description="The complete printed set; the default build (the largest player count) prints it.")
     shared: SharedComponents = Field(description="Shared boards and markers.")
     card_stock_gsm: Whole(1, MAX_POINTS) = Field(description="Suggested card stock weight.")
