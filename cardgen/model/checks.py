@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content
-from cardgen.model.effects import EVENT, LOAD_FIELDS, OPERATION, timing_problem
+from cardgen.model.effects import EVENT, LOAD_FIELDS, OPERATION, LoadCondition, timing_problem
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES, LANGS, PrintRow, Text
 from cardgen.model.text import SPECS, effect_values, string_values, text_values, variant_players
@@ -233,7 +233,7 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
             if timing == OPERATION and name in eff.model_fields_set:
                 yield where(stem, ("kinds", i, "effects", j, name), f"'{name}' is a condition on a train's load: "
                             "only an event or a dispatch card can have it")
-        if getattr(eff, "min_load", 0) > getattr(eff, "max_load", 0):
+        if isinstance(eff, LoadCondition) and eff.min_load > eff.max_load:
             yield where(stem, ("kinds", i, "effects", j, "max_load"), "max_load is below min_load: no train qualifies")
         if eff.type in ("capacity", "platform_size") and eff.amount == 0:
             yield where(stem, ("kinds", i, "effects", j, "amount"), "an amount of 0 changes nothing")

@@ -71,7 +71,18 @@ NoStop = _flag(
     (OPERATION,), "{type: no_stop}")
 
 
-class WaitGain(Primitive):
+class LoadCondition(Primitive):
+    """A primitive that may apply only to trains whose load (places occupied) is in `min_load`..`max_load`:
+    every train of an event, or the train a dispatch card is played for. The two fields are declared once,
+    here, for every primitive that takes the condition."""
+
+    min_load: Whole(0, MAX_LOAD) = Field(default=0, description="Event or dispatch card: only trains carrying at "
+                                                                "least this many places.")
+    max_load: Whole(0, MAX_LOAD) = Field(default=MAX_LOAD, description="Event or dispatch card: only trains "
+                                                                       "carrying at most this many places.")
+
+
+class WaitGain(LoadCondition):
     """Wait value W rises by `amount` (capped by the wait track, ruling R11): the card's train on an
     operation or dispatch card, every train on an event (or only trains whose load is in
     `min_load`..`max_load`). Played with the operation reveal, it counts when the wait card's gain does
@@ -79,21 +90,17 @@ class WaitGain(Primitive):
 
     type: Literal["wait_gain"] = Field(description="Primitive name.")
     amount: Whole(1, MAX_VALUE) = Field(description="How much W rises.")
-    min_load: Whole(0, MAX_LOAD) = Field(default=0, description="Event or dispatch card: only trains carrying at least this many places.")
-    max_load: Whole(0, MAX_LOAD) = Field(default=MAX_LOAD, description="Event or dispatch card: only trains carrying at most this many places.")
     TIMINGS = (OPERATION, EVENT, *DISPATCH_TIMINGS)
     EXAMPLE = "{type: wait_gain, amount: 1}"
 
 
-class PropulsionModifier(Primitive):
+class PropulsionModifier(LoadCondition):
     """Propulsion R changes by `amount` this round, inside max(floor, ...) (ruling R18): every train on an
     event, the card's train on a dispatch card (Signal Priority); with `min_load`..`max_load`, only a
     train whose load is in that range."""
 
     type: Literal["propulsion"] = Field(description="Primitive name.")
     amount: Whole(-MAX_VALUE, MAX_VALUE) = Field(description="Added to R; negative slows trains.")
-    min_load: Whole(0, MAX_LOAD) = Field(default=0, description="Event or dispatch card: only trains carrying at least this many places.")
-    max_load: Whole(0, MAX_LOAD) = Field(default=MAX_LOAD, description="Event or dispatch card: only trains carrying at most this many places.")
     TIMINGS = (EVENT, WITH_REVEAL)
     EXAMPLE = "{type: propulsion, amount: 1, max_load: 4}"
 
@@ -203,7 +210,7 @@ Effect = Annotated[
 
 #: parameters that make an effect a condition on a train's load: for "every train" of an event, or for
 #: the train a dispatch card is played for; an operation card's train already chose to play it
-LOAD_FIELDS = ("min_load", "max_load")
+LOAD_FIELDS = tuple(LoadCondition.model_fields)
 
 
 def timing_problem(effect: Primitive, timing: str) -> str | None:
