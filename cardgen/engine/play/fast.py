@@ -53,18 +53,18 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
                 state.move(t, seat_bot[t].move(seat_view[t], t, r[t]))
             else:
                 state.move(t)
-            if dispatch[owner[t]]:
-                cards = state.dispatch_options(t, AFTER_MOVE)
+            if dispatch[owner[t]] and state.holds_for(owner[t], AFTER_MOVE):
+                cards, targets = state.after_move_cards(t)
                 if cards:
-                    card, u = seat_bot[t].after_move(seat_view[t], t, cards, state.swap_targets(t))
+                    card, u = seat_bot[t].after_move(seat_view[t], t, cards, targets)
                     if card >= 0:
                         state.play(t, card, u)
         # phase 4: the dispatch cards played as the stop begins (Group Booking), then the stop (alight, board,
         # refill), in move order
         for t in state.order:
             bot, view = seat_bot[t], seat_view[t]
-            if dispatch[owner[t]]:
-                cards = state.dispatch_options(t, AT_STOP)
+            if dispatch[owner[t]] and state.holds_for(owner[t], AT_STOP):
+                cards = state.stop_cards(t)
                 if cards:
                     card, pile = bot.at_stop(view, t, cards)
                     if card >= 0:

@@ -17,7 +17,6 @@ from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.compiled import Rules, compile_rules
 from cardgen.engine.rules.actions import Board, Dispatch, Keep, Move, Operation, Reveal
 from cardgen.engine.rules.checked import BOARD, KEEP, MOVE, OPERATION, PLAY_MOVED, PLAY_STOP
-from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP
 from cardgen.engine.play.fast import run_fast
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
@@ -105,10 +104,10 @@ def run_checked(state: GameState, bots: list[Bot]) -> None:
             if ph == MOVE:
                 action = Move(bot.move(view, t, state.r[t]))
             elif ph == PLAY_MOVED:
-                card, u = bot.after_move(view, t, state.dispatch_options(t, AFTER_MOVE), state.swap_targets(t))
+                card, u = bot.after_move(view, t, *state.after_move_cards(t))
                 action = Dispatch(_card(card), target=_card(u) if card >= 0 else None)
             elif ph == PLAY_STOP:
-                card, pile = bot.at_stop(view, t, state.dispatch_options(t, AT_STOP))
+                card, pile = bot.at_stop(view, t, state.stop_cards(t))
                 action = Dispatch(_card(card), pile=_card(pile) if card >= 0 else None)
             elif ph == KEEP:
                 keep = rules.dispatch[state.booking].keep

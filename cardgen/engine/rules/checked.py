@@ -12,7 +12,7 @@ import itertools
 from typing import Optional
 
 from cardgen.engine.rules.actions import Action, Board, Dispatch, IllegalAction, Keep, Move, Operation, Reveal
-from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL
+from cardgen.engine.rules.compiled import WITH_REVEAL
 from cardgen.engine.rules.core import BOARD, KEEP, MOVE, OPERATION, OVER, PLAY_MOVED, PLAY_STOP, Core
 
 __all__ = ["BOARD", "KEEP", "MOVE", "OPERATION", "OVER", "PLAY_MOVED", "PLAY_STOP", "CheckedDriver"]
@@ -70,7 +70,7 @@ class CheckedDriver(Core):
         if ph == MOVE:
             return [Move(c) for c in range(self.r[t] + 1)]
         if ph in (PLAY_MOVED, PLAY_STOP):
-            return self._dispatch_actions(t, AFTER_MOVE if ph == PLAY_MOVED else AT_STOP)
+            return self._dispatch_actions(t, ph == PLAY_MOVED)
         if ph == KEEP:
             keep = min(self.rules.dispatch[self.booking].keep, len(self.drawn))
             combos = list(itertools.combinations(range(len(self.drawn)), keep))
@@ -80,13 +80,15 @@ class CheckedDriver(Core):
         boards: list[Action] = list(self.board_options(t))
         return boards
 
-    def _dispatch_actions(self, t: int, window: int) -> list[Action]:
-        """Pass, or play a card held for ``window``: a swap with each adjacent train, a booking on each pile."""
+    def _dispatch_actions(self, t: int, moved: bool) -> list[Action]:
+        """Pass, or play a card held for this window (after the move, else as the stop begins): a swap with each
+        adjacent train, a booking on each pile."""
         out: list[Action] = [Dispatch(None)]
         fx = self.rules.dispatch
-        for k in self.dispatch_options(t, window):
+        cards, targets = self.after_move_cards(t) if moved else (self.stop_cards(t), [])
+        for k in cards:
             if fx[k].swap:
-                out += [Dispatch(k, target=u) for u in self.swap_targets(t)]
+                out += [Dispatch(k, target=u) for u in targets]
             elif fx[k].draw:
                 out += [Dispatch(k, pile=s) for s, pile in enumerate(self.piles) if pile]
             else:
@@ -240,12 +242,12 @@ class CheckedDriver(Core):
                 self.phase = PLAY_MOVED
                 continue
             if ph == PLAY_MOVED:
-                if self.dispatch_options(t, AFTER_MOVE):
+                if self.after_move_cards(t)[0]:
                     return
                 self._next_mover()
                 continue
             if ph == PLAY_STOP:
-                if self.dispatch_options(t, AT_STOP):
+                if self.stop_cards(t):
                     return
                 self.phase = BOARD
                 self._stop_begin(t)

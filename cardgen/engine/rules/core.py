@@ -16,7 +16,7 @@ import random
 from typing import Callable, Optional, Sequence
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
-from cardgen.engine.rules.compiled import WITH_REVEAL, EventEffect, Rules
+from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL, EventEffect, Rules
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.runs import Runs
 
@@ -59,6 +59,8 @@ def _seating(players: int, trains_per_player: int, seating: str) -> tuple[tuple[
     return tuple(owner), tuple(tuple(t for t, p in enumerate(owner) if p == q) for q in range(players))
 
 
+#: an empty list that is only ever read (no allocation for what is usually empty)
+_NONE: list[int] = []
 #: rules as written; Options is frozen, so one instance serves every game
 _DEFAULT_OPTIONS = Options()
 
@@ -283,7 +285,7 @@ class Core:
         gains = rules.op_wait_gain
         use_hand = opts.hand_size > 1
         later_gain, signal_outside = opts.wait_card_gain == "after_order", opts.signal_after_floor
-        later: list[int] = [0] * self.n if later_gain else []
+        later: list[int] = [0] * self.n if later_gain else _NONE
         changed = False
         for t in range(self.n):
             slot, played = choices[t]
@@ -445,19 +447,35 @@ class Core:
         self.dispatch[self.owner[t]].remove(card)
         self.dispatch_used[card] += 1
 
-    def dispatch_options(self, t: int, window: int) -> list[int]:
-        """The dispatch kinds train ``t``'s owner may play for it now, at ``window`` (compiled's AFTER_MOVE or
-        AT_STOP), each once, in hand order: a swap needs an adjacent train, a booking a pile that is not empty."""
+    def after_move_cards(self, t: int) -> tuple[list[int], list[int]]:
+        """The dispatch kinds train ``t``'s owner may play for it after its move, each once, in hand order, and
+        the trains a swap may take (:meth:`swap_targets`, found once; a swap needs one)."""
         fx = self.rules.dispatch
-        out: list[int] = []
+        cards: list[int] = []
+        targets: list[int] = []
+        looked = False
         for k in self.dispatch[self.owner[t]]:
             e = fx[k]
-            if e.window != window or k in out:
+            if e.window != AFTER_MOVE or k in cards:
                 continue
-            if (e.swap and not self.swap_targets(t)) or (e.draw and not self._any_pile()):
-                continue
-            out.append(k)
-        return out
+            if e.swap:
+                if not looked:
+                    targets, looked = self.swap_targets(t), True
+                if not targets:
+                    continue
+            cards.append(k)
+        return cards, targets
+
+    def stop_cards(self, t: int) -> list[int]:
+        """The dispatch kinds train ``t``'s owner may play as its stop begins, each once, in hand order (a booking
+        needs a ticket pile that is not empty)."""
+        fx = self.rules.dispatch
+        cards: list[int] = []
+        for k in self.dispatch[self.owner[t]]:
+            e = fx[k]
+            if e.window == AT_STOP and k not in cards and (not e.draw or self._any_pile()):
+                cards.append(k)
+        return cards
 
     def play(self, t: int, card: int, target: int = -1, pile: int = -1) -> list[int]:
         """Spend dispatch card ``card`` for train ``t`` after its move or at its stop and apply its effects: W gain,
