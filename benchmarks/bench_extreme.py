@@ -50,8 +50,9 @@ def extreme_raw() -> dict:
     for row in [*raw["printing"]["by_players"].values(), raw["printing"]["full_set"]]:
         row["events"] = MAX_ROUND
     for kind in raw["dispatch"]["kinds"]:
-        if kind["effect"]["type"] == "group_booking":
-            kind["effect"]["draw"] = MAX_LOAD
+        for effect in kind["effects"]:
+            if effect["type"] == "group_booking":
+                effect["draw"] = MAX_LOAD
     raw["variants"]["variants"] = []  # the variants patch numbers this benchmark replaced
     # the most trains a table may hold: MAX_PLAYERS players running MAX_TRAINS_PER_PLAYER trains each
     trains = MAX_PLAYERS * MAX_TRAINS_PER_PLAYER

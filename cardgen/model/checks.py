@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content
-from cardgen.model.effects import EVENT, EVENT_ONLY_FIELDS, OPERATION, timing_problem
+from cardgen.model.effects import EVENT, LOAD_FIELDS, OPERATION, LoadCondition, timing_problem
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES, LANGS, PrintRow, Text
 from cardgen.model.text import SPECS, effect_values, string_values, text_values, variant_players
@@ -229,14 +229,16 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
         elif eff.type in seen:
             yield where(stem, ("kinds", i, "effects", j, "type"), f"effect '{eff.type}' is listed twice")
         seen.append(eff.type)
-        for name in EVENT_ONLY_FIELDS:
-            if timing != EVENT and name in eff.model_fields_set:
-                yield where(stem, ("kinds", i, "effects", j, name), f"'{name}' is a condition on every train: "
-                            "only an event card can have it")
-        if getattr(eff, "min_load", 0) > getattr(eff, "max_load", 0):
+        for name in LOAD_FIELDS:
+            if timing == OPERATION and name in eff.model_fields_set:
+                yield where(stem, ("kinds", i, "effects", j, name), f"'{name}' is a condition on a train's load: "
+                            "only an event or a dispatch card can have it")
+        if isinstance(eff, LoadCondition) and eff.min_load > eff.max_load:
             yield where(stem, ("kinds", i, "effects", j, "max_load"), "max_load is below min_load: no train qualifies")
         if eff.type in ("capacity", "platform_size") and eff.amount == 0:
             yield where(stem, ("kinds", i, "effects", j, "amount"), "an amount of 0 changes nothing")
+        if eff.type == "group_booking" and eff.keep > eff.draw:
+            yield where(stem, ("kinds", i, "effects", j, "keep"), f"keeps {eff.keep} of only {eff.draw} drawn")
 
 
 @check("dispatch deck: totals as stated, each effect at its kind's timing")
@@ -247,20 +249,8 @@ def dispatch_deck(c: Content, where: Locate) -> Iterator[Problem]:
         yield where("dispatch", ("totals", "kinds"), f"{len(kinds)} kinds listed, totals say {t.kinds}")
     if c.dispatch_count != t.cards:
         yield where("dispatch", ("totals", "cards"), f"copies add up to {c.dispatch_count} cards, totals say {t.cards}")
-    types = [kind.effect.type for kind in kinds]
     for i, kind in enumerate(kinds):
-        eff = kind.effect
-        problem = timing_problem(eff, kind.timing)
-        if problem:
-            yield where("dispatch", ("kinds", i, "effect", "type"), problem)
-        elif any(name in eff.model_fields_set for name in EVENT_ONLY_FIELDS):
-            yield where("dispatch", ("kinds", i, "effect"), "min_load / max_load are conditions on every train: "
-                        "only an event card can have them")
-        elif types.index(eff.type) != i:  # the engine finds a dispatch kind by its effect
-            yield where("dispatch", ("kinds", i, "effect", "type"),
-                        f"effect '{eff.type}' is already on '{kinds[types.index(eff.type)].id}'; one kind per effect")
-        if eff.type == "group_booking" and eff.keep > eff.draw:
-            yield where("dispatch", ("kinds", i, "effect", "keep"), f"keeps {eff.keep} of only {eff.draw} drawn")
+        yield from _effect_list("dispatch", i, kind.effects, kind.timing, where)
     most = most_players(c)
     need = c.game.setup.dispatch_per_player * most
     if need > c.dispatch_count:
@@ -440,7 +430,7 @@ def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
             zh, en = placeholders(text.zh), placeholders(text.en)
             if zh != en and (stem, path) not in misspelt:
                 yield where(stem, path + ("en",), f"placeholders {sorted(en)} differ from zh {sorted(zh)}")
-    for stem, kinds in (("operations", c.operations.kinds), ("events", c.events.kinds)):
+    for stem, kinds in (("operations", c.operations.kinds), ("dispatch", c.dispatch.kinds), ("events", c.events.kinds)):
         for i, kind in enumerate(kinds):  # two effects with one field: {amount} would be ambiguous
             fields = [name for eff in kind.effects for name in effect_values(eff)]
             used = placeholders(kind.text.zh) | placeholders(kind.text.en)

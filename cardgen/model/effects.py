@@ -1,14 +1,14 @@
 """The effect primitives: every card effect of the game, as named building blocks with parameters.
 
-A card kind states what it does as a list of these (``effects:`` in operations.yaml
-and events.yaml, ``effect:`` in dispatch.yaml); a pack defines new kinds by
-composing them, without Python. Each primitive is a model: its docstring says what
-it does, its fields are typed parameters with bounds, and ``TIMINGS`` says when it
-can happen:
+A card kind states what it does as a list of these (``effects:`` in operations.yaml,
+dispatch.yaml and events.yaml); a pack defines new kinds by composing them,
+without Python. Each primitive is a model: its docstring says what it does, its
+fields are typed parameters with bounds, and ``TIMINGS`` says when it can happen:
 
 - ``operation``: on an operation card, for the train that plays it, this round;
 - ``event``: on an event card, for every train (or the target the card names), this round;
-- ``with_operation_reveal``, ``after_movement``, ``any_time``: a dispatch card's timing.
+- ``with_operation_reveal``, ``after_movement``, ``any_time``: a dispatch card's timing,
+  for the train it is played for.
 
 The validator refuses an unknown primitive, a wrong, missing or out-of-range
 parameter, and a primitive at a timing it cannot have, each where it is written.
@@ -27,7 +27,9 @@ MAX_VALUE = 20           #: propulsion values, modifiers, floors and other per-r
 MAX_LOAD = 50            #: composition cap, boarding limits, platform and draw sizes
 
 OPERATION, EVENT = "operation", "event"
-DISPATCH_TIMINGS = ("with_operation_reveal", "after_movement", "any_time")
+#: a dispatch kind's timing: the windows the engine offers each train every round, in round order
+WITH_REVEAL, AFTER_MOVEMENT, ANY_TIME = "with_operation_reveal", "after_movement", "any_time"
+DISPATCH_TIMINGS = (WITH_REVEAL, AFTER_MOVEMENT, ANY_TIME)
 #: every timing a primitive can be allowed at
 TIMINGS = (OPERATION, EVENT, *DISPATCH_TIMINGS)
 
@@ -69,34 +71,57 @@ NoStop = _flag(
     (OPERATION,), "{type: no_stop}")
 
 
-class WaitGain(Primitive):
+class LoadCondition(Primitive):
+    """A primitive that may apply only to trains whose load (places occupied) is in `min_load`..`max_load`:
+    every train of an event, or the train a dispatch card is played for. The two fields are declared once,
+    here, for every primitive that takes the condition."""
+
+    min_load: Whole(0, MAX_LOAD) = Field(default=0, description="Event or dispatch card: only trains carrying at "
+                                                                "least this many places.")
+    max_load: Whole(0, MAX_LOAD) = Field(default=MAX_LOAD, description="Event or dispatch card: only trains "
+                                                                       "carrying at most this many places.")
+
+
+class WaitGain(LoadCondition):
     """Wait value W rises by `amount` (capped by the wait track, ruling R11): the card's train on an
-    operation card, every train on an event (or only trains whose load is in `min_load`..`max_load`)."""
+    operation or dispatch card, every train on an event (or only trains whose load is in
+    `min_load`..`max_load`). Played with the operation reveal, it counts when the wait card's gain does
+    (ruling R17); after the move or at the stop, it orders the next round."""
 
     type: Literal["wait_gain"] = Field(description="Primitive name.")
     amount: Whole(1, MAX_VALUE) = Field(description="How much W rises.")
-    min_load: Whole(0, MAX_LOAD) = Field(default=0, description="Event only: trains carrying at least this many places.")
-    max_load: Whole(0, MAX_LOAD) = Field(default=MAX_LOAD, description="Event only: trains carrying at most this many places.")
-    TIMINGS = (OPERATION, EVENT)
+    TIMINGS = (OPERATION, EVENT, *DISPATCH_TIMINGS)
     EXAMPLE = "{type: wait_gain, amount: 1}"
 
 
-class PropulsionModifier(Primitive):
-    """Propulsion R changes by `amount` this round, inside max(floor, ...): every train on an event (or
-    only trains whose load is in `min_load`..`max_load`), the player's train on Signal Priority."""
+class PropulsionModifier(LoadCondition):
+    """Propulsion R changes by `amount` this round, inside max(floor, ...) (ruling R18): every train on an
+    event, the card's train on a dispatch card (Signal Priority); with `min_load`..`max_load`, only a
+    train whose load is in that range."""
 
     type: Literal["propulsion"] = Field(description="Primitive name.")
     amount: Whole(-MAX_VALUE, MAX_VALUE) = Field(description="Added to R; negative slows trains.")
-    min_load: Whole(0, MAX_LOAD) = Field(default=0, description="Event only: trains carrying at least this many places.")
-    max_load: Whole(0, MAX_LOAD) = Field(default=MAX_LOAD, description="Event only: trains carrying at most this many places.")
-    TIMINGS = (EVENT, "with_operation_reveal")
+    TIMINGS = (EVENT, WITH_REVEAL)
     EXAMPLE = "{type: propulsion, amount: 1, max_load: 4}"
 
 
 SwapAdjacent = _flag(
     "SwapAdjacent", "swap_adjacent",
     "After moving, swap cells with a train on a neighbouring cell, ignoring blocking (ruling R6).",
-    ("after_movement",), "{type: swap_adjacent}")
+    (AFTER_MOVEMENT,), "{type: swap_adjacent}")
+
+
+IgnoreBlocking = _flag(
+    "IgnoreBlocking", "ignore_blocking",
+    "This round trains on the card's train's line do not stop it (rules 4.3): it runs past them. It still "
+    "never ends its move on a full section line: it stops on the last cell of its run it may stand on.",
+    (WITH_REVEAL,), "{type: ignore_blocking}")
+
+
+IgnoreClosure = _flag(
+    "IgnoreClosure", "ignore_closure",
+    "A section closed this round (`section_closed`) is open to the card's train.",
+    (WITH_REVEAL,), "{type: ignore_closure}")
 
 
 class GroupBooking(Primitive):
@@ -106,7 +131,7 @@ class GroupBooking(Primitive):
     type: Literal["group_booking"] = Field(description="Primitive name.")
     draw: Whole(1, MAX_LOAD) = Field(description="Tickets drawn from the top of a pile.")
     keep: Whole(1, MAX_LOAD) = Field(description="Tickets placed on a platform of the player's choice.")
-    TIMINGS = ("any_time",)
+    TIMINGS = (ANY_TIME,)
     EXAMPLE = "{type: group_booking, draw: 3, keep: 1}"
 
 
@@ -168,21 +193,24 @@ class PlatformSizeChange(Primitive):
 
 
 PRIMITIVES: tuple[type[Primitive], ...] = (
-    IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, GroupBooking,
-    PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange, PlatformSizeChange,
+    IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, IgnoreBlocking, IgnoreClosure,
+    GroupBooking, PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange,
+    PlatformSizeChange,
 )
 BY_NAME: dict[str, type[Primitive]] = {p.model_fields["type"].annotation.__args__[0]: p for p in PRIMITIVES}
 
 Effect = Annotated[
     Union[
-        IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, GroupBooking,
-        PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange, PlatformSizeChange,
+        IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, IgnoreBlocking, IgnoreClosure,
+        GroupBooking, PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange,
+        PlatformSizeChange,
     ],
     Field(discriminator="type"),
 ]
 
-#: parameters that only an event can use (a condition on the load of "every train")
-EVENT_ONLY_FIELDS = ("min_load", "max_load")
+#: parameters that make an effect a condition on a train's load: for "every train" of an event, or for
+#: the train a dispatch card is played for; an operation card's train already chose to play it
+LOAD_FIELDS = tuple(LoadCondition.model_fields)
 
 
 def timing_problem(effect: Primitive, timing: str) -> str | None:

@@ -3,9 +3,11 @@
 Why: a pack holds only what it adds, changes or removes; the merged set must be
 validated exactly like a content folder, and a problem must point at the file,
 line and column the offending value came from (the pack's file, or the base's).
-So each file is turned into a tree of :class:`Loc` nodes (value + position),
-merged node by node, and flattened back into plain values and a
-:class:`SourceMap` whose positions may name several files.
+So each file is turned into a tree of :class:`Loc` nodes (value + position + the path it
+is written at in its own file), merged node by node, and flattened back into plain values
+and a :class:`SourceMap` whose positions may name several files, and whose ``written``
+paths name a value as its file writes it (``kinds.change.0.copies``, not the merged
+list's ``kinds.3.copies``).
 
 Overlay rules (docs/content-format.md, "Packs"):
 
@@ -31,14 +33,16 @@ ID = "id"
 
 
 class Loc:
-    """A value with the position it was written at (and its key's, inside a mapping)."""
+    """A value with the position it was written at (and its key's, inside a mapping), and its path in the
+    file that wrote it (None: where it ends up; a total the merge computed)."""
 
-    __slots__ = ("value", "pos", "key")
+    __slots__ = ("value", "pos", "key", "path")
 
-    def __init__(self, value: Any, pos: Position, key: Position | None = None):
+    def __init__(self, value: Any, pos: Position, key: Position | None = None, path: PathKey | None = None):
         self.value = value
         self.pos = pos
         self.key = key
+        self.path = path
 
 
 def located(data: Any, smap: SourceMap, path: PathKey = ()) -> Loc:
@@ -46,27 +50,32 @@ def located(data: Any, smap: SourceMap, path: PathKey = ()) -> Loc:
     pos = smap.values.get(path) or smap.locate(path)
     if isinstance(data, dict):
         value: Any = {k: located(v, smap, path + (k,)) for k, v in data.items()}
-        node = Loc(value, pos)
+        node = Loc(value, pos, path=path)
         for k, child in value.items():
             child.key = smap.keys.get(path + (k,))
         return node
     if isinstance(data, list):
-        return Loc([located(v, smap, path + (i,)) for i, v in enumerate(data)], pos)
-    return Loc(data, pos)
+        return Loc([located(v, smap, path + (i,)) for i, v in enumerate(data)], pos, path=path)
+    return Loc(data, pos, path=path)
 
 
-def flatten(node: Loc, smap: SourceMap, path: PathKey = ()) -> Any:
-    """Plain values of ``node``, recording every position (and key position) in ``smap``."""
+def flatten(node: Loc, smap: SourceMap, path: PathKey = (), named: PathKey | None = None) -> Any:
+    """Plain values of ``node``, recording every position (and key position) in ``smap``, and the path the
+    value is written at wherever it is not what its parent's gives (``named``: the parent's path plus the key;
+    :meth:`SourceMap.written_path` reads them back)."""
     smap.values[path] = node.pos
+    named = path if named is None else named
+    if node.path is not None and node.path != named:
+        smap.written[path] = named = node.path
     if isinstance(node.value, dict):
         out = {}
         for k, child in node.value.items():
             if child.key is not None:
                 smap.keys[path + (k,)] = child.key
-            out[k] = flatten(child, smap, path + (k,))
+            out[k] = flatten(child, smap, path + (k,), named + (k,))
         return out
     if isinstance(node.value, list):
-        return [flatten(child, smap, path + (i,)) for i, child in enumerate(node.value)]
+        return [flatten(child, smap, path + (i,), named + (i,)) for i, child in enumerate(node.value)]
     return node.value
 
 
@@ -132,7 +141,7 @@ class Merge:
                 new.key = child.key
             merged[key] = new
         # a mapping the overlay changed is the overlay's: a problem with it as a whole points there
-        return Loc(merged, over.pos, over.key or base.key)
+        return Loc(merged, over.pos, over.key or base.key, over.path)
 
     def id_list(self, base: Loc, over: Loc, path: PathKey) -> Loc:
         """Apply ``remove``, then ``change``, then ``add`` to a list of entries with ids."""
@@ -167,7 +176,7 @@ class Merge:
                                                                 f"(new entries go under add){suggest(name, ids)}")
                 continue
             i = ids.index(name)
-            fields = Loc({k: v for k, v in item.value.items() if k != ID}, item.pos)
+            fields = Loc({k: v for k, v in item.value.items() if k != ID}, item.pos, path=item.path)
             entries[i] = self.node(entries[i], fields, where)
             record["changed"].append(str(name))
         for item, at, index in self._items(ops.get("add"), path + ("add",)):
@@ -180,7 +189,7 @@ class Merge:
             entries.append(item)
             if name is not None:
                 record["added"].append(str(name))
-        return Loc(entries, over.pos, over.key or base.key)
+        return Loc(entries, over.pos, over.key or base.key, over.path)
 
     def _items(self, node: Loc | None, path: PathKey) -> Iterator[tuple[Loc, Position, int]]:
         if node is None:

@@ -117,6 +117,7 @@ class Located:
             probe = probe[:-1]
         if pos is None:
             pos = smap.locate(path if at is None else at, key=key)
+            path = smap.written_path(path)
         elif stem in self.roots:
             path = self.roots[stem] + tuple(path)
             if key and probe == tuple(path[len(self.roots[stem]):]):

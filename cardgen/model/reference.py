@@ -202,12 +202,20 @@ def schema_reference() -> str:
     out += _placeholders()
     out += ["## Effects", "",
             "An effect is a primitive: a mapping whose `type` picks one of those below, with its parameters.",
-            "A kind composes them: `effects:` (a list) on operation and event kinds, `effect:` on a dispatch kind.",
+            "A kind composes them in its `effects:` list (operation, dispatch and event kinds alike).",
             "Each primitive can happen only at the timings it lists: `operation` (on an operation card, for",
             "the train that plays it), `event` (on an event card, for every train or the card's target), or a",
             "dispatch kind's `timing`. A kind lists each primitive at most once; its text may quote every",
             "parameter by name (`{amount}`, `{min_load}`...). Defining a new kind is writing a new entry: the",
-            "validator checks the primitives, the engine plays them, the card prints its text.", ""]
+            "validator checks the primitives, the engine plays them, the card prints its text.", "",
+            "A dispatch kind's `timing` is the window it is played in, for the player's own train; a player may",
+            "play one card for each train at each window of a round, any kind it holds (the bots, a replay",
+            "script's `dispatch:` and the checked path name the card):", "",
+            "- `with_operation_reveal`: declared with the operation card, for this round: R and W changes",
+            "  (a `min_load`/`max_load` condition is on the train's load then), `ignore_blocking`, `ignore_closure`;",
+            "- `after_movement`: after the train's own move (ruling R6): a swap, a W gain for the next round;",
+            "- `any_time`: at the start of the train's stop, before alighting (rulings R7, R20): a Group",
+            "  Booking, a W gain for the next round.", ""]
     for model in effects:
         tag = get_args(model.model_fields["type"].annotation)[0]
         target = f" The event card names a `{model.TARGET}` (the kind says `target: {model.TARGET}`)." \
@@ -224,11 +232,7 @@ def schema_reference() -> str:
             "- the operation set's card count and propulsion total as `set_totals` states them (5.1);",
             "- stations and sections alternate, terminals at both ends (4.1-4.4);",
             "- one ticket kind per ordered station pair, fares and slack by span (5.2);",
-            "- a festival cannot deal more tickets than its pile holds (5.5).",
-            "",
-            "Limits of the engine that are not rules: a dispatch kind has one effect, and two dispatch kinds",
-            "may not share an effect type (the bots and the checked path ask one question per dispatch",
-            "effect: swap after the move, Signal Priority with the reveal, Group Booking at the stop).", ""]
+            "- a festival cannot deal more tickets than its pile holds (5.5).", ""]
     from cardgen.model.pack_reference import pack_reference
     out += pack_reference(_table, _doc)
     return "\n".join(out).rstrip() + "\n"

@@ -78,13 +78,14 @@ LANGS: tuple[str, ...] = tuple(Text.model_fields)
 # ---------------------------------------------------------------- effects (cardgen/model/effects.py)
 
 from cardgen.model.effects import (  # noqa: E402  (the primitives are their own module; re-exported here)
-    BoardingLimit, CapacityChange, ClockHold, Effect, GroupBooking, IgnoreBoardingLimit, NoStop, OrderReversed,
-    PlatformExtra, PlatformSizeChange, PropulsionModifier, SectionClosed, SwapAdjacent, WaitGain,
+    BoardingLimit, CapacityChange, ClockHold, Effect, GroupBooking, IgnoreBlocking, IgnoreBoardingLimit,
+    IgnoreClosure, NoStop, OrderReversed, PlatformExtra, PlatformSizeChange, PropulsionModifier, SectionClosed,
+    SwapAdjacent, WaitGain,
 )
 
-__all__ = ["BoardingLimit", "CapacityChange", "ClockHold", "Effect", "GroupBooking", "IgnoreBoardingLimit",
-           "NoStop", "OrderReversed", "PlatformExtra", "PlatformSizeChange", "PropulsionModifier",
-           "SectionClosed", "SwapAdjacent", "WaitGain"]
+__all__ = ["BoardingLimit", "CapacityChange", "ClockHold", "Effect", "GroupBooking", "IgnoreBlocking",
+           "IgnoreBoardingLimit", "IgnoreClosure", "NoStop", "OrderReversed", "PlatformExtra",
+           "PlatformSizeChange", "PropulsionModifier", "SectionClosed", "SwapAdjacent", "WaitGain"]
 
 # ---------------------------------------------------------------- game.yaml
 
@@ -272,9 +273,13 @@ class DispatchKind(Model):
     id: Id = Field(description="Kind id.")
     icon: Icon = Field(description="Icon.")
     copies: Whole(1, MAX_COPIES) = Field(description="Copies in the dispatch deck.")
-    timing: Literal["after_movement", "with_operation_reveal", "any_time"] = Field(description="When it may be used.")
+    timing: Literal["after_movement", "with_operation_reveal", "any_time"] = Field(
+        description="When it may be used: with the operation card, after the player's own move, or at the start "
+                    "of the train's stop (ruling R7).")
     name: Text = Field(description="Card name.")
-    effect: Effect = Field(description="What it does.")
+    effects: list[Effect] = Field(min_length=1, max_length=8,
+                                  description="What it does: effect primitives, applied together to the train it "
+                                              "is played for.")
     text: Text = Field(description="Rules text printed on the card.")
     timing_text: Text = Field(description="Timing printed on the card.")
 
@@ -344,7 +349,8 @@ class PrintingFile(Model):
 
     by_players: dict[Whole(1, MAX_PLAYERS), PrintRow] = Field(max_length=MAX_PLAYERS,
         description="Components by player count: `cardgen build --players N` prints row N (below the maximum); "
-                    "its dispatch cards are spread over the kinds as evenly as possible, extra ones to the first kinds.")
+                    "its dispatch cards are spread over the kinds as evenly as possible, extra ones to the first kinds, "
+                    "never more than a kind's copies.")
     full_set: PrintRow = Field(description="The complete printed set; the default build (the largest player count) prints it.")
     shared: SharedComponents = Field(description="Shared boards and markers.")
     card_stock_gsm: Whole(1, MAX_POINTS) = Field(description="Suggested card stock weight.")

@@ -60,6 +60,23 @@ class SourceMap:
     keys: dict[PathKey, Position] = field(default_factory=dict)
     #: text values or keys holding a control character (reported, not fatal, so all are listed)
     problems: list[Problem] = field(default_factory=list)
+    #: a pack's merged file: the path each value is written at in its own file, where it differs
+    #: (an entry under ``change:`` or ``add:``, a base entry moved by a ``remove:``)
+    written: dict[PathKey, PathKey] = field(default_factory=dict)
+
+    def written_path(self, path: PathKey) -> PathKey:
+        """``path`` as the file that wrote it names it: its nearest written ancestor's path there, plus the rest.
+
+        >>> sm = SourceMap("f.yaml", [], written={("kinds", 3): ("kinds", "change", 0)})
+        >>> sm.written_path(("kinds", 3, "copies")), sm.written_path(("totals",))
+        (('kinds', 'change', 0, 'copies'), ('totals',))
+        """
+        path = tuple(path)
+        for cut in range(len(path), 0, -1):
+            head = self.written.get(path[:cut])
+            if head is not None:
+                return head + path[cut:]
+        return path
 
     def locate(self, path: PathKey, *, key: bool = False) -> Position:
         """Position of ``path``, or of its nearest written ancestor.

@@ -159,7 +159,7 @@ def text_values(content: "Content", owner: Any, lang: str = "en", card: s.EventC
     if isinstance(owner, s.OperationKind):
         return {"value": owner.value, **_effects_values(owner.effects, content)}
     if isinstance(owner, s.DispatchKind):
-        return _effects_values([owner.effect], content)
+        return _effects_values(owner.effects, content)
     if isinstance(owner, s.EventKind):
         return {**_effects_values(owner.effects, content), **_target_values(content, owner, card, lang)}
     if isinstance(owner, s.Variant):

@@ -98,8 +98,9 @@ def build_cmd(
     content or a face that does not fit exits 1, and the previous output stays.
 
     With --watch the command stays running: after each saved change to the
-    content folder or the templates it rebuilds (only the changed faces are laid
-    out again) and reports the result, bad content included, until Ctrl-C.
+    content folder (a pack's and every base layer's) or the templates it rebuilds
+    (only the changed faces are laid out again) and reports the result, bad
+    content included, until Ctrl-C.
 
     Example: cardgen build --lang en --players 4 --paper letter --duplex short
     """
@@ -126,10 +127,14 @@ def build_cmd(
     from cardgen.model import DEFAULT_CONTENT
     from cardgen.resources import TEMPLATES_DIR
     from cardgen.render.build import default_out_root
+    from cardgen.render.watch import content_folders
     from cardgen.render.watch import watch as watch_folders
 
-    folders = [Path(content_dir) if content_dir is not None else DEFAULT_CONTENT, TEMPLATES_DIR]
-    typer.echo(f"watching {printable(str(folders[0]))} and {folders[1]} (Ctrl-C stops)", err=True)
+    def folders() -> list[Path]:   # a pack: its base layers too
+        return [*content_folders(Path(content_dir) if content_dir is not None else DEFAULT_CONTENT), TEMPLATES_DIR]
+
+    shown = ", ".join(printable(str(folder)) for folder in folders())
+    typer.echo(f"watching {shown} (Ctrl-C stops)", err=True)
 
     def rebuild(changed: list[str]) -> None:
         shown = ", ".join(Path(name).name for name in changed[:3]) + (" ..." if len(changed) > 3 else "")

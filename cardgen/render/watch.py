@@ -5,7 +5,9 @@ WeasyPrint and its friends before it looks at a face, while a designer who
 edits one card wants to see it at once. The face cache already makes a
 rebuild lay out only the faces that changed; this loop keeps the imports warm
 between edits. It polls file times and sizes (no extra dependency): a few
-dozen files cost microseconds to check.
+dozen files cost microseconds to check. A pack is made of its base layers as
+much as of its own folder (:func:`content_folders`), so an edit to the base
+game under it rebuilds the pack too.
 """
 
 from __future__ import annotations
@@ -16,6 +18,16 @@ from pathlib import Path
 
 #: what a folder looks like: relative file name -> (modification time in ns, size)
 Snapshot = dict[str, tuple[int, int]]
+
+
+def content_folders(folder: Path) -> list[Path]:
+    """The folders whose files make up the content in ``folder``: for a pack, every layer (the base game, each
+    pack between, the pack itself); else the folder alone. A pack whose chain of bases does not resolve (a
+    missing base) is its own folder only: mending its pack.yaml is a change seen there."""
+    from cardgen.model.pack import chain, is_pack
+    if not is_pack(folder):
+        return [Path(folder)]
+    return [layer.folder for layer in chain(Path(folder)).layers] or [Path(folder)]
 
 
 def snapshot(folders: Iterable[Path], ignored: Iterable[Path] = ()) -> Snapshot:
@@ -48,31 +60,36 @@ def changes(before: Snapshot, after: Snapshot) -> list[str]:
     return sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
 
 
-def watch(folders: Iterable[Path], rebuild: Callable[[list[str]], None], *, ignored: Iterable[Path] = (),
-          interval: float = 0.25, sleep: Callable[[float], None] = time.sleep,
+def watch(folders: Callable[[], Iterable[Path]], rebuild: Callable[[list[str]], None], *,
+          ignored: Iterable[Path] = (), interval: float = 0.25, sleep: Callable[[float], None] = time.sleep,
           stop: Callable[[], bool] = lambda: False) -> None:
-    """Call ``rebuild(changed files)`` after each change under ``folders`` (outside ``ignored``), until
-    ``stop()`` is true.
+    """Call ``rebuild(changed files)`` after each change under the ``folders()`` (outside ``ignored``), until
+    ``stop()`` is true. ``folders`` is asked again after each rebuild: a pack's edited pack.yaml may name
+    another base.
 
     A change is acted on once the files hold still for one ``interval``: an
     editor that saves in several steps gets one rebuild, not a build of a
     half-written file. The build's output folder belongs in ``ignored``, or an
     output inside the content folder would start the next build.
     """
-    folders, ignored = [Path(f) for f in folders], [Path(f) for f in ignored]
-    last = snapshot(folders, ignored)
+    ignored = [Path(f) for f in ignored]
+    watched = [Path(f) for f in folders()]
+    last = snapshot(watched, ignored)
     while not stop():
         sleep(interval)
-        now = snapshot(folders, ignored)
+        now = snapshot(watched, ignored)
         if now == last:
             continue
         while True:
             if stop():
                 return
             sleep(interval)
-            settled = snapshot(folders, ignored)
+            settled = snapshot(watched, ignored)
             if settled == now:
                 break
             now = settled
         rebuild(changes(last, now))
         last = now
+        again = [Path(f) for f in folders()]
+        if again != watched:      # another base: its files are the new baseline
+            watched, last = again, snapshot(again, ignored)

@@ -34,7 +34,7 @@ def reveal_wait_card(rules, options):
     st = ready(rules, players=2, options=options)
     top_card(st, 0, "rapid")
     top_card(st, 1, "wait")
-    st.reveal([(0, False), (0, False)])
+    st.reveal([(0, -1), (0, -1)])
     return st.order, st.wait[1]
 
 
@@ -55,22 +55,28 @@ def signal_r(rules, options) -> int:
     st = ready(rules, players=2, options=options)
     place(st, 0, 4, RIGHT)
     st.places[0] = 2 * rules.penalty_divisor
-    st.dispatch[0] = [rules.dispatch_signal]
+    signal = rules.dispatch_ids.index("signal_priority")
+    st.dispatch[0] = [signal]
     top_card(st, 0, "local")
     top_card(st, 1, "rapid")
-    st.reveal([(0, True), (0, False)])
+    st.reveal([(0, signal), (0, -1)])
+    assert st.dispatch[0] == [] and st.played == [signal, -1]
     return st.r[0]
+
+
+def signal_amount(rules) -> int:
+    return rules.dispatch[rules.dispatch_ids.index("signal_priority")].propulsion
 
 
 def test_r18_signal_inside_the_floor_by_default(rules):
     local = rules.op_values[kind_index(rules, "local")]
-    assert signal_r(rules, None) == max(rules.propulsion_floor, local - 2 + rules.dispatch_signal_amount)
+    assert signal_r(rules, None) == max(rules.propulsion_floor, local - 2 + signal_amount(rules))
 
 
 def test_r18_option_adds_signal_after_the_floor(rules):
     local = rules.op_values[kind_index(rules, "local")]
     assert local - 2 < rules.propulsion_floor   # the case where the two readings differ
-    assert signal_r(rules, Options(signal_after_floor=True)) == rules.propulsion_floor + rules.dispatch_signal_amount
+    assert signal_r(rules, Options(signal_after_floor=True)) == rules.propulsion_floor + signal_amount(rules)
 
 
 def test_the_later_rulings_play_whole_games():

@@ -77,8 +77,9 @@ players:
     ("rounds:\n  1:\n    A: {board: [S3-S1]}\n", 7, "no 'S3-S1' ticket waits here"),
     ("rounds:\n  1:\n    A: {board: S1-S2}\n", 7, "board must be a list"),
     ("rounds:\n  40:\n    A: {board: []}\n", 6, "never played"),
-    ("rounds:\n  1:\n    A: {signal: 1}\n", 7, "signal must be true or false"),
-    ("rounds:\n  1:\n    A: {booking: {pile: S1, take: 1}}\n", 7, "booking must be none or"),
+    ("rounds:\n  1:\n    A: {dispatch: 1}\n", 7, "dispatch must be none, a dispatch card id,"),
+    ("rounds:\n  1:\n    A: {dispatch: {card: group_booking, pile: S1, take: 1}}\n", 7, "dispatch must be none,"),
+    ("rounds:\n  1:\n    A: {signal: true}\n", 7, "unknown decision 'signal'; known: board, card, dispatch, move"),
 ])
 def test_bad_scripts_get_located_errors(tmp_path, extra, line, needle):
     path = _script(tmp_path, BASE + extra)
@@ -175,8 +176,8 @@ rounds:
 
 def test_scripted_signal_priority_and_group_booking(tmp_path):
     """Round 1: Signal Priority adds its R; Group Booking draws below the platform and keeps one."""
-    path = _script(tmp_path, BOOKING + "    A: {signal: true, booking: {pile: S4, keep: [S4-S6]}, "
-                                       "board: [S4-S6, S4-S5]}\n")
+    path = _script(tmp_path, BOOKING + "    A: {dispatch: [signal_priority, {card: group_booking, pile: S4, "
+                                       "keep: [S4-S6]}], board: [S4-S6, S4-S5]}\n")
     from cardgen.engine import compile_rules
     from cardgen.model import load
 
@@ -184,14 +185,15 @@ def test_scripted_signal_priority_and_group_booking(tmp_path):
     first = replay_file(path).rounds[0]["trains"][0]
     ev = rules.track[1]
     express = rules.op_values[rules.op_ids.index("express")]
-    assert first["r"] == express + ev.propulsion + rules.dispatch_signal_amount
+    assert first["r"] == express + ev.propulsion + rules.dispatch[rules.dispatch_ids.index("signal_priority")].propulsion
     assert first["place"] == "S4"
     assert first["aboard"] == ["S4-S6", "S4-S5"]
 
 
 def test_scripted_booking_of_a_ticket_not_drawn_is_located(tmp_path):
-    path = _script(tmp_path, BOOKING + "    A: {signal: true, booking: {pile: S4, keep: [S4-S1]}}\n")
+    path = _script(tmp_path, BOOKING + "    A: {dispatch: [signal_priority, {card: group_booking, pile: S4, "
+                                       "keep: [S4-S1]}]}\n")
     with pytest.raises(ScriptError) as info:
         replay_file(path)
-    assert info.value.problems[0].path == "rounds.1.A.booking.keep"
+    assert info.value.problems[0].path == "rounds.1.A.dispatch.1.keep"
     assert "was not drawn" in info.value.problems[0].message

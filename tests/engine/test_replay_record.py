@@ -40,7 +40,7 @@ def test_round_rows_have_platforms_and_deliveries():
 
 def test_dispatch_cards_used_are_shown(tmp_path):
     path = script(tmp_path, "seed: 2\nplayers:\n  - {name: A, bot: heavy, dispatch: [signal_priority]}\n"
-                            "  - {name: B, bot: light, dispatch: []}\nrounds:\n  1:\n    A: {signal: true}\n")
+                            "  - {name: B, bot: light, dispatch: []}\nrounds:\n  1:\n    A: {dispatch: signal_priority}\n")
     rows = replay_file(path).rounds
     assert rows[0]["dispatch_used"] == {"A": ["signal_priority"]}
     assert all(not r["dispatch_used"] for r in rows[1:])
@@ -160,14 +160,14 @@ players:
   - {name: B, bot: light, dispatch: []}
 rounds:
   1:
-    A: {booking: {pile: S1, keep: [KEEP], platform: S3}}
+    A: {dispatch: {card: group_booking, pile: S1, keep: [KEEP], platform: S3}}
 """
 
 
 def test_booking_target_platform_needs_the_r7_option(tmp_path):
     with pytest.raises(ScriptError) as info:
         replay_file(script(tmp_path, BOOKING.replace("keep: [KEEP], ", "")))
-    assert info.value.problems[0].path == "rounds.1.A.booking.platform"
+    assert info.value.problems[0].path == "rounds.1.A.dispatch.platform"
     assert "needs options: {booking_platform: any} (R7)" in info.value.problems[0].message
 
 

@@ -285,7 +285,7 @@ def test_wait_card_and_leaves_raise_w_capped_at_the_track(rules):
     st = ready(rules)
     wait = kind_index(rules, "wait")
     st.forced = [[wait], []]
-    st.reveal([(0, False), (0, False)])
+    st.reveal([(0, -1), (0, -1)])
     assert st.wait[0] == rules.wait_start + rules.op_wait_gain[wait]
     st.wait[0] = rules.wait_max
     st._gain_wait(0, 5)

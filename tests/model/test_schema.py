@@ -30,7 +30,7 @@ def test_every_effect_is_documented():
     union = get_args(schema.Effect)[0]
     effects = {arm.__name__ for arm in get_args(union)}
     assert effects <= {m.__name__ for m in MODELS}
-    assert len(effects) == 13
+    assert len(effects) == 15
 
 
 @pytest.mark.parametrize("module", ["source", "overlay", "messages", "checks", "reference", "content", "load", "text"])

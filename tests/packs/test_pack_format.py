@@ -23,7 +23,7 @@ def test_add_change_remove_by_id_and_totals_recomputed(pack_dir):
     assert content.printing.by_players[2].tickets == 83
     swap = content.dispatch.kinds[0]
     assert swap.name.en == "Passing Swap II" and swap.name.zh == "会让调整"  # only the field written
-    assert swap.copies == 5 and swap.effect.type == "swap_adjacent"
+    assert swap.copies == 5 and swap.effects[0].type == "swap_adjacent"
 
 
 def test_stated_totals_are_checked_not_recomputed(pack_dir):
@@ -57,7 +57,7 @@ def test_overlay_errors_are_located_in_the_pack(pack_dir):
         "did you mean 'tickets.yaml'?",
         "tp/tickets.yaml:3:12: kinds.change.0.id: changes 'S1-S9', which the base does not have "
         "(new entries go under add); did you mean 'S1-S6'?",
-        "tp/tickets.yaml:4:27: kinds.0.copies: must be at most 50, got the number 60",
+        "tp/tickets.yaml:4:27: kinds.change.1.copies: must be at most 50, got the number 60",
         "tp/tickets.yaml:5:12: kinds.remove.0: removes 'S6-S0', which the base does not have; did you mean 'S6-S5'?",
         "tp/tickets.yaml:7:12: kinds.add.0.id: adds 'S6-S1', which the base already has; write it under change",
         "tp/tickets.yaml:8:3: kinds.replace: unknown operation 'replace'; a list of entries with ids takes add, "
@@ -81,6 +81,38 @@ def test_a_value_the_base_wrote_is_located_in_the_base(pack_dir, tmp_path):
     [headline] = pack_dir.headlines()
     assert headline.startswith("mygame/game.yaml:") and headline.endswith(
         "composition_cap: must be at most 50, got the number 99")
+
+
+def test_a_problem_names_the_entry_as_its_file_writes_it(pack_dir, tmp_path):
+    """Not by its place in the merged list: a change or add entry by its place under change/add in the pack,
+    a base entry (here moved up one by a remove) by its place in the base file."""
+    import shutil
+    from cardgen.resources import DEFAULT_CONTENT
+    base = tmp_path / "mygame"
+    shutil.copytree(DEFAULT_CONTENT, base)
+    text = (base / "dispatch.yaml").read_text(encoding="utf-8")
+    (base / "dispatch.yaml").write_text(text.replace("copies: 5", "copies: 60", 3).replace("copies: 60", "copies: 5", 2),
+                                        encoding="utf-8")
+    pack_dir.write("pack.yaml", "id: tp\nname: {zh: a, en: a}\nversion: 1\nbase: ../mygame\nmark: T\n")
+    pack_dir.write("dispatch.yaml", """kinds:
+  remove: [swap]
+  change:
+    - {id: signal_priority, copies: 70}
+  add:
+    - id: token
+      icon: "T"
+      copies: 80
+      timing: after_movement
+      name: {zh: 路签, en: Token}
+      effects: [{type: wait_gain, amount: 2}]
+      text: {zh: "W {amount:+}", en: "W {amount:+}"}
+      timing_text: {zh: 移动后, en: After moving}
+""")
+    assert pack_dir.headlines() == [
+        "mygame/dispatch.yaml:30:13: kinds.2.copies: must be at most 50, got the number 60",
+        "tp/dispatch.yaml:4:37: kinds.change.0.copies: must be at most 50, got the number 70",
+        "tp/dispatch.yaml:8:15: kinds.add.0.copies: must be at most 50, got the number 80",
+    ]
 
 
 def test_missing_and_cyclic_base(tmp_path):
@@ -188,8 +220,8 @@ def test_unknown_primitive_and_out_of_range_parameter_in_a_pack(pack_dir):
     - {id: fine_weather, effects: [{type: sunshine}]}
 """)
     headlines = pack_dir.headlines()
-    assert "tp/events.yaml:3:60: kinds.3.effects.0.amount: must be at least -20, got the number -30" in headlines
-    assert any(h.startswith("tp/events.yaml:4:43: kinds.0.effects.0.type: unknown type 'sunshine'") for h in headlines)
+    assert "tp/events.yaml:3:60: kinds.change.0.effects.0.amount: must be at least -20, got the number -30" in headlines
+    assert any(h.startswith("tp/events.yaml:4:43: kinds.change.1.effects.0.type: unknown type 'sunshine'") for h in headlines)
 
 
 def test_a_bad_pack_builds_nothing(pack_dir, tmp_path, monkeypatch):

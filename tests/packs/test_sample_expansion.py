@@ -26,6 +26,11 @@ def test_it_validates_over_the_bundled_game_by_id():
     assert len({k.id for k in content.events.kinds} - {k.id for k in base.events.kinds}) >= 3
     assert {k.id for k in content.operations.kinds} - {k.id for k in base.operations.kinds} == {"switchback"}
     assert {k.id for k in base.operations.kinds} - {k.id for k in content.operations.kinds} == {"wait"}
+    # at least two new dispatch kinds do what no base card does
+    base_effects = {e.type for kinds in (base.operations.kinds, base.dispatch.kinds, base.events.kinds)
+                    for k in kinds for e in k.effects}
+    new = [k for k in content.dispatch.kinds if k.id not in {b.id for b in base.dispatch.kinds}]
+    assert len([k for k in new if {e.type for e in k.effects} - base_effects]) >= 2
 
 
 def test_every_variant_applies_on_top():
@@ -41,6 +46,10 @@ def test_pack_only_and_merged_faces():
     assert any(f.id == "ticket-S7-S1" for f in faces) and not any(f.id == "ticket-S1-S2" for f in faces)
     assert doc["pack"]["removed"]["operation"] == [f"operation-{c.id}-wait" for c in content.game.colours]
     assert any(label.startswith("operation") and "wait" in label for label, _, _ in take_out)
+    assert sorted(f.id for f in faces if f.kind == "dispatch") == [
+        "dispatch-banking_engine", "dispatch-passing_loop", "dispatch-snowplough"]
+    assert sum(f.copies for f in faces if f.kind == "dispatch") == 10
+    assert not [label for label, _, _ in take_out if label.startswith("dispatch")]   # the base's 15 all stay
     merged, _, _ = design_faces(content, BuildOptions(lang="en", with_base=True))
     assert len(merged) > len(faces)
 
@@ -53,9 +62,8 @@ def test_simulate_compare_uses_every_new_kind_and_is_playable():
     assert doc["problems"] == []
     base = load()
     for key, kinds in (("cards_played", base.operations.kinds), ("dispatch_used", base.dispatch.kinds),
-                       ("events_effective", base.events.kinds)):
+                       ("dispatch_effective", base.dispatch.kinds), ("events_effective", base.events.kinds)):
         new = set(doc[key]) - {k.id for k in kinds}
         assert all(doc[key][k] > 0 for k in doc[key]), (key, doc[key])
-        if key != "dispatch_used":
-            assert new, key
+        assert new, key
     assert set(doc["delta"]) == set(doc["win_rate"])

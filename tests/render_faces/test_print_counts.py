@@ -20,7 +20,7 @@ def test_fewer_players_print_their_row(players):
     faces = build_faces(content, players=players, lang="en")
     dispatch = _copies(faces, "dispatch")
     assert sum(dispatch.values()) == row.dispatch
-    assert list(dispatch.values()) == spread(row.dispatch, len(content.dispatch.kinds))
+    assert list(dispatch.values()) == spread(row.dispatch, [k.copies for k in content.dispatch.kinds])
     backs = {f.id: f.copies for f in faces if f.kind == "card_back"}
     assert backs["back-dispatch"] == row.dispatch
     assert len(_copies(faces, "operation")) == row.operation_sets * len(content.operations.kinds)
@@ -47,8 +47,16 @@ def test_the_default_build_prints_the_full_set():
 
 def test_spread_is_even_and_complete():
     for total in range(0, 20):
-        parts = spread(total, 3)
+        parts = spread(total, [20, 20, 20])
         assert sum(parts) == total and max(parts) - min(parts) <= 1 and parts == sorted(parts, reverse=True)
+
+
+def test_spread_keeps_within_each_kinds_copies_and_prints_them_all():
+    """Unequal copies (a pack's 4-3-3 kinds beside the base's 5-5-5): the full deck prints every card."""
+    caps = [5, 5, 5, 4, 3, 3]
+    assert spread(25, caps) == caps
+    assert spread(8, caps) == [2, 2, 1, 1, 1, 1]
+    assert spread(20, caps) == [4, 4, 3, 3, 3, 3]
 
 
 def test_card_faces_print_numbers_from_the_data(edited):

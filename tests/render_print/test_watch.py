@@ -12,17 +12,23 @@ import time
 from pathlib import Path
 
 from cardgen.model import DEFAULT_CONTENT
-from cardgen.render.watch import changes, snapshot, watch
+from cardgen.render.watch import changes, content_folders, snapshot, watch
 
 
 def test_a_change_written_in_two_steps_gives_one_rebuild(tmp_path):
     card = tmp_path / "tickets.yaml"
     card.write_text("a: 1\n")
     (tmp_path / ".hidden").write_text("ignored\n")
-    steps = iter([lambda: None,
-                  lambda: card.write_text("a: 2\n"),             # the editor saves ...
-                  lambda: card.write_text("a: 2\nb: 3\n"),       # ... in two writes
-                  lambda: None, lambda: None, lambda: None])
+    rebuilt = _watched(lambda: [tmp_path], [lambda: None,
+                                            lambda: card.write_text("a: 2\n"),          # the editor saves ...
+                                            lambda: card.write_text("a: 2\nb: 3\n"),    # ... in two writes
+                                            lambda: None, lambda: None, lambda: None])
+    assert rebuilt == [[str(card)]]
+
+
+def _watched(folders, steps) -> list[list[str]]:
+    """The rebuilds :func:`watch` asks for while each of its sleeps runs the next step; it stops after the last."""
+    steps = iter(steps)
     rebuilt: list[list[str]] = []
     done = []
 
@@ -33,8 +39,35 @@ def test_a_change_written_in_two_steps_gives_one_rebuild(tmp_path):
         else:
             step()
 
-    watch([tmp_path], rebuilt.append, sleep=sleep, stop=lambda: bool(done))
-    assert rebuilt == [[str(card)]]
+    watch(folders, rebuilt.append, sleep=sleep, stop=lambda: bool(done))
+    return rebuilt
+
+
+def _pack_over_a_copied_game(tmp_path: Path) -> tuple[Path, Path]:
+    game, pack = tmp_path / "mygame", tmp_path / "mypack"
+    shutil.copytree(DEFAULT_CONTENT, game)
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: mypack\nname: {zh: 包, en: Pack}\nversion: 1\nbase: ../mygame\nmark: P\n",
+                                    encoding="utf-8")
+    return game, pack
+
+
+def test_a_pack_is_watched_with_its_base_layers(tmp_path):
+    game, pack = _pack_over_a_copied_game(tmp_path)
+    assert content_folders(pack) == [game, pack]
+    assert content_folders(game) == [game]
+    (pack / "pack.yaml").write_text("id: mypack\nname: {zh: 包, en: Pack}\nversion: 1\nbase: ../nogame\nmark: P\n",
+                                    encoding="utf-8")
+    assert content_folders(pack) == [pack]      # until its base resolves, the pack's own folder
+
+
+def test_an_edit_to_the_base_game_rebuilds_the_pack(tmp_path):
+    game, pack = _pack_over_a_copied_game(tmp_path)
+    dispatch = game / "dispatch.yaml"
+    edit = dispatch.read_text(encoding="utf-8") + "# edited\n"
+    rebuilt = _watched(lambda: content_folders(pack), [lambda: dispatch.write_text(edit, encoding="utf-8"),
+                                                       lambda: None, lambda: None])
+    assert rebuilt == [[str(dispatch)]]
 
 
 def test_the_output_folder_is_not_watched(tmp_path):

@@ -55,12 +55,14 @@ class FakeGame:
     cards_played: dict
     dispatch_used: dict
     events_effective: dict
+    dispatch_effective: dict
     stalled: bool
     blocks: int
     variant: str | None = None
 
 
-def play_game(content, lineup, seed, options=None, check_invariants=False, *, never=(), stall_every=0):
+def play_game(content, lineup, seed, options=None, check_invariants=False, *, never=(), stall_every=0,
+              ineffective=()):
     rng = random.Random(seed)
     players = []
     for seat, bot in enumerate(lineup):
@@ -79,8 +81,9 @@ def play_game(content, lineup, seed, options=None, check_invariants=False, *, ne
         rounds=content.game.clock.end + holds, final_clock=content.game.clock.end,
         pile_empty_round=piles,
         cards_played=used(k.id for k in content.operations.kinds),
-        dispatch_used=used(k.id for k in content.dispatch.kinds),
+        dispatch_used=(dispatch := used(k.id for k in content.dispatch.kinds)),
         events_effective=used(c.kind for _, c in content.event_track),
+        dispatch_effective={k: n for k, n in dispatch.items() if k not in ineffective},
         stalled=bool(stall_every) and seed % stall_every == 0,
         blocks=rng.randint(0, 10),
     )
@@ -88,20 +91,27 @@ def play_game(content, lineup, seed, options=None, check_invariants=False, *, ne
 
 def never_plays(kind):
     """A fake engine in which operation/dispatch/event kind ``kind`` never happens (module-level: picklable)."""
-    return _Never(kind)
+    return Faked(never=(kind,))
+
+
+def never_matters(kind):
+    """A fake engine in which dispatch kind ``kind`` is played but never changes anything."""
+    return Faked(ineffective=(kind,))
+
+
+def Stalling(every):
+    """A fake engine in which every ``every``-th game stalls."""
+    return Faked(stall_every=every)
 
 
 @dataclass(frozen=True)
-class _Never:
-    kind: str
+class Faked:
+    """:func:`play_game` with some of its keyword arguments fixed, as a picklable engine."""
+
+    never: tuple = ()
+    ineffective: tuple = ()
+    stall_every: int = 0
 
     def __call__(self, content, lineup, seed, options=None, check_invariants=False):
-        return play_game(content, lineup, seed, options, check_invariants, never=(self.kind,))
-
-
-@dataclass(frozen=True)
-class Stalling:
-    every: int
-
-    def __call__(self, content, lineup, seed, options=None, check_invariants=False):
-        return play_game(content, lineup, seed, options, check_invariants, stall_every=self.every)
+        return play_game(content, lineup, seed, options, check_invariants, never=self.never,
+                         ineffective=self.ineffective, stall_every=self.stall_every)

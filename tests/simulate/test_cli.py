@@ -11,7 +11,7 @@ from cardgen.model import DEFAULT_CONTENT
 
 REQUIRED_KEYS = {"games", "players", "rounds", "final_clock", "win_rate", "games_per_second",
                  "win_interval", "seat_win_rate", "bots", "blocks_per_game", "pile_dry_round",
-                 "cards_played", "dispatch_used", "events_effective", "problems", "warnings"}
+                 "cards_played", "dispatch_used", "dispatch_effective", "events_effective", "problems", "warnings"}
 
 
 def test_json_has_the_documented_keys(fake, cli):

@@ -22,6 +22,14 @@ def test_a_kind_that_never_matters_fails_the_run(monkeypatch, cli, kind, words):
     assert f"PLAYABILITY FAILURE: {words}" in res.stderr
 
 
+def test_a_dispatch_kind_played_that_never_changes_anything_fails_the_run(monkeypatch, cli):
+    fake_engine.use_engine(monkeypatch, fake_engine.never_matters("signal_priority"))
+    res = cli("--games", str(never_check_games()))
+    assert res.exit_code == 1
+    assert ("PLAYABILITY FAILURE: dispatch card kind 'signal_priority' was used but never took effect in the "
+            "whole run") in res.stderr
+
+
 def test_dispatch_is_not_required_when_the_variant_removes_it(monkeypatch, cli):
     fake_engine.use_engine(monkeypatch, fake_engine.never_plays("swap"))
     games = str(never_check_games())

@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from cardgen.engine.rules.compiled import Rules
+from cardgen.engine.rules.compiled import WITH_REVEAL, Rules
 from cardgen.engine.rules.runs import run_index
 from cardgen.engine.rules.view import PlayerView
 
-#: tuning, not a rule: the rule-following bots spend Signal Priority once their load's
-#: penalty (places // penalty_divisor) costs at least this many cells a round
+#: tuning, not a rule: the rule-following bots spend a dispatch card's R change (Signal Priority) once their
+#: load's penalty (places // penalty_divisor) costs at least this many cells a round
 SIGNAL_AT_PENALTY = 2
 
 
@@ -43,15 +43,77 @@ class Bot:
         return self._rng
 
     # -- operation phase
-    def operation(self, view: PlayerView, t: int) -> tuple[int, bool]:
-        """(hand slot, use Signal Priority). With a hand, play the card that ends on a station."""
+    def operation(self, view: PlayerView, t: int) -> tuple[int, int]:
+        """(hand slot, dispatch kind to play with it or -1). With a hand, play the card that ends on a station;
+        play the first dispatch card held for the reveal that is worth it (:meth:`worth_playing`)."""
         slot = self.best_slot(view, t) if view.options.hand_size > 1 else 0
-        sig = self.rules.dispatch_signal
-        return slot, sig >= 0 and sig in view.dispatch() and self.wants_signal(view, t)
+        fx = self.rules.dispatch
+        for k in view.dispatch():
+            if fx[k].window == WITH_REVEAL and self.worth_playing(view, t, k):
+                return slot, k
+        return slot, -1
+
+    def worth_playing(self, view: PlayerView, t: int, k: int) -> bool:
+        """Whether reveal card ``k`` helps train ``t`` this round: an R change its load qualifies for, when
+        :meth:`wants_signal`; a way past a train or a closed section within reach (:meth:`in_the_way`); a W
+        gain its load qualifies for, when :meth:`wants_wait`."""
+        fx = self.rules.dispatch[k]
+        load = view.places[t]
+        if fx.propulsion > 0 and fx.propulsion_min_load <= load <= fx.propulsion_max_load \
+                and self.wants_signal(view, t):
+            return True
+        if (fx.ignore_blocking or fx.ignore_closure) and self.in_the_way(view, t, fx.ignore_blocking,
+                                                                          fx.ignore_closure):
+            return True
+        return fx.wait_gain > 0 and fx.wait_min_load <= load <= fx.wait_max_load and self.wants_wait(view, t)
 
     def wants_signal(self, view: PlayerView, t: int) -> bool:
-        """Spend Signal Priority once the load costs SIGNAL_AT_PENALTY cells a round or more."""
+        """Spend an R change once the load costs SIGNAL_AT_PENALTY cells a round or more."""
         return view.places[t] // self.rules.penalty_divisor >= SIGNAL_AT_PENALTY
+
+    def reach(self, view: PlayerView, t: int) -> list[int]:
+        """The cells train ``t`` would run this round with the best card left in its deck (before the reveal
+        it does not know which card comes), this round's event included; blocking ignored."""
+        rules = self.rules
+        left = view.deck_left(t)
+        best = max([rules.op_values[k] for k in range(len(left)) if left[k]] or [rules.best_op_value])
+        ev = view.event(view.round)
+        load = view.places[t]
+        mod = ev.propulsion if ev is not None and ev.propulsion_min_load <= load <= ev.propulsion_max_load else 0
+        run = rules.runs(view.options.terminal_ends_move)[run_index(view.cell[t], view.dir[t])]
+        return [c for c, _ in run[min(rules.propulsion(best, load, mod), len(run) - 1)]]
+
+    def in_the_way(self, view: PlayerView, t: int, trains: bool, closure: bool) -> bool:
+        """Within reach of train ``t``'s move: (``closure``) this round's closed section, or (``trains``) a
+        section holding a train on its line that moves after it (lower W; higher on an order-reversed round)."""
+        rules = self.rules
+        ev = view.event(view.round)
+        ahead = self.reach(view, t)
+        if closure and ev is not None and ev.closed_cell in ahead:
+            return True
+        if not trains:
+            return False
+        reverse = ev is not None and ev.order_reversed
+        for u in range(view.n_trains):
+            c = view.cell[u]
+            if u == t or rules.station_of_cell[c] >= 0 or c not in ahead:
+                continue
+            same_line = view.dir[u] == view.dir[t] or not rules.double_track
+            later = view.wait[u] >= view.wait[t] if reverse else view.wait[u] <= view.wait[t]
+            if same_line and later:
+                return True
+        return False
+
+    def wants_wait(self, view: PlayerView, t: int) -> bool:
+        """A W gain pays when a train heading our way stands a card's run behind us and would move first: it
+        could pass our station and fill the section ahead, or stop before us at a shared platform (R14)."""
+        rules = self.rules
+        c, d = view.cell[t], view.dir[t]
+        for u in range(view.n_trains):
+            behind = (c - view.cell[u]) * d
+            if u != t and view.dir[u] == d and 0 <= behind <= rules.best_op_value and view.wait[u] >= view.wait[t]:
+                return True
+        return False
 
     def best_slot(self, view: PlayerView, t: int) -> int:
         hand = view.hand(t)
@@ -79,6 +141,19 @@ class Bot:
                 return want
         return r
 
+    def after_move(self, view: PlayerView, t: int, cards: list[int], targets: list[int]) -> tuple[int, int]:
+        """(dispatch kind, swap target or -1) to play after the move, or (-1, -1): the first card offered that
+        pays, a swap by :meth:`swap`, a W gain by :meth:`wants_wait`."""
+        fx = self.rules.dispatch
+        for k in cards:
+            if fx[k].swap:
+                u = self.swap(view, t, targets)
+                if u is not None:
+                    return k, u
+            elif fx[k].wait_gain and self.wants_wait(view, t):
+                return k, -1
+        return -1, -1
+
     def swap(self, view: PlayerView, t: int, targets: list[int]) -> Optional[int]:
         """Swap with the train that blocked us from just ahead."""
         if view.moved(t) >= view.r(t):
@@ -90,6 +165,19 @@ class Bot:
         return None
 
     # -- stop phase
+    def at_stop(self, view: PlayerView, t: int, cards: list[int]) -> tuple[int, int]:
+        """(dispatch kind, pile or -1) to play as the stop begins, or (-1, -1): the first card offered that pays,
+        a Group Booking by :meth:`booking`, a W gain by :meth:`wants_wait`."""
+        fx = self.rules.dispatch
+        for k in cards:
+            if fx[k].draw:
+                pile = self.booking(view, t)
+                if pile is not None:
+                    return k, pile
+            elif fx[k].wait_gain and self.wants_wait(view, t):
+                return k, -1
+        return -1, -1
+
     def booking(self, view: PlayerView, t: int) -> Optional[int]:
         """Book from the pile of the station we stop at, so the ticket lands where we can board it. Under
         booking_platform="any", from the terminal pile behind us: its tickets all head our way, the longest
@@ -111,7 +199,7 @@ class Bot:
         s = self.rules.station_of_cell[view.cell[t]]
         return s if s >= 0 else None
 
-    def keep(self, view: PlayerView, t: int, drawn: list[int]) -> tuple[int, ...]:
+    def keep(self, view: PlayerView, t: int, drawn: list[int], keep: int) -> tuple[int, ...]:
         """Keep the best fares heading our way (under "any": whose destination lies ahead of us)."""
         rules = self.rules
         d, c = view.dir[t], view.cell[t]
@@ -123,7 +211,7 @@ class Bot:
         order = sorted(range(len(drawn)), key=lambda i: (ours(rules.card_kind[drawn[i]]),
                                                           rules.ticket_fare[rules.card_kind[drawn[i]]]),
                        reverse=True)
-        return tuple(sorted(order[:min(rules.booking_keep, len(drawn))]))
+        return tuple(sorted(order[:min(keep, len(drawn))]))
 
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
         return []
@@ -170,25 +258,40 @@ class RandomBot(Bot):
         super().__init__(rules, seed)
         self.name = "random"
 
-    def operation(self, view: PlayerView, t: int) -> tuple[int, bool]:
+    def operation(self, view: PlayerView, t: int) -> tuple[int, int]:
         slot = self.rng.randrange(len(view.hand(t))) if view.options.hand_size > 1 else 0
-        return slot, view.rules.dispatch_signal in view.dispatch() and self.rng.random() < 0.3
+        fx = self.rules.dispatch
+        held: list[int] = []
+        for k in view.dispatch():
+            if fx[k].window == WITH_REVEAL and k not in held:
+                held.append(k)
+        if not held or self.rng.random() >= 0.3:
+            return slot, -1
+        return slot, held[0] if len(held) == 1 else self.rng.choice(held)
 
     def move(self, view: PlayerView, t: int, r: int) -> int:
         return self.rng.randint(0, r)
 
-    def swap(self, view: PlayerView, t: int, targets: list[int]) -> Optional[int]:
-        options: list[Optional[int]] = [*targets, None]
+    def after_move(self, view: PlayerView, t: int, cards: list[int], targets: list[int]) -> tuple[int, int]:
+        fx = self.rules.dispatch
+        options: list[tuple[int, int]] = []
+        for k in cards:
+            options += [(k, u) for u in targets] if fx[k].swap else [(k, -1)]
+        options.append((-1, -1))
         return self.rng.choice(options)
 
-    def booking(self, view: PlayerView, t: int) -> Optional[int]:
+    def at_stop(self, view: PlayerView, t: int, cards: list[int]) -> tuple[int, int]:
+        fx = self.rules.dispatch
         piles = [s for s in range(len(view.platforms)) if view.pile_size(s)]
-        if not piles or self.rng.random() < 0.5:
-            return None
-        return self.rng.choice(piles)
+        options: list[tuple[int, int]] = []
+        for k in cards:
+            options += [(k, s) for s in piles] if fx[k].draw else [(k, -1)]
+        if not options or self.rng.random() < 0.5:
+            return -1, -1
+        return self.rng.choice(options)
 
-    def keep(self, view: PlayerView, t: int, drawn: list[int]) -> tuple[int, ...]:
-        return tuple(sorted(self.rng.sample(range(len(drawn)), min(self.rules.booking_keep, len(drawn)))))
+    def keep(self, view: PlayerView, t: int, drawn: list[int], keep: int) -> tuple[int, ...]:
+        return tuple(sorted(self.rng.sample(range(len(drawn)), min(keep, len(drawn)))))
 
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
         seats, kind_of = self.rules.ticket_seats, self.rules.card_kind

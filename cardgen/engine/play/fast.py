@@ -12,12 +12,13 @@ this module, the rules and the bots together with mypyc (:mod:`cardgen.engine.na
 from __future__ import annotations
 
 from cardgen.engine.bots.archetypes import Bot
+from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL
 from cardgen.engine.rules.invariants import check_state
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
 
-#: the operation choice when there is none: the top card, no Signal Priority
-NO_CHOICE = (0, False)
+#: the operation choice when there is none: the top card, no dispatch card
+NO_CHOICE = (0, -1)
 
 
 def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) -> None:
@@ -28,45 +29,49 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
     seat_bot = [bots[owner[t]] for t in range(n)]
     seat_view = [views[owner[t]] for t in range(n)]
     stop_short, use_hand = opts.stop_short, opts.hand_size > 1
-    station_of_cell, no_stop = rules.station_of_cell, rules.op_no_stop
-    swap_k, book_k, sig_k = rules.dispatch_swap, rules.dispatch_booking, rules.dispatch_signal
+    station_of_cell, no_stop, fx = rules.station_of_cell, rules.op_no_stop, rules.dispatch
     dispatch = state.dispatch
     trains = range(n)
     while not state.over:
-        # phase 2: only ask a bot when it has a choice (a hand to pick from, or Signal Priority to play)
-        choices: list[tuple[int, bool]] = []
-        signals = False
+        # phase 2: only ask a bot when it has a choice (a hand to pick from, or a dispatch card to play with it)
+        choices: list[tuple[int, int]] = []
+        claimed = False
         for t in trains:
-            if use_hand or (sig_k >= 0 and sig_k in dispatch[owner[t]]):
+            if use_hand or (dispatch[owner[t]] and state.holds_for(owner[t], WITH_REVEAL)):
                 choice = seat_bot[t].operation(seat_view[t], t)
-                signals = signals or choice[1]
+                claimed = claimed or choice[1] >= 0
                 choices.append(choice)
             else:
                 choices.append(NO_CHOICE)
-        if signals:
-            choices = state.clamp_signals(choices)
+        if claimed:
+            choices = state.clamp_dispatch(choices)
         state.reveal(choices)
         r = state.r
-        # phase 3: each train in order, then its Passing Swap
+        # phase 3: each train in order, then the dispatch cards played after its move (Passing Swap)
         for t in state.order:
             if stop_short and r[t] > 0:
                 state.move(t, seat_bot[t].move(seat_view[t], t, r[t]))
             else:
                 state.move(t)
-            if swap_k >= 0 and swap_k in dispatch[owner[t]]:
-                targets = state.swap_targets(t)
-                if targets:
-                    u = seat_bot[t].swap(seat_view[t], t, targets)
-                    if u is not None:
-                        state.swap(t, u)
-        # phase 4: Group Booking, then the stop (alight, board, refill), in move order
+            if dispatch[owner[t]] and state.holds_for(owner[t], AFTER_MOVE):
+                cards, targets = state.after_move_cards(t)
+                if cards:
+                    card, u = seat_bot[t].after_move(seat_view[t], t, cards, targets)
+                    if card >= 0:
+                        state.play(t, card, u)
+        # phase 4: the dispatch cards played as the stop begins (Group Booking), then the stop (alight, board,
+        # refill), in move order
         for t in state.order:
             bot, view = seat_bot[t], seat_view[t]
-            if book_k >= 0 and book_k in dispatch[owner[t]] and state.booking_allowed(t):
-                pile = bot.booking(view, t)
-                if pile is not None:
-                    drawn = state.booking_draw(t, pile)
-                    state.booking_keep(drawn, bot.keep(view, t, drawn), bot.booking_platform(view, t))
+            if dispatch[owner[t]] and state.holds_for(owner[t], AT_STOP):
+                cards = state.stop_cards(t)
+                if cards:
+                    card, pile = bot.at_stop(view, t, cards)
+                    if card >= 0:
+                        drawn = state.play(t, card, pile=pile)
+                        if fx[card].draw:
+                            keep = bot.keep(view, t, drawn, fx[card].keep)
+                            state.booking_keep(drawn, keep, bot.booking_platform(view, t))
             s = station_of_cell[state.cell[t]]
             if s >= 0 and not no_stop[state.card[t]]:   # state.can_stop(t)
                 if state.aboard[t]:

@@ -15,8 +15,8 @@ from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.bots.registry import BOTS, BotFactory
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.compiled import Rules, compile_rules
-from cardgen.engine.rules.actions import Board, Booking, Keep, Move, Operation, Reveal, Swap
-from cardgen.engine.rules.checked import BOARD, BOOKING, KEEP, MOVE, OPERATION, SWAP
+from cardgen.engine.rules.actions import Board, Dispatch, Keep, Move, Operation, Reveal
+from cardgen.engine.rules.checked import BOARD, KEEP, MOVE, OPERATION, PLAY_MOVED, PLAY_STOP
 from cardgen.engine.play.fast import run_fast
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
@@ -55,6 +55,7 @@ class GameResult(NamedTuple):
     cards_played: dict[str, int]
     dispatch_used: dict[str, int]
     events_effective: dict[str, int]
+    dispatch_effective: dict[str, int]   # dispatch cards played that changed something (R, W, a move, a swap...)
     stalled: bool
     blocks: int             # total short moves not by choice, all trains
     variant: str | None
@@ -89,28 +90,37 @@ def run_checked(state: GameState, bots: list[Bot]) -> None:
     """Play ``state`` through the checked path: every bot answer becomes an action that
     :meth:`GameState.apply` validates. Slower than :func:`run_fast`, same game for the same seed.
     """
+    rules = state.rules
     views = [PlayerView(state, p) for p in range(state.players)]
     state.start()
     while not state.over:
         ph = state.phase
         if ph == OPERATION:
             wanted = [bots[state.owner[t]].operation(views[state.owner[t]], t) for t in range(state.n)]
-            action = Reveal(tuple(Operation(slot, sig) for slot, sig in state.clamp_signals(wanted)))
+            action = Reveal(tuple(Operation(slot, _card(card)) for slot, card in state.clamp_dispatch(wanted)))
         else:
             t = state.current_train()
             bot, view = bots[state.owner[t]], views[state.owner[t]]
             if ph == MOVE:
                 action = Move(bot.move(view, t, state.r[t]))
-            elif ph == SWAP:
-                action = Swap(bot.swap(view, t, state.swap_targets(t)))
-            elif ph == BOOKING:
-                action = Booking(bot.booking(view, t))
+            elif ph == PLAY_MOVED:
+                card, u = bot.after_move(view, t, *state.after_move_cards(t))
+                action = Dispatch(_card(card), target=_card(u) if card >= 0 else None)
+            elif ph == PLAY_STOP:
+                card, pile = bot.at_stop(view, t, state.stop_cards(t))
+                action = Dispatch(_card(card), pile=_card(pile) if card >= 0 else None)
             elif ph == KEEP:
-                action = Keep(tuple(bot.keep(view, t, state.drawn)), bot.booking_platform(view, t))
+                keep = rules.dispatch[state.booking].keep
+                action = Keep(tuple(bot.keep(view, t, state.drawn, keep)), bot.booking_platform(view, t))
             else:
                 assert ph == BOARD
                 action = Board(tuple(bot.board(view, t, state.eligible(t), state.room(t), state.boarding_limit(t))))
         state.apply(action)
+
+
+def _card(index: int) -> int | None:
+    """A bot's -1 ("none") as an action's None."""
+    return None if index < 0 else index
 
 
 def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResult:
@@ -132,6 +142,7 @@ def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResu
         cards_played=dict(zip(rules.op_ids, state.cards_played)),
         dispatch_used=dict(zip(rules.dispatch_ids, state.dispatch_used)),
         events_effective=dict(zip(rules.event_ids, state.events_effective)),
+        dispatch_effective=dict(zip(rules.dispatch_ids, state.dispatch_effective)),
         stalled=state.stalled_round is not None, blocks=sum(blocked), variant=rules.variant)
 
 

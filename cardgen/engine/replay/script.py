@@ -21,30 +21,53 @@ from cardgen.model.source import PathKey, SourceMap, YamlSourceError, dotted, lo
 
 TOP_KEYS = {"title", "content", "variant", "seed", "options", "players", "piles", "rounds", "expect", "events"}
 PLAYER_KEYS = {"name", "bot", "cards", "dispatch"}
-DECISION_KEYS = {"board", "signal", "swap", "booking", "move", "card"}
+DECISION_KEYS = {"board", "dispatch", "move", "card"}
+#: what a dispatch card entry may say besides its id: a swap's train, a booking's pile, picks and platform
+DISPATCH_KEYS = {"card", "with", "pile", "keep", "platform"}
 
 
 def _texts(value) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
-def _booking(value) -> bool:
-    if value in (None, "none"):
+def _dispatch_entry(value) -> bool:
+    if isinstance(value, str):
         return True
-    return (isinstance(value, dict) and set(value) <= {"pile", "keep", "platform"}
-            and isinstance(value.get("pile"), str) and _texts(value.get("keep", []))
-            and isinstance(value.get("platform", ""), str))
+    return (isinstance(value, dict) and set(value) <= DISPATCH_KEYS and isinstance(value.get("card"), str)
+            and isinstance(value.get("with", ""), str) and isinstance(value.get("pile", ""), str)
+            and _texts(value.get("keep", [])) and isinstance(value.get("platform", ""), str))
+
+
+def _dispatch(value) -> bool:
+    return value is None or _dispatch_entry(value) or (isinstance(value, list) and all(map(_dispatch_entry, value)))
 
 
 #: decision -> (check, what it must be), so a wrong shape is reported where it is written
 _DECISION_SHAPES = {
     "board": (_texts, "a list of ticket kinds, e.g. [S1-S3]"),
-    "signal": (lambda v: isinstance(v, bool), "true or false"),
     "move": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0, "a whole number of cells"),
-    "swap": (lambda v: v is None or isinstance(v, str), "a train label or none"),
-    "booking": (_booking, "none or {pile: STATION, keep: [TICKET], platform: STATION}"),
+    "dispatch": (_dispatch, "none, a dispatch card id, {card: ID, with: TRAIN} (a swap), "
+                            "{card: ID, pile: STATION, keep: [TICKET], platform: STATION} (a booking), or a list "
+                            "of them"),
     "card": (lambda v: isinstance(v, str), "an operation kind id"),
 }
+
+
+def dispatch_entries(decision: dict) -> list[tuple[tuple, dict, tuple]]:
+    """A train's scripted dispatch cards for one round in the order written (``dispatch: ID``, ``{card: ID,
+    ...}`` or a list of them; none for ``none`` or no key), each as (its path below the decision, its mapping
+    ``{card: ID, ...}``, the path of its id)."""
+    value = decision.get("dispatch")
+    if value in (None, "none"):
+        return []
+    paths = [("dispatch", j) for j in range(len(value))] if isinstance(value, list) else [("dispatch",)]
+    out = []
+    for path, entry in zip(paths, value if isinstance(value, list) else [value]):
+        if isinstance(entry, dict):
+            out.append((path, entry, path + ("card",)))
+        else:
+            out.append((path, {"card": entry}, path))
+    return out
 
 
 class ScriptError(CardgenError):
@@ -182,7 +205,7 @@ def read_script(path: Path) -> Script:
             if label.split("/")[0] not in names:
                 bad(("rounds", rnd, label), f"unknown train '{label}'; players are {', '.join(sorted(names))}")
             if not isinstance(decision, dict):
-                bad(("rounds", rnd, label), "decisions are a mapping (board, signal, swap, booking, move, card)")
+                bad(("rounds", rnd, label), "decisions are a mapping (board, dispatch, move, card)")
                 continue
             for key, value in decision.items():
                 shape = _DECISION_SHAPES.get(key)
@@ -259,6 +282,37 @@ def _dispatch_deal_problems(script: Script, rules: Rules) -> list[Problem]:
     return problems
 
 
+#: a dispatch kind's window, as a replay names it
+WINDOW_NAMES = ("with the operation card", "after the move", "as the stop begins")
+
+
+def _dispatch_problems(script: Script, rules: Rules, where: tuple, decision: dict) -> list[Problem]:
+    """Each scripted dispatch card exists, says only what its kind takes, and is the train's only card at its
+    timing that round (one card per window)."""
+    problems: list[Problem] = []
+    windows: dict[int, str] = {}
+    for path, entry, card_path in dispatch_entries(decision):
+        name = entry["card"]
+        if name not in rules.dispatch_ids:
+            problems.append(script.problem(where + card_path, f"unknown dispatch card '{name}'; known: "
+                                           f"{', '.join(rules.dispatch_ids)}"))
+            continue
+        k = rules.dispatch_ids.index(name)
+        fx = rules.dispatch[k]
+        for key, takes, meaning in (("with", fx.swap, "the train a swap is made with"),
+                                    ("pile", fx.draw, "the station whose pile a Group Booking draws from"),
+                                    ("keep", fx.draw, ""), ("platform", fx.draw, "")):
+            if key in entry and not takes:
+                problems.append(script.problem(where + path + (key,), f"'{name}' takes no '{key}'"))
+            elif takes and meaning and key not in entry:
+                problems.append(script.problem(where + path, f"'{name}' needs '{key}': {meaning}"))
+        if fx.window in windows:
+            problems.append(script.problem(where + path, f"'{name}' and '{windows[fx.window]}' are both played "
+                                           f"{WINDOW_NAMES[fx.window]}: one dispatch card per timing and round"))
+        windows.setdefault(fx.window, name)
+    return problems
+
+
 def check_ids(script: Script, rules: Rules) -> None:
     """Every id in the script exists in the content; every count is possible."""
     problems: list[Problem] = []
@@ -298,5 +352,6 @@ def check_ids(script: Script, rules: Rules) -> None:
             for j, kind in enumerate(decision.get("board", []) or []):
                 if kind not in tickets:
                     problems.append(script.problem(("rounds", rnd, label, "board", j), f"unknown ticket kind '{kind}'"))
+            problems += _dispatch_problems(script, rules, ("rounds", rnd, label), decision)
     if problems:
         raise ScriptError(problems, script.smap.lines)

@@ -15,11 +15,13 @@ from cardgen.engine.rules.actions import IllegalAction, SetupRefused
 from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.play.playable import check_playable
 from cardgen.engine.play.games import make_bots, rules_for, run_checked
-from cardgen.engine.rules.compiled import Rules
+from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL, Rules
 from cardgen.engine.replay.content import script_content
 from cardgen.engine.replay.expect import check_expect
 from cardgen.engine.replay.record import Recorder, place_name
-from cardgen.engine.replay.script import Script, ScriptError, card_path, check_ids, read_script, train_labels
+from cardgen.engine.replay.script import (
+    WINDOW_NAMES, Script, ScriptError, card_path, check_ids, dispatch_entries, read_script, train_labels,
+)
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
 from cardgen.model.messages import suggest
@@ -33,7 +35,7 @@ class ScriptedBot:
         self.rules, self.seed = rules, fallback.seed
         self.fallback, self.script, self.labels = fallback, script, labels
         self.name = fallback.name
-        self.asked = asked  # (round, label, key) of every scripted decision the game asked for, shared by all bots
+        self.asked = asked  # (round, label, key...) of every scripted decision the game asked for, shared by all bots
 
     def _decision(self, view: PlayerView, t: int, key: str):
         by_train = self.script.rounds.get(view.round, {})
@@ -43,25 +45,44 @@ class ScriptedBot:
             self.asked.add(where[1:])
         return decision.get(key, None) if key in decision else _MISSING, where
 
+    def _dispatch(self, view: PlayerView, t: int, window: int):
+        """The card the script plays for train ``t`` at ``window`` this round: (None, ...) when the script leaves
+        the round's dispatch cards to the bot, ({}, ...) when it plays none at this window, else (entry, path).
+        A scripted card is marked as asked for here, so it is never reported as unused."""
+        by_train = self.script.rounds.get(view.round, {})
+        decision = by_train.get(self.labels[t]) or {}
+        where = ("rounds", view.round, self.labels[t])
+        if "dispatch" not in decision:
+            return None, where + ("dispatch",)
+        for path, entry, _ in dispatch_entries(decision):
+            k = self.rules.dispatch_ids.index(entry["card"])
+            if self.rules.dispatch[k].window == window:
+                self.asked.add((view.round, self.labels[t]) + path)
+                return entry, where + path
+        return {}, where + ("dispatch",)
+
+    def _card(self, view: PlayerView, t: int, window: int, offered: list[int], entry: dict, path) -> int:
+        """The scripted card's kind, refused at ``path`` when it is not among those ``offered``."""
+        k = self.rules.dispatch_ids.index(entry["card"])
+        if k not in offered:
+            raise self.script.fail(path, _cannot(entry["card"], view.round, window))
+        return k
+
     def operation(self, view, t):
-        slot, signal = self.fallback.operation(view, t)
-        card, path = self._decision(view, t, "card")
-        if card is not _MISSING:
+        slot, card = self.fallback.operation(view, t)
+        choice, path = self._decision(view, t, "card")
+        if choice is not _MISSING:
             hand = view.hand(t)
             kinds = [self.rules.op_ids[k] for k in hand]
-            if view.options.hand_size == 1 or card not in kinds:
-                raise self.script.fail(path, f"card '{card}' is not in hand (hand: {', '.join(kinds) or 'none'}; "
+            if view.options.hand_size == 1 or choice not in kinds:
+                raise self.script.fail(path, f"card '{choice}' is not in hand (hand: {', '.join(kinds) or 'none'}; "
                                              "choosing needs options.hand_size > 1)")
-            slot = kinds.index(card)
-        sig, path = self._decision(view, t, "signal")
-        if sig is not _MISSING:
-            if not isinstance(sig, bool):
-                raise self.script.fail(path, "signal is true or false")
-            signal_card = self.rules.dispatch_signal
-            if sig and (signal_card < 0 or signal_card not in view.dispatch()):
-                raise self.script.fail(path, f"signal cannot apply in round {view.round}: {_NEVER_ASKED['signal']}")
-            signal = sig
-        return slot, signal
+            slot = kinds.index(choice)
+        entry, path = self._dispatch(view, t, WITH_REVEAL)
+        if entry is not None:
+            held = [k for k in view.dispatch() if self.rules.dispatch[k].window == WITH_REVEAL]
+            card = self._card(view, t, WITH_REVEAL, held, entry, path) if entry else -1
+        return slot, card
 
     def move(self, view, t, r):
         cells, path = self._decision(view, t, "move")
@@ -71,34 +92,41 @@ class ScriptedBot:
             raise self.script.fail(path, f"move must be a whole number from 0 to R = {r}")
         return cells
 
-    def swap(self, view, t, targets):
-        target, path = self._decision(view, t, "swap")
-        if target is _MISSING:
-            return self.fallback.swap(view, t, targets)
-        if target in (None, "none"):
-            return None
+    def after_move(self, view, t, cards, targets):
+        entry, path = self._dispatch(view, t, AFTER_MOVE)
+        if entry is None:
+            return self.fallback.after_move(view, t, cards, targets)
+        if not entry:
+            return -1, -1
+        k = self._card(view, t, AFTER_MOVE, cards, entry, path)
+        if not self.rules.dispatch[k].swap:
+            return k, -1
         legal = {self.labels[u]: u for u in targets}
-        if target not in legal:
-            raise self.script.fail(path, f"cannot swap with '{target}'; adjacent trains: {', '.join(legal) or 'none'}")
-        return legal[target]
+        if entry["with"] not in legal:
+            raise self.script.fail(path + ("with",), f"cannot swap with '{entry['with']}'; adjacent trains: "
+                                                     f"{', '.join(legal) or 'none'}")
+        return k, legal[entry["with"]]
 
-    def booking(self, view, t):
-        spec, path = self._decision(view, t, "booking")
-        if spec is _MISSING:
-            return self.fallback.booking(view, t)
-        if spec in (None, "none"):
-            return None
-        pile = spec.get("pile") if isinstance(spec, dict) else None
-        if pile not in self.rules.station_ids:
-            raise self.script.fail(path, "booking is 'none' or {pile: STATION, keep: [TICKET]}")
-        s = self.rules.station_ids.index(pile)
+    def at_stop(self, view, t, cards):
+        entry, path = self._dispatch(view, t, AT_STOP)
+        if entry is None:
+            return self.fallback.at_stop(view, t, cards)
+        if not entry:
+            return -1, -1
+        k = self._card(view, t, AT_STOP, cards, entry, path)
+        if not self.rules.dispatch[k].draw:
+            return k, -1
+        name = entry["pile"]
+        if name not in self.rules.station_ids:
+            raise self.script.fail(path + ("pile",), f"unknown station '{name}'{suggest(name, self.rules.station_ids)}")
+        s = self.rules.station_ids.index(name)
         if not view.pile_size(s):
-            raise self.script.fail(path, f"the {pile} pile is empty")
-        return s
+            raise self.script.fail(path + ("pile",), f"the {name} pile is empty")
+        return k, s
 
     def booking_platform(self, view, t):
-        spec, path = self._decision(view, t, "booking")
-        if spec is _MISSING or not isinstance(spec, dict) or "platform" not in spec:
+        spec, path = self._dispatch(view, t, AT_STOP)
+        if not spec or "platform" not in spec:
             return self.fallback.booking_platform(view, t)
         name = spec["platform"]
         if name not in self.rules.station_ids:
@@ -109,10 +137,10 @@ class ScriptedBot:
                                                          "a platform needs options: {booking_platform: any} (R7)")
         return self.rules.station_ids.index(name)
 
-    def keep(self, view, t, drawn):
-        spec, path = self._decision(view, t, "booking")
-        if spec is _MISSING or not isinstance(spec, dict) or "keep" not in spec:
-            return self.fallback.keep(view, t, drawn)
+    def keep(self, view, t, drawn, keep):
+        spec, path = self._dispatch(view, t, AT_STOP)
+        if not spec or "keep" not in spec:
+            return self.fallback.keep(view, t, drawn, keep)
         names = [self.rules.ticket_ids[self.rules.card_kind[c]] for c in drawn]
         picks: list[int] = []
         for kind in spec["keep"] or []:
@@ -248,7 +276,7 @@ def run_script(script: Script, content=None) -> Replay:
     if late:
         raise script.fail(("rounds", late[0]), f"round {late[0]} is never played: the game ended after "
                                                 f"round {state.round}", key=True)
-    if problems := _unapplied(script, asked, state.round):
+    if problems := _unapplied(script, rules, asked, state.round):
         raise ScriptError(problems, script.smap.lines)
     final = []
     for p, player in enumerate(script.players):
@@ -266,17 +294,22 @@ def run_script(script: Script, content=None) -> Replay:
 #: why a scripted decision was never asked for, by decision
 _NEVER_ASKED = {
     "board": "the train did not stop at a station where a ticket could board",
-    "swap": "no swap was possible (the player held no Passing Swap card, or no train was adjacent)",
-    "booking": "no Group Booking was possible (the player held no such card, or every pile was empty)",
     "move": "the move is chosen only with options.stop_short: true, on a train with R > 0",
-    "signal": "the player held no Signal Priority card",
     "card": "the card is chosen only with options.hand_size > 1",
 }
+#: why a dispatch card could not be played at its window, by window
+_UNPLAYABLE = ("the player did not hold it",
+               "the player did not hold it, or a swap found no train adjacent",
+               "the player did not hold it, or a Group Booking found every pile empty")
+
+
+def _cannot(name: str, rnd: int, window: int) -> str:
+    return f"'{name}' cannot be played {WINDOW_NAMES[window]} in round {rnd}: {_UNPLAYABLE[window]}"
 
 
 def _scripted_noop(key: str, value) -> bool:
-    """A decision that asks for nothing (board nothing, no swap, no booking) fits any round."""
-    return value in (None, "none", [], False) and key != "move"
+    """A decision that asks for nothing (board nothing, no dispatch card) fits any round."""
+    return value in (None, "none", []) and key != "move"
 
 
 def _target_problems(script: Script, labels: list[str]) -> list:
@@ -284,18 +317,19 @@ def _target_problems(script: Script, labels: list[str]) -> list:
     problems = []
     for rnd, by_train in script.rounds.items():
         for label, decision in by_train.items():
-            target = decision.get("swap")
-            if target in (None, "none"):
-                continue
-            if target == label:
-                problems.append(script.problem(("rounds", rnd, label, "swap"), "a train cannot swap with itself"))
-            elif target not in labels:
-                problems.append(script.problem(("rounds", rnd, label, "swap"),
-                                               f"unknown train '{target}'; trains are {', '.join(labels)}"))
+            for path, entry, _ in dispatch_entries(decision):
+                target = entry.get("with")
+                where = ("rounds", rnd, label) + path + ("with",)
+                if target is None:
+                    continue
+                if target == label:
+                    problems.append(script.problem(where, "a train cannot swap with itself"))
+                elif target not in labels:
+                    problems.append(script.problem(where, f"unknown train '{target}'; trains are {', '.join(labels)}"))
     return problems
 
 
-def _unapplied(script: Script, asked: set[tuple], last_round: int) -> list:
+def _unapplied(script: Script, rules: Rules, asked: set[tuple], last_round: int) -> list:
     """Scripted decisions of played rounds that the game never asked for: each is a located problem."""
     problems = []
     for rnd, by_train in script.rounds.items():
@@ -306,6 +340,10 @@ def _unapplied(script: Script, asked: set[tuple], last_round: int) -> list:
                 if key in _NEVER_ASKED and (rnd, label, key) not in asked and not _scripted_noop(key, value):
                     problems.append(script.problem(("rounds", rnd, label, key),
                                                    f"{key} cannot apply in round {rnd}: {_NEVER_ASKED[key]}"))
+            for path, entry, _ in dispatch_entries(decision):
+                if (rnd, label) + path not in asked:
+                    window = rules.dispatch[rules.dispatch_ids.index(entry["card"])].window
+                    problems.append(script.problem(("rounds", rnd, label) + path, _cannot(entry["card"], rnd, window)))
     return problems
 
 

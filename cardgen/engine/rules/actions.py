@@ -35,10 +35,11 @@ class SetupRefused(IllegalAction):
 
 @dataclass(frozen=True, slots=True)
 class Operation:
-    """One train's part of the simultaneous reveal: which hand slot, and whether to add Signal Priority."""
+    """One train's part of the simultaneous reveal: which hand slot, and which dispatch card (kind index) is
+    played with it, if any (a kind whose timing is with_operation_reveal, e.g. Signal Priority)."""
 
     slot: int = 0
-    signal: bool = False
+    dispatch: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,17 +57,14 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class Swap:
-    """Use Passing Swap with train ``target`` after moving, or ``None`` to pass."""
+class Dispatch:
+    """Play dispatch card ``card`` (kind index) for the train now, after its move or at the start of its stop,
+    or ``None`` to pass. ``target``: the train a swap is made with; ``pile``: the station (index) whose pile a
+    Group Booking draws from."""
 
-    target: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Booking:
-    """Use Group Booking on the pile of station ``pile`` (index), or ``None`` to pass."""
-
-    pile: int | None
+    card: int | None
+    target: int | None = None
+    pile: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,4 +83,4 @@ class Board:
     cards: tuple[int, ...]
 
 
-Action = Reveal | Move | Swap | Booking | Keep | Board
+Action = Reveal | Move | Dispatch | Keep | Board

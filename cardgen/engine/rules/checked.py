@@ -11,12 +11,11 @@ from __future__ import annotations
 import itertools
 from typing import Optional
 
-from cardgen.engine.rules.actions import (
-    Action, Board, Booking, IllegalAction, Keep, Move, Operation, Reveal, Swap,
-)
-from cardgen.engine.rules.core import BOARD, BOOKING, KEEP, MOVE, OPERATION, OVER, SWAP, Core
+from cardgen.engine.rules.actions import Action, Board, Dispatch, IllegalAction, Keep, Move, Operation, Reveal
+from cardgen.engine.rules.compiled import WITH_REVEAL
+from cardgen.engine.rules.core import BOARD, KEEP, MOVE, OPERATION, OVER, PLAY_MOVED, PLAY_STOP, Core
 
-__all__ = ["BOARD", "BOOKING", "KEEP", "MOVE", "OPERATION", "OVER", "SWAP", "CheckedDriver"]
+__all__ = ["BOARD", "KEEP", "MOVE", "OPERATION", "OVER", "PLAY_MOVED", "PLAY_STOP", "CheckedDriver"]
 
 
 class CheckedDriver(Core):
@@ -33,9 +32,14 @@ class CheckedDriver(Core):
         return None if t is None else self.owner[t]
 
     def operation_options(self, t: int) -> list[Operation]:
+        """Each hand slot (the top card without a hand), alone or with each dispatch card held for the reveal."""
         slots = range(len(self.hand[t])) if self.options.hand_size > 1 else (0,)
-        signals = (False, True) if self.signal_allowed(t) else (False,)
-        return [Operation(s, g) for s in slots for g in signals]
+        fx = self.rules.dispatch
+        cards: list[Optional[int]] = [None]
+        for k in self.dispatch[self.owner[t]]:
+            if fx[k].window == WITH_REVEAL and k not in cards:
+                cards.append(k)
+        return [Operation(s, k) for s in slots for k in cards]
 
     def board_options(self, t: int) -> list[Board]:
         """Every legal set of tickets to board (order as on the platform), the empty set first."""
@@ -59,20 +63,16 @@ class CheckedDriver(Core):
             per = [self.operation_options(t) for t in range(self.n)]
             out: list[Action] = []
             for combo in itertools.product(*per):
-                if self._signals_affordable(combo):
+                if self._dispatch_affordable(combo):
                     out.append(Reveal(tuple(combo)))
             return out
         t = self.order[self.cursor]
         if ph == MOVE:
             return [Move(c) for c in range(self.r[t] + 1)]
-        if ph == SWAP:
-            swaps: list[Action] = [Swap(None)]
-            return swaps + [Swap(u) for u in self.swap_targets(t)]
-        if ph == BOOKING:
-            bookings: list[Action] = [Booking(None)]
-            return bookings + [Booking(s) for s, pile in enumerate(self.piles) if pile]
+        if ph in (PLAY_MOVED, PLAY_STOP):
+            return self._dispatch_actions(t, ph == PLAY_MOVED)
         if ph == KEEP:
-            keep = min(self.rules.booking_keep, len(self.drawn))
+            keep = min(self.rules.dispatch[self.booking].keep, len(self.drawn))
             combos = list(itertools.combinations(range(len(self.drawn)), keep))
             if self.options.booking_platform == "any":
                 return [Keep(c, s) for c in combos for s in range(len(self.platforms))]
@@ -80,18 +80,33 @@ class CheckedDriver(Core):
         boards: list[Action] = list(self.board_options(t))
         return boards
 
-    def clamp_signals(self, choices: list[tuple[int, bool]]) -> list[tuple[int, bool]]:
-        """Drop Signal Priority claims beyond the cards each player holds (a player with two trains
-        and one card: the lower-numbered train gets it). Bot drivers use this; people get an error."""
-        left = [self.dispatch[p].count(self.rules.dispatch_signal) for p in range(self.players)]
-        out = []
-        for t, (slot, sig) in enumerate(choices):
-            p = self.owner[t]
-            if sig and left[p] > 0:
-                left[p] -= 1
-                out.append((slot, True))
+    def _dispatch_actions(self, t: int, moved: bool) -> list[Action]:
+        """Pass, or play a card held for this window (after the move, else as the stop begins): a swap with each
+        adjacent train, a booking on each pile."""
+        out: list[Action] = [Dispatch(None)]
+        fx = self.rules.dispatch
+        cards, targets = self.after_move_cards(t) if moved else (self.stop_cards(t), [])
+        for k in cards:
+            if fx[k].swap:
+                out += [Dispatch(k, target=u) for u in targets]
+            elif fx[k].draw:
+                out += [Dispatch(k, pile=s) for s, pile in enumerate(self.piles) if pile]
             else:
-                out.append((slot, False))
+                out.append(Dispatch(k))
+        return out
+
+    def clamp_dispatch(self, choices: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Drop dispatch cards claimed with the reveal beyond those each player holds (a player with two trains
+        and one card: the lower-numbered train gets it, ruling R16). Bot drivers use this; people get an error."""
+        left = [list(hand) for hand in self.dispatch]
+        out = []
+        for t, (slot, card) in enumerate(choices):
+            hand = left[self.owner[t]]
+            if card >= 0 and card in hand:
+                hand.remove(card)
+                out.append((slot, card))
+            else:
+                out.append((slot, -1))
         return out
 
     def _check_board(self, t: int, cards: tuple[int, ...]) -> None:
@@ -113,13 +128,17 @@ class CheckedDriver(Core):
         if limit and len(cards) > limit:
             raise IllegalAction(f"{where}: at most {limit} ticket(s) may board at this stop")
 
-    def _signals_affordable(self, combo) -> bool:
-        need = [0] * self.players
+    def _dispatch_affordable(self, combo) -> bool:
+        """No player plays more copies of a dispatch kind with the reveal than it holds."""
+        need: list[list[int]] = [[] for _ in range(self.players)]
         for t, op in enumerate(combo):
-            if op.signal:
-                need[self.owner[t]] += 1
-        sig = self.rules.dispatch_signal
-        return all(need[p] <= self.dispatch[p].count(sig) for p in range(self.players))
+            if op.dispatch is not None:
+                need[self.owner[t]].append(op.dispatch)
+        for p in range(self.players):
+            for k in need[p]:
+                if need[p].count(k) > self.dispatch[p].count(k):
+                    return False
+        return True
 
     def apply(self, action: Action) -> None:
         """Validate ``action`` against the pending decision, apply it and run on to the next decision."""
@@ -146,30 +165,33 @@ class CheckedDriver(Core):
             if op not in self.operation_options(t):
                 raise IllegalAction(f"round {self.round}: train {t + 1} cannot play {op!r}; "
                                     f"legal: {self.operation_options(t)!r}")
-        if not self._signals_affordable(action.choices):
-            raise IllegalAction(f"round {self.round}: more Signal Priority cards used than held")
-        self.reveal([(op.slot, op.signal) for op in action.choices])
+        if not self._dispatch_affordable(action.choices):
+            raise IllegalAction(f"round {self.round}: a player plays more dispatch cards of one kind than it holds")
+        self.reveal([(op.slot, -1 if op.dispatch is None else op.dispatch) for op in action.choices])
         self.phase, self.cursor = MOVE, 0
 
     def _apply_step(self, action: Action) -> None:
         t = self.order[self.cursor]
         if isinstance(action, Move):
             self.move(t, action.cells)
-            self.phase = SWAP
-        elif isinstance(action, Swap):
-            if action.target is not None:
-                self.swap(t, action.target)
+            self.phase = PLAY_MOVED
+        elif isinstance(action, Dispatch) and self.phase == PLAY_MOVED:
+            if action.card is not None:
+                self.play(t, action.card, -1 if action.target is None else action.target)
             self._next_mover()
-        elif isinstance(action, Booking):
-            if action.pile is None:
-                self.phase = BOARD
-                self._stop_begin(t)
-            else:
-                self.drawn = self.booking_draw(t, action.pile)
+        elif isinstance(action, Dispatch):
+            if action.card is not None and self.rules.dispatch[action.card].draw:
+                self.drawn = self.play(t, action.card, pile=-1 if action.pile is None else action.pile)
+                self.booking = action.card
                 self.phase = KEEP
+                return
+            if action.card is not None:
+                self.play(t, action.card)
+            self.phase = BOARD
+            self._stop_begin(t)
         elif isinstance(action, Keep):
             self.booking_keep(self.drawn, action.picks, action.platform)
-            self.drawn = []
+            self.drawn, self.booking = [], -1
             self.phase = BOARD
             self._stop_begin(t)
         elif isinstance(action, Board):
@@ -181,7 +203,7 @@ class CheckedDriver(Core):
         if self.cursor < self.n:
             self.phase = MOVE
         else:
-            self.phase, self.cursor = BOOKING, 0
+            self.phase, self.cursor = PLAY_STOP, 0
 
     def _stop_begin(self, t: int) -> None:
         """After any Group Booking: alight now; boarding is the decision that follows."""
@@ -194,7 +216,7 @@ class CheckedDriver(Core):
             self.refill(self.rules.station_of_cell[self.cell[t]])
             self._stopping = False
         self.cursor += 1
-        self.phase = BOOKING
+        self.phase = PLAY_STOP
         if self.cursor >= self.n:
             self.cursor = 0
             self.end_round()
@@ -217,15 +239,15 @@ class CheckedDriver(Core):
                 if self.options.stop_short and self.r[t] > 0:
                     return
                 self.move(t)
-                self.phase = SWAP
+                self.phase = PLAY_MOVED
                 continue
-            if ph == SWAP:
-                if self.swap_targets(t):
+            if ph == PLAY_MOVED:
+                if self.after_move_cards(t)[0]:
                     return
                 self._next_mover()
                 continue
-            if ph == BOOKING:
-                if self.booking_allowed(t):
+            if ph == PLAY_STOP:
+                if self.stop_cards(t):
                     return
                 self.phase = BOARD
                 self._stop_begin(t)

@@ -13,11 +13,19 @@ from typing import Any
 
 from cardgen.engine.rules.runs import Runs, free_runs
 from cardgen.model import Content
+from cardgen.model.effects import DISPATCH_TIMINGS
 
 RIGHT = 1
 LEFT = -1
 #: Deadline used for freight (unlimited slack): later than any clock value.
 NEVER_LATE = 1 << 30
+
+
+#: a dispatch kind's window in the round: its content timing (cardgen/model/effects.py DISPATCH_TIMINGS, in
+#: that order): with the operation reveal, after the train's own move, at the start of its stop (ruling R7)
+WITH_REVEAL, AFTER_MOVE, AT_STOP = 0, 1, 2
+#: a load condition that every train meets
+ANY_LOAD = 1 << 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,20 +34,39 @@ class EventEffect:
     neutral when it does not apply."""
 
     kind: int                 # index into Rules.event_ids
-    propulsion: int           # added to R of every train whose load is in propulsion_loads
-    wait_gain: int            # added to W of every train whose load is in wait_loads
     festival_station: int     # station index receiving extra tickets, or -1
-    festival_amount: int
     closed_cell: int          # section cell closed on both lines, or -1
-    clock_hold: bool
-    order_reversed: bool
-    boarding_limit: int       # most tickets boarded per stop, or 0 for no limit
+    propulsion: int = 0       # added to R of every train whose load is in propulsion_min_load..max_load
+    wait_gain: int = 0        # added to W of every train whose load is in wait_min_load..max_load
+    festival_amount: int = 0
+    clock_hold: bool = False
+    order_reversed: bool = False
+    boarding_limit: int = 0   # most tickets boarded per stop, or 0 for no limit
     capacity: int = 0         # added to the composition cap for boarding this round
     platform_size: int = 0    # added to the size platforms are refilled to this round
     propulsion_min_load: int = 0
-    propulsion_max_load: int = 1 << 30
+    propulsion_max_load: int = ANY_LOAD
     wait_min_load: int = 0
-    wait_max_load: int = 1 << 30
+    wait_max_load: int = ANY_LOAD
+
+
+@dataclass(frozen=True, slots=True)
+class DispatchEffect:
+    """One dispatch kind, its effect primitives flattened like :class:`EventEffect`'s: played at ``window``
+    for the player's own train; every field is neutral when it does not apply."""
+
+    window: int               # WITH_REVEAL, AFTER_MOVE or AT_STOP
+    propulsion: int = 0       # added to R (ruling R18) when the train's load is in propulsion_min_load..max_load
+    wait_gain: int = 0        # added to W when the train's load is in wait_min_load..max_load
+    swap: bool = False        # Passing Swap with an adjacent train (ruling R6)
+    ignore_blocking: bool = False    # this round the train runs past trains on its line
+    ignore_closure: bool = False     # this round a closed section is open to the train
+    draw: int = 0             # Group Booking: tickets drawn (0: not a booking) ...
+    keep: int = 0             # ... and kept (ruling R7)
+    propulsion_min_load: int = 0
+    propulsion_max_load: int = ANY_LOAD
+    wait_min_load: int = 0
+    wait_max_load: int = ANY_LOAD
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,12 +115,7 @@ class Rules:
     # dispatch
     dispatch_ids: tuple[str, ...]
     dispatch_deck: tuple[int, ...]        # kind indices
-    dispatch_swap: int                    # kind index of each effect, -1 if absent
-    dispatch_signal: int
-    dispatch_signal_amount: int
-    dispatch_booking: int
-    booking_draw: int
-    booking_keep: int
+    dispatch: tuple[DispatchEffect, ...]  # by kind
     # numbers
     clock_start: int
     clock_end: int
@@ -141,27 +163,25 @@ def _direction(name: str) -> int:
     return RIGHT if name == "right" else LEFT
 
 
-def _effect(kind: Any) -> dict:
-    """Map one event kind's effect primitives onto EventEffect fields (one primitive of each type)."""
-    out: dict[str, Any] = dict(propulsion=0, wait_gain=0, festival_amount=0, clock_hold=False,
-                               order_reversed=False, boarding_limit=0)
-    for e in kind.effects:
+def _flatten(effects: Any) -> dict[str, Any]:
+    """Map one kind's effect primitives onto :class:`EventEffect` or :class:`DispatchEffect` fields (the
+    validator lets each primitive appear once, and only at a timing whose class has its fields)."""
+    out: dict[str, Any] = {}
+    for e in effects:
         if e.type == "propulsion":
             out.update(propulsion=e.amount, propulsion_min_load=e.min_load, propulsion_max_load=e.max_load)
         elif e.type == "wait_gain":
             out.update(wait_gain=e.amount, wait_min_load=e.min_load, wait_max_load=e.max_load)
         elif e.type == "platform_extra":
             out["festival_amount"] = e.amount
-        elif e.type == "clock_hold":
-            out["clock_hold"] = True
-        elif e.type == "order_reversed":
-            out["order_reversed"] = True
-        elif e.type == "boarding_limit":
-            out["boarding_limit"] = e.amount
-        elif e.type == "capacity":
-            out["capacity"] = e.amount
-        elif e.type == "platform_size":
-            out["platform_size"] = e.amount
+        elif e.type in ("clock_hold", "order_reversed", "ignore_blocking", "ignore_closure"):
+            out[e.type] = True
+        elif e.type == "swap_adjacent":
+            out["swap"] = True
+        elif e.type == "group_booking":
+            out.update(draw=e.draw, keep=e.keep)
+        elif e.type in ("boarding_limit", "capacity", "platform_size"):
+            out[e.type] = e.amount
     return out
 
 
@@ -197,23 +217,20 @@ def compile_rules(model: Content) -> Rules:
     track: dict[int, EventEffect] = {}
     for rnd, card in content.event_track:
         kind = content.event_kinds[card.kind]
-        fields = _effect(kind)
+        fields = _flatten(kind.effects)
         types = {e.type for e in kind.effects}
         festival = station_index[card.station] if "platform_extra" in types and card.station else -1
         closed = content.sections[card.section].cell if "section_closed" in types and card.section else -1
         track[rnd] = EventEffect(kind=ev_index[card.kind], festival_station=festival, closed_cell=closed, **fields)
 
     dk = content.dispatch.kinds
-    by_effect = {k.effect.type: i for i, k in enumerate(dk)}
-    signal = by_effect.get("propulsion", -1)
-    booking = by_effect.get("group_booking", -1)
+    dispatch = tuple(DispatchEffect(window=DISPATCH_TIMINGS.index(k.timing), **_flatten(k.effects)) for k in dk)
     origin_cells = [content.stations[t.origin].cell for t in tickets]
     is_terminal = tuple(c in terminal_cells for c in range(last + 1))
     best_value = max(k.value for k in ops)
     boost = max([0] + [ev.propulsion for ev in track.values()])
-    signal_amount = dk[signal].effect.amount if signal >= 0 else 0
-    # the largest R any train can be given: the best card, the best event, then Signal Priority (R18 order)
-    longest = max(g.propulsion.floor, best_value + boost) + max(0, signal_amount)
+    # the largest R any train can be given: the best card, the best event, then the best dispatch card (R18 order)
+    longest = max(g.propulsion.floor, best_value + boost) + max([0] + [fx.propulsion for fx in dispatch])
     dest_cells = [content.stations[t.destination].cell for t in tickets]
 
     return Rules(
@@ -254,12 +271,7 @@ def compile_rules(model: Content) -> Rules:
                                     for rnd in range(max(track, default=0) + 1)),
         dispatch_ids=tuple(k.id for k in dk),
         dispatch_deck=tuple(i for i, k in enumerate(dk) for _ in range(k.copies)),
-        dispatch_swap=by_effect.get("swap_adjacent", -1),
-        dispatch_signal=signal,
-        dispatch_signal_amount=signal_amount,
-        dispatch_booking=booking,
-        booking_draw=dk[booking].effect.draw if booking >= 0 else 0,
-        booking_keep=dk[booking].effect.keep if booking >= 0 else 0,
+        dispatch=dispatch,
         clock_start=g.clock.start,
         clock_end=g.clock.end,
         cap=g.composition_cap,

@@ -16,14 +16,16 @@ import random
 from typing import Callable, Optional, Sequence
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
-from cardgen.engine.rules.compiled import EventEffect, Rules
+from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL, EventEffect, Rules
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.runs import Runs
 
 # Why a train moved fewer cells than its R.
 SHORT_NONE, SHORT_TRAIN, SHORT_CLOSED, SHORT_TERMINAL, SHORT_CHOICE = 0, 1, 2, 3, 4
-# Phases of the checked driver, in round order (the fast loop only ever sees OPERATION and OVER).
-OPERATION, MOVE, SWAP, BOOKING, KEEP, BOARD, OVER = "operation", "move", "swap", "booking", "keep", "board", "over"
+# Phases of the checked driver, in round order (the fast loop only ever sees OPERATION and OVER): PLAY_MOVED and
+# PLAY_STOP offer the dispatch cards played after a train's move and at the start of its stop, KEEP a booking's pick.
+OPERATION, MOVE, PLAY_MOVED, PLAY_STOP, KEEP, BOARD, OVER = (
+    "operation", "move", "play_moved", "play_stop", "keep", "board", "over")
 
 
 def shuffle(rng: random.Random, items: list) -> None:
@@ -57,6 +59,8 @@ def _seating(players: int, trains_per_player: int, seating: str) -> tuple[tuple[
     return tuple(owner), tuple(tuple(t for t, p in enumerate(owner) if p == q) for q in range(players))
 
 
+#: an empty list that is only ever read (no allocation for what is usually empty)
+_NONE: list[int] = []
 #: rules as written; Options is frozen, so one instance serves every game
 _DEFAULT_OPTIONS = Options()
 
@@ -136,6 +140,7 @@ class Core:
         # statistics
         self.cards_played: list[int] = [0] * len(rules.op_ids)
         self.dispatch_used: list[int] = [0] * len(rules.dispatch_ids)
+        self.dispatch_effective: list[int] = [0] * len(rules.dispatch_ids)   # cards played that changed something
         self.events_effective: list[int] = [0] * len(rules.event_ids)
         self.pile_empty_round: list[Optional[int]] = [None] * len(rules.station_ids)
         self.stalled_round: Optional[int] = None
@@ -145,12 +150,14 @@ class Core:
         self.card: list[int] = [-1] * n
         self.r: list[int] = [0] * n
         self.moved: list[int] = [0] * n
-        self.signal: list[bool] = [False] * n
+        self.played: list[int] = [-1] * n        # dispatch kind played with this round's reveal, or -1
+        self.played_mattered: list[bool] = [False] * n   # ... and whether it changed something yet
         self.order: list[int] = list(range(n))
         # checked driver
         self.phase: str = OPERATION
         self.cursor: int = 0
         self.drawn: list[int] = []
+        self.booking: int = -1                   # dispatch kind whose Group Booking drew ``drawn``
         self._stopping: bool = False
         if arrange is not None:
             arrange(self)
@@ -261,20 +268,27 @@ class Core:
         return changed
 
     # ================================================================ phases 2-3: reveal, R, order
-    def signal_allowed(self, t: int) -> bool:
-        return self.rules.dispatch_signal >= 0 and self.rules.dispatch_signal in self.dispatch[self.owner[t]]
+    def holds_for(self, p: int, window: int) -> bool:
+        """True when player ``p`` holds a dispatch card played at ``window`` (compiled.WITH_REVEAL...)."""
+        fx = self.rules.dispatch
+        for k in self.dispatch[p]:
+            if fx[k].window == window:
+                return True
+        return False
 
-    def reveal(self, choices: list[tuple[int, bool]]) -> None:
-        """Phase 2 and 3a: play each train's card, apply Signal Priority, compute R and the move order."""
+    def reveal(self, choices: list[tuple[int, int]]) -> None:
+        """Phase 2 and 3a: play each train's (hand slot, dispatch card or -1), apply the dispatch card played with
+        it, compute R and the move order."""
         rules, ev, opts = self.rules, self.event, self.options
         event_mod = ev.propulsion if ev is not None else 0
         lo, hi = (ev.propulsion_min_load, ev.propulsion_max_load) if ev is not None else (0, 0)
         gains = rules.op_wait_gain
         use_hand = opts.hand_size > 1
         later_gain, signal_outside = opts.wait_card_gain == "after_order", opts.signal_after_floor
+        later: list[int] = [0] * self.n if later_gain else _NONE
         changed = False
         for t in range(self.n):
-            slot, use_signal = choices[t]
+            slot, played = choices[t]
             deck = self.deck[t]
             if use_hand:
                 k = self.hand[t].pop(slot)
@@ -285,35 +299,44 @@ class Core:
             self.card[t] = k
             self.discard[t].append(k)
             self.cards_played[k] += 1
-            if gains[k] and not later_gain:
-                self._gain_wait(t, gains[k])
-            boost = 0
-            if use_signal:
-                self.dispatch[self.owner[t]].remove(rules.dispatch_signal)
-                self.dispatch_used[rules.dispatch_signal] += 1
-                boost = rules.dispatch_signal_amount
-            self.signal[t] = use_signal
             value, load = rules.op_values[k], self.places[t]
+            gain, boost, raised = gains[k], 0, False
+            if played >= 0:
+                fx = rules.dispatch[played]
+                self._spend(t, played)
+                if fx.propulsion and fx.propulsion_min_load <= load <= fx.propulsion_max_load:
+                    boost = fx.propulsion
+                if fx.wait_gain and fx.wait_min_load <= load <= fx.wait_max_load:
+                    gain += fx.wait_gain
+                    raised = not opts.cap_wait or self.wait[t] < rules.wait_max
+                self.played_mattered[t] = False
+            self.played[t] = played
+            if gain:   # ruling R17: W gained with the card counts at the reveal (option: after the order)
+                if later_gain:
+                    later[t] = gain
+                else:
+                    self._gain_wait(t, gain)
             mod = event_mod if lo <= load <= hi else 0
-            if signal_outside:   # ruling R18 option: +2 after max(floor, ...)
+            if signal_outside:   # ruling R18 option: a dispatch card's R change after max(floor, ...)
                 r = rules.propulsion(value, load, mod)
                 if mod and r != rules.propulsion(value, load, 0):
                     changed = True
                 r += boost
-            else:                # ruling R18: +2 inside max(floor, ...)
+            else:                # ruling R18: inside max(floor, ...)
                 r = rules.propulsion(value, load, mod + boost)
                 if mod and r != rules.propulsion(value, load, boost):
                     changed = True
             self.r[t] = r
+            if played >= 0 and (raised or (boost and r != rules.propulsion(value, load, mod))):
+                self._took_effect(t)
         self.moved = [0] * self.n
         if changed:
             self.effective = True
         reverse = ev is not None and ev.order_reversed
         self.order = self.move_order(reverse)
-        if later_gain:   # ruling R17 option: the wait card's W gain orders the next round only
-            for t in range(self.n):
-                if gains[self.card[t]]:
-                    self._gain_wait(t, gains[self.card[t]])
+        for t, gain in enumerate(later):
+            if gain:
+                self._gain_wait(t, gain)
         if reverse and self.order != self.move_order(False):
             self.effective = True
 
@@ -332,7 +355,9 @@ class Core:
     # ================================================================ phase 3: movement
     def move(self, t: int, want: int = -1) -> int:
         """Phase 3: run train ``t`` cell by cell, up to ``want`` (default -1: all of R) cells; return the
-        cells moved. Blocking (4.3), closures, terminals (R1) and the W gain for a short move (R2)."""
+        cells moved. Blocking (4.3), closures, terminals (R1) and the W gain for a short move (R2); a dispatch
+        card played with the reveal may let the train run past trains (it still never ends on a full line) or
+        into a closed section."""
         r = self.r[t]
         if want < 0:
             want = r
@@ -344,6 +369,11 @@ class Core:
         rules = self.rules
         ev = self.event
         closed = ev.closed_cell if ev is not None else -1
+        passing = opened = passed = False    # a dispatch card's way past trains or into the closure; it was used
+        played = self.played[t]
+        if played >= 0:
+            fx = rules.dispatch[played]
+            passing, opened = fx.ignore_blocking, fx.ignore_closure
         station_of_cell = rules.station_of_cell
         c, d = self.cell[t], self.dir[t]
         occ_r, occ_l = self.occ_right, self.occ_left
@@ -354,23 +384,38 @@ class Core:
                 occ_l[c] -= 1
         double, capacity = rules.double_track, rules.line_capacity
         moved, why = 0, SHORT_NONE
+        over = 0      # full section cells a passing train has run over since the last cell it may stand on
+        opened_at = 0     # the step of the run that entered a closed section opened to the train
         for nxt, nd in self.runs[c * 2 + (1 if d > 0 else 0)][want]:
             if station_of_cell[nxt] < 0:
                 if nxt == closed:
-                    why = SHORT_CLOSED
-                    break
+                    if not opened:
+                        why = SHORT_CLOSED
+                        break
+                    opened_at = moved + over + 1
                 if double:
                     used = occ_r[nxt] if nd > 0 else occ_l[nxt]
                 else:
                     used = occ_r[nxt] + occ_l[nxt]
                 if used >= capacity:
-                    why = SHORT_TRAIN
-                    break
+                    if not passing:
+                        why = SHORT_TRAIN
+                        break
+                    over += 1
+                    continue
             c, d = nxt, nd
             moved += 1
+            if over:
+                moved += over
+                over = 0
+                passed = True
         else:
-            if moved < want:          # the run was cut at a terminal (ruling R1)
+            if over:                  # the run ended over a full line: back on the last cell it may stand on
+                why = SHORT_TRAIN
+            elif moved < want:        # the run was cut at a terminal (ruling R1)
                 why = SHORT_TERMINAL
+        if over and why == SHORT_CLOSED:
+            why = SHORT_TRAIN         # it had stopped behind a train already
         self.cell[t], self.dir[t] = c, d
         if station_of_cell[c] < 0:
             if d > 0:
@@ -380,6 +425,8 @@ class Core:
         self.moved[t] = moved
         if moved < r:
             self._fell_short(t, why if why != SHORT_NONE else SHORT_CHOICE)
+        if passed or 0 < opened_at <= moved:
+            self._took_effect(t)
         return moved
 
     def _fell_short(self, t: int, why: int) -> None:
@@ -395,11 +442,73 @@ class Core:
             self.effective = True
 
     # ================================================================ dispatch cards (5.3)
+    def _spend(self, t: int, card: int) -> None:
+        """Train ``t``'s owner discards the dispatch card ``card`` as it is played (each is used once)."""
+        self.dispatch[self.owner[t]].remove(card)
+        self.dispatch_used[card] += 1
+
+    def after_move_cards(self, t: int) -> tuple[list[int], list[int]]:
+        """The dispatch kinds train ``t``'s owner may play for it after its move, each once, in hand order, and
+        the trains a swap may take (:meth:`swap_targets`, found once; a swap needs one)."""
+        fx = self.rules.dispatch
+        cards: list[int] = []
+        targets: list[int] = []
+        looked = False
+        for k in self.dispatch[self.owner[t]]:
+            e = fx[k]
+            if e.window != AFTER_MOVE or k in cards:
+                continue
+            if e.swap:
+                if not looked:
+                    targets, looked = self.swap_targets(t), True
+                if not targets:
+                    continue
+            cards.append(k)
+        return cards, targets
+
+    def stop_cards(self, t: int) -> list[int]:
+        """The dispatch kinds train ``t``'s owner may play as its stop begins, each once, in hand order (a booking
+        needs a ticket pile that is not empty)."""
+        fx = self.rules.dispatch
+        cards: list[int] = []
+        for k in self.dispatch[self.owner[t]]:
+            e = fx[k]
+            if e.window == AT_STOP and k not in cards and (not e.draw or self._any_pile()):
+                cards.append(k)
+        return cards
+
+    def play(self, t: int, card: int, target: int = -1, pile: int = -1) -> list[int]:
+        """Spend dispatch card ``card`` for train ``t`` after its move or at its stop and apply its effects: W gain,
+        a Passing Swap with train ``target``, a Group Booking's draw from ``pile``'s top (returned: the caller
+        keeps some with :meth:`booking_keep`)."""
+        rules = self.rules
+        fx = rules.dispatch[card]
+        self._spend(t, card)
+        mattered = False
+        if fx.wait_gain and fx.wait_min_load <= self.places[t] <= fx.wait_max_load:
+            mattered = self._gain_wait(t, fx.wait_gain)
+        if fx.swap:
+            self._swap(t, target)
+            mattered = True
+        drawn: list[int] = []
+        if fx.draw:
+            src = self.piles[pile]
+            for _ in range(fx.draw):
+                if src:
+                    drawn.append(src.pop())
+            mattered = mattered or bool(drawn)
+        if mattered:
+            self.dispatch_effective[card] += 1
+        return drawn
+
+    def _took_effect(self, t: int) -> None:
+        """The dispatch card train ``t`` played with this round's reveal changed something: count it once."""
+        if not self.played_mattered[t]:
+            self.played_mattered[t] = True
+            self.dispatch_effective[self.played[t]] += 1
+
     def swap_targets(self, t: int) -> list[int]:
         """Trains on a neighbouring cell that ``t`` may swap with without overfilling a line (ruling R6)."""
-        swap = self.rules.dispatch_swap
-        if swap < 0 or swap not in self.dispatch[self.owner[t]]:
-            return []
         out = []
         c = self.cell[t]
         for u in range(self.n):
@@ -418,7 +527,7 @@ class Core:
         self._occupy(u, 1)
         return ok
 
-    def swap(self, t: int, u: int) -> None:
+    def _swap(self, t: int, u: int) -> None:
         """Passing Swap: exchange cells with ``u``; a train landing on a terminal faces back into the line."""
         rules = self.rules
         self._occupy(t, -1)
@@ -430,29 +539,12 @@ class Core:
                 self.dir[v] = -self.dir[v]
         self._occupy(t, 1)
         self._occupy(u, 1)
-        self.dispatch[self.owner[t]].remove(rules.dispatch_swap)
-        self.dispatch_used[rules.dispatch_swap] += 1
 
-    def booking_allowed(self, t: int) -> bool:
-        b = self.rules.dispatch_booking
-        if b < 0 or b not in self.dispatch[self.owner[t]]:
-            return False
+    def _any_pile(self) -> bool:
         for pile in self.piles:
             if pile:
                 return True
         return False
-
-    def booking_draw(self, t: int, pile: int) -> list[int]:
-        """Group Booking, first half: spend the card and draw from the top of pile ``pile``."""
-        rules = self.rules
-        self.dispatch[self.owner[t]].remove(rules.dispatch_booking)
-        self.dispatch_used[rules.dispatch_booking] += 1
-        src = self.piles[pile]
-        drawn = []
-        for _ in range(rules.booking_draw):
-            if src:
-                drawn.append(src.pop())
-        return drawn
 
     def booking_keep(self, drawn: list[int], picks: Sequence[int], platform: Optional[int] = None) -> None:
         """Group Booking, second half: kept tickets go onto their origin platform (ruling R7), or onto
@@ -581,7 +673,8 @@ class Core:
         self.begin_round()
 
     def _stalled(self) -> bool:
-        """True when no train can ever move again (every R is at the floor whatever card or event comes)."""
+        """True when no train can ever move again (every R is at the floor whatever card, event or dispatch
+        card comes)."""
         rules = self.rules
         boost = rules.best_propulsion_after[min(self.round, rules.track_rounds)]
         repeated = self.event_for(rules.clock_end - rules.clock_start + 1)   # R4: a card that comes back
@@ -589,11 +682,14 @@ class Core:
             boost = repeated.propulsion
         floor = rules.propulsion_floor
         for t in range(self.n):
-            r = rules.propulsion(rules.best_op_value, self.places[t], boost)
-            if r > floor or (self.signal_allowed(t)
-                             and rules.propulsion(rules.best_op_value, self.places[t],
-                                                  boost + rules.dispatch_signal_amount) > floor):
+            load = self.places[t]
+            if rules.propulsion(rules.best_op_value, load, boost) > floor:
                 return False
+            for k in self.dispatch[self.owner[t]]:
+                fx = rules.dispatch[k]
+                if (fx.window == WITH_REVEAL and fx.propulsion_min_load <= load <= fx.propulsion_max_load
+                        and rules.propulsion(rules.best_op_value, load, boost + fx.propulsion) > floor):
+                    return False
         return True
 
     def finish(self) -> None:

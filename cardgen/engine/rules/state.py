@@ -25,9 +25,10 @@ _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck",
           "score", "delivered", "late", "bonus", "penalty", "blocked", "blocked_by_train", "piles",
           "platforms", "discarded", "delivered_cards", "delivery_log", "dispatch", "dispatch_deck",
           "occ_right", "occ_left",
-          "cards_played", "dispatch_used", "events_effective", "pile_empty_round", "card", "r", "moved",
-          "signal", "order", "drawn")
-_SCALARS = ("players", "n", "round", "clock", "first_player", "stalled_round", "effective", "phase", "cursor")
+          "cards_played", "dispatch_used", "dispatch_effective", "events_effective", "pile_empty_round", "card",
+          "r", "moved", "played", "played_mattered", "order", "drawn")
+_SCALARS = ("players", "n", "round", "clock", "first_player", "stalled_round", "effective", "phase", "cursor",
+            "booking")
 
 
 class GameState(CheckedDriver):

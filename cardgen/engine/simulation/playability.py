@@ -77,8 +77,10 @@ def _unseen(content, tally: Tally) -> list[tuple[str, str]]:
     found = _never(tally.cards_played, [k.id for k in content.operations.kinds], "operation card kind",
                    "was never played")
     if content.game.setup.dispatch_per_player > 0:
-        found += _never(tally.dispatch_used, [k.id for k in content.dispatch.kinds], "dispatch card kind",
-                        "was never used")
+        kinds = [k.id for k in content.dispatch.kinds]
+        found += _never(tally.dispatch_used, kinds, "dispatch card kind", "was never used")
+        found += _never(tally.dispatch_effective, [k for k in kinds if tally.dispatch_used.get(k, 0)],
+                        "dispatch card kind", "was used but never took effect")
     on_track = sorted({card.kind for _, card in content.event_track})
     return found + _never(tally.events_effective, on_track, "event kind", "never took effect")
 

@@ -92,8 +92,9 @@ class Tally:
     seat_wins: Counter = field(default_factory=Counter)    # (seat, k) -> wins shared k ways
     player_rows: Counter = field(default_factory=Counter)  # (seat, bot, PLAYER_FIELDS values) -> count
     pile_rows: Counter = field(default_factory=Counter)    # (round or None per pile) -> games
-    usage_rows: Counter = field(default_factory=Counter)   # (cards, dispatch, events count tuples) -> games
-    #: the names behind the pile and usage rows' positions (piles; card, dispatch and event kinds),
+    #: (cards played, dispatch used, events effective, dispatch effective count tuples) -> games
+    usage_rows: Counter = field(default_factory=Counter)
+    #: the names behind the pile and usage rows' positions (piles; card, dispatch, event and dispatch kinds),
     #: the same for every game of a run, so rows carry values only
     names: tuple[tuple[str, ...], ...] = ()
     stalled: list[int] = field(default_factory=list)
@@ -122,10 +123,10 @@ class Tally:
             rows[(seat, bots[seat], p.score, p.delivered, p.late, p.delays, p.blocked, p.blocked_by_train)] += 1
         if not self.names:
             self.names = (tuple(result.pile_empty_round), tuple(result.cards_played), tuple(result.dispatch_used),
-                          tuple(result.events_effective))
+                          tuple(result.events_effective), tuple(result.dispatch_effective))
         self.pile_rows[tuple(result.pile_empty_round.values())] += 1
         self.usage_rows[(tuple(result.cards_played.values()), tuple(result.dispatch_used.values()),
-                         tuple(result.events_effective.values()))] += 1
+                         tuple(result.events_effective.values()), tuple(result.dispatch_effective.values()))] += 1
         if result.stalled:
             self.stalled_count += 1
             self.stalled.append(index)
@@ -175,6 +176,11 @@ class Tally:
     def events_effective(self) -> Counter:
         """Event kind -> rounds it changed something, over all games."""
         return self._usage(2)
+
+    @property
+    def dispatch_effective(self) -> Counter:
+        """Dispatch kind -> cards played that changed something, over all games."""
+        return self._usage(3)
 
     @property
     def player_stats(self) -> dict[str, dict[str, Counter]]:

@@ -34,6 +34,7 @@ def build_summary(content, spec: RunSpec, tally: Tally) -> dict:
     seats = {seat + 1: wilson(seat_share.get(seat, 0), n) for seat in range(spec.players)}
     player_stats, seat_scores, pile_dry = tally.player_stats, tally.seat_scores, tally.pile_dry
     played, used, effective = tally.cards_played, tally.dispatch_used, tally.events_effective
+    mattered = tally.dispatch_effective
     win = {bot: wilson(bot_share.get(bot, 0), n) for bot in bots}
     per_copy = {bot: wilson(bot_share.get(bot, 0) / copies[bot], n) for bot in bots}
     return {
@@ -63,6 +64,7 @@ def build_summary(content, spec: RunSpec, tally: Tally) -> dict:
                            if pile in pile_dry},
         "cards_played": {k.id: played.get(k.id, 0) for k in content.operations.kinds},
         "dispatch_used": {k.id: used.get(k.id, 0) for k in content.dispatch.kinds},
+        "dispatch_effective": {k.id: mattered.get(k.id, 0) for k in content.dispatch.kinds},
         "events_effective": {k: effective.get(k, 0)
                              for k in dict.fromkeys(card.kind for _, card in content.event_track)},
         "problems": playability_problems(content, spec, tally),

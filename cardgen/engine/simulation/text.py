@@ -52,6 +52,7 @@ def format_summary(s: dict) -> str:
         lines.append(f"  {pile:<4} {_dist(p['summary'])}   never dry in {pct(never)} of games")
     lines += ["", "Operation cards played   " + _counts(s["cards_played"]),
               "Dispatch cards used      " + _counts(s["dispatch_used"]),
+              "... of which mattered    " + _counts(s["dispatch_effective"]),
               "Rounds an event mattered " + _counts(s["events_effective"])]
     return "\n".join(lines)
 

@@ -96,25 +96,30 @@ def print_row(content: Content, players: int) -> PrintRow:
                                   for name in PrintRow.PER_TRAIN})
 
 
-def spread(total: int, kinds: int) -> list[int]:
-    """``total`` cards over ``kinds`` kinds as evenly as possible, the extra ones to the first kinds.
+def spread(total: int, caps: list[int]) -> list[int]:
+    """``total`` cards over kinds of ``caps`` copies each, as evenly as possible, the extra ones to the first
+    kinds, never more than a kind's copies: a kind with fewer copies leaves its share to the others.
 
-    >>> spread(4, 3), spread(8, 3), spread(15, 3)
-    ([2, 1, 1], [3, 3, 2], [5, 5, 5])
+    >>> spread(4, [5, 5, 5]), spread(8, [5, 5, 5]), spread(15, [5, 5, 5]), spread(12, [5, 1, 5])
+    ([2, 1, 1], [3, 3, 2], [5, 5, 5], [5, 1, 5])
     """
-    base, extra = divmod(total, kinds)
-    return [base + (1 if i < extra else 0) for i in range(kinds)]
+    out = [0] * len(caps)
+    left = min(total, sum(caps))
+    while left:                      # one round of one card per kind that still has copies
+        for i, cap in enumerate(caps):
+            if left and out[i] < cap:
+                out[i] += 1
+                left -= 1
+    return out
 
 
 def dispatch_copies(content: Content, row: PrintRow) -> list[tuple[DispatchKind, int]]:
-    """The printed copies of each dispatch kind: the row's count spread evenly in kind order.
-
-    Never more than a kind's own copies (the validator keeps the row within the deck).
-    """
+    """The printed copies of each dispatch kind: the row's count spread evenly in kind order, within each
+    kind's copies (the validator keeps the row within the deck, so a full row prints every card)."""
     if not uses_dispatch(content):
         return []
     kinds = content.dispatch.kinds
-    return [(kind, min(n, kind.copies)) for kind, n in zip(kinds, spread(row.dispatch, len(kinds))) if n]
+    return [(kind, n) for kind, n in zip(kinds, spread(row.dispatch, [k.copies for k in kinds])) if n]
 
 
 def dispatch_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
