@@ -19,6 +19,7 @@ from __future__ import annotations
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
+from cardgen.render.pdf import fontmerge
 from cardgen.render.pdf.save import open_pdf, pdf_bytes
 
 #: Content-stream operator that names a resource -> the resource category it names.
@@ -89,7 +90,9 @@ class _Canonical:
             operands[at] = renamed[key]
             out.append(pikepdf.ContentStreamInstruction(operands, instruction.operator))
         used = Dictionary({category: Dictionary(entries) for category, entries in kept.items()})
-        return pikepdf.unparse_content_stream(out), used
+        data = pikepdf.unparse_content_stream(out)
+        fontmerge.remember_runs(data, out)  # every output PDF this face is in reads its text runs
+        return data, used
 
     def value(self, value):
         """A resource as the rewritten face uses it: forms and patterns rewritten, anything holding one copied."""

@@ -140,11 +140,18 @@ def _registered(font) -> _Font | None:
     return _Font(font, name, source, family, int(descriptor.get("/Flags", 4)), font.get("/ToUnicode"))
 
 
-def merge_fonts(pdf: pikepdf.Pdf) -> None:
+def merge_and_retag(pdf: pikepdf.Pdf) -> None:
+    """:func:`merge_fonts` then :func:`retag`, walking the document's pages and forms once."""
+    holders = _holders(pdf)
+    merge_fonts(pdf, holders)
+    retag(pdf, holders)
+
+
+def merge_fonts(pdf: pikepdf.Pdf, holders: "list[_Holder] | None" = None) -> None:
     """Replace every registered font's subsets in ``pdf`` by one merged subset per font file (in place)."""
     if not _REGISTRY:
         return
-    holders = _holders(pdf)
+    holders = _holders(pdf) if holders is None else holders
     fonts: dict[tuple[int, int], _Font] = {}
     for holder in holders:
         if holder.fonts is not None:
@@ -252,11 +259,15 @@ def _glyphs_drawn(holders: list[_Holder], fonts: dict[tuple[int, int], _Font]
 def _text_runs(content) -> tuple[tuple[str | None, frozenset[int]], ...]:
     """(current font resource name, glyph ids) for every text-showing operator, in stream order.
 
-    Kept by the stream's bytes: a face's stream is the same in every output PDF
-    it is in (a kind's sheets, the combined PDF, the print-shop PDF).
+    Kept by the stream's decoded bytes: a face's content is the same in every output PDF it is in
+    (a kind's sheets as a form, the combined PDF, the print-shop PDF as a page), and the face's
+    cutter (cardgen.render.pdf.faceunits) records it when it writes the stream (:func:`remember_runs`).
     """
     if isinstance(content, pikepdf.Stream):
-        return _stream_runs(content.read_raw_bytes(), repr(content.get("/Filter")), content)
+        key = hashlib.sha256(content.read_bytes()).digest()
+        if key not in _RUNS:
+            _keep(key, tuple(runs_of(pikepdf.parse_content_stream(content, "Tf Tj TJ ' \""))))
+        return _RUNS[key]
     return tuple(run for part in _page_parts(content) for run in _text_runs(part))
 
 
@@ -267,22 +278,38 @@ def _page_parts(page) -> list:
     return [contents] if contents is not None else []
 
 
-_RUNS: dict[tuple[bytes, str], tuple] = {}
+#: Text runs of content streams seen in this process, by a hash of the stream's decoded bytes (bounded).
+_RUNS: dict[bytes, tuple] = {}
+_MAX_RUNS = 4096
 
 
-def _stream_runs(raw: bytes, filters: str, stream) -> tuple[tuple[str | None, frozenset[int]], ...]:
-    key = (raw, filters)
-    if key not in _RUNS:
-        if len(_RUNS) > 4096:
-            _RUNS.clear()
-        _RUNS[key] = tuple(_runs(stream))
-    return _RUNS[key]
+def _keep(key: bytes, runs: tuple) -> None:
+    if len(_RUNS) >= _MAX_RUNS:
+        _RUNS.clear()
+    _RUNS[key] = runs
 
 
-def _runs(stream) -> Iterator[tuple[str | None, frozenset[int]]]:
+def remember_runs(data: bytes, instructions) -> None:
+    """Record the text runs of a content stream whose decoded bytes are ``data`` from its parsed
+    ``instructions`` (a cutter that has them spares every output PDF a parse); a stream this module
+    cannot read is left for :func:`_text_runs` to report."""
+    try:
+        runs = tuple(runs_of(instructions))
+    except Unreadable:
+        return
+    _keep(hashlib.sha256(data).digest(), runs)
+
+
+_TEXT_OPERATORS = frozenset(("Tf", "Tj", "TJ", "'", '"'))
+
+
+def runs_of(instructions) -> Iterator[tuple[str | None, frozenset[int]]]:
+    """(current font resource name, glyph ids) for each font choice and text-showing operator."""
     current: str | None = None
-    for instruction in pikepdf.parse_content_stream(stream, "Tf Tj TJ ' \""):
+    for instruction in instructions:
         operator = str(instruction.operator)
+        if operator not in _TEXT_OPERATORS:
+            continue
         operands = instruction.operands
         if operator == "Tf":
             current = str(operands[0])
@@ -397,10 +424,10 @@ def tag_for(program: bytes) -> str:
     return _tag_of(program)
 
 
-def retag(pdf: pikepdf.Pdf) -> None:
+def retag(pdf: pikepdf.Pdf, holders: "list[_Holder] | None" = None) -> None:
     """Every embedded font's subset tag (``XXXXXX+``) replaced by its program's tag, in place."""
     done: set[tuple[int, int]] = set()
-    for holder in _holders(pdf):
+    for holder in _holders(pdf) if holders is None else holders:
         if holder.fonts is None:
             continue
         for _, font in holder.fonts.items():
