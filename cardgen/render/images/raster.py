@@ -30,7 +30,10 @@ def _trimmed(page: pdfium.PdfPage, dpi: float) -> Image.Image:
     crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
     bitmap = page.render(scale=dpi / POINTS_PER_INCH, crop=crop, fill_color=(255, 255, 255, 255),
                          may_draw_forms=True)
-    return bitmap.to_pil().convert("RGB")
+    image = bitmap.to_pil()
+    # An opaque page comes as BGR, which to_pil decodes into Pillow's own RGB storage: converting again
+    # would only copy it (a board face at 300 dpi is 60 MB). Other formats share pdfium's buffer.
+    return image if bitmap.mode == "BGR" and image.mode == "RGB" else image.convert("RGB")
 
 
 #: zlib level of every PNG written: card art is flat colour, and level 6 costs seconds over a build
