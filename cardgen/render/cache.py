@@ -24,8 +24,9 @@ from cardgen.render.cachedir import touch, write_atomically
 #: ``memo(namespace, material, produce)``: bytes derived only from ``material``, produced once and kept.
 Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
 
-#: Bump when the way faces are rendered changes, so old entries are ignored.
-RENDERER_VERSION = "20"
+#: Bump when the way faces are rendered changes, so old entries are ignored; and when the
+#: checks a face must pass get stricter, since a face taken from the cache is not checked again.
+RENDERER_VERSION = "21"
 
 
 def file_digest(path: Path) -> str:

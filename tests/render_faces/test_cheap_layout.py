@@ -20,7 +20,7 @@ from pypdf import PdfReader
 from cardgen.model import load
 from cardgen.render.faces import boards
 from cardgen.render.faces.design import build_faces
-from cardgen.render.faces.fit import visible_text
+from cardgen.render.faces.fit import page_root, visible_text
 from cardgen.render.fonts.metrics import advance_em
 
 from .conftest import by_id
@@ -40,7 +40,7 @@ def _boxes_with_class(document, cls: str) -> list:
         for child in getattr(box, "children", ()):
             walk(child)
 
-    walk(document.pages[0]._page_box)
+    walk(page_root(document.pages[0]))
     return found
 
 

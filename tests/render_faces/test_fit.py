@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
+from types import SimpleNamespace
+
 import weasyprint
 
+from cardgen.model import DEFAULT_CONTENT, load
+from cardgen.model.source import Position
 from cardgen.render.faces.design import build_faces
-from cardgen.render.faces.fit import check_glyphs, check_layout, visible_text
+from cardgen.render.faces.facekit import Face
+from cardgen.render.faces.fit import check_glyphs, check_layout, located_check, visible_text
+from cardgen.render.faces.renderer import joined_bodies, named_pages, split_styles, wrapper_rules
 from cardgen.render.fonts.stack import font_face_css, font_files, missing_glyphs
 
 from .conftest import by_id
@@ -93,3 +100,81 @@ def test_overlong_card_text_overflows_at_the_bottom(edited):
     problems = check_layout(weasyprint.HTML(string=face.html).render(), face)
     assert any(p.startswith("operation blue rapid: text overflows its box 'text'") and "at the bottom" in p
                for p in problems), problems
+
+
+def _board(body: str, width: float = 50, height: float = 40) -> Face:
+    """A bare one-page face of ``width`` x ``height`` mm holding ``body`` (rows are 4.8 mm high, whatever the font)."""
+    html = (f"<html><head><style>@page {{ size: {width}mm {height}mm; margin: 0 }} body {{ margin: 0; font-size: 8pt }}"
+            ".face { position: absolute; left: 0; top: 0; overflow: hidden } .fit { overflow: hidden }"
+            ".row { height: 4.8mm; line-height: 4.8mm; white-space: nowrap }</style></head>"
+            f'<body><div class="face" style="width:{width}mm;height:{height}mm">{body}</div></body></html>')
+    return Face(kind="board", id="test-board", html=html, width_mm=width, height_mm=height, bleed_mm=0,
+                copies=1, back=None, layout="board", label="test board")
+
+
+def test_rows_past_the_page_end_are_reported_with_the_first_missing_text():
+    """WeasyPrint never lays out what falls past the page end, so nothing overflows: the rows are just gone."""
+    rows = ["Row one", "Row two", "Row three", "Row four", "Row <b>five</b> is cut", "Row six"]
+    face = _board('<div class="fit" data-box="rows" style="position:absolute;left:0;top:20mm;width:50mm;height:20mm">'
+                  + "".join(f'<div class="row">{row}</div>' for row in rows) + "</div>")
+    document = weasyprint.HTML(string=face.html).render()
+    assert check_layout(document, face) == [
+        "test board: text cut off from its box 'rows' (face test-board), first missing: 'Row five is cut Row six'"]
+    where = {"Row five is cut": Position("rows.yaml", 5, 9)}  # the first missing row's own text is located
+    assert check_layout(document, face, locate=where.get) == [
+        "rows.yaml:5:9: test board: text cut off from its box 'rows' (face test-board), "
+        "first missing: 'Row five is cut Row six'"]
+
+
+def test_each_face_of_a_shared_document_is_checked_against_its_own_text():
+    """The build lays faces sharing a stylesheet out as one document and checks each page alone:
+    a page's report holds its own face's missing text, never another face's."""
+    rows = '<div class="row">Row one</div><div class="row">Row two</div>'
+    whole = _board('<div class="fit" data-box="rows" style="position:absolute;left:0;top:0;width:50mm;height:10mm">'
+                   f"{rows}</div>")
+    cut = _board('<div class="fit" data-box="rows" style="position:absolute;left:0;top:35.2mm;width:50mm;height:4.8mm">'
+                 f"{rows}</div>")
+    css, names = named_pages([split_styles(face.html)[1] for face in (whole, cut)])
+    html = joined_bodies([split_styles(face.html)[0] for face in (whole, cut)], names)
+    document = weasyprint.HTML(string=html).render(stylesheets=[weasyprint.CSS(string=css + wrapper_rules(names))])
+    assert len(document.pages) == 2
+    assert [check_layout(SimpleNamespace(pages=[page]), face) for face, page in zip((whole, cut), document.pages)] == [
+        [], ["test board: text cut off from its box 'rows' (face test-board), first missing: 'Row two'"]]
+
+
+def test_text_clipped_by_a_container_is_reported():
+    """Right-aligned text ends at its box's right edge, so the clipped width does not depend on the font."""
+    face = _board('<div class="panel" style="position:absolute;left:0;top:0;width:20mm;height:10mm;overflow:hidden">'
+                  '<div class="fit row" data-box="label" style="width:40mm;text-align:right">Label</div></div>'
+                  '<div class="fit row" data-box="corner" '
+                  'style="position:absolute;left:40mm;top:20mm;width:20mm;text-align:right">Corner</div>')
+    document = weasyprint.HTML(string=face.html).render()
+    assert check_layout(document, face) == [
+        "test board: text of its box 'label' is clipped by 'div.panel' by 20.0 mm at the right (face test-board)",
+        "test board: text of its box 'corner' is clipped by 'div.face' by 10.0 mm at the right (face test-board)"]
+    where = {"Label": Position("labels.yaml", 2, 3)}
+    assert check_layout(document, face, locate=where.get)[0] == (
+        "labels.yaml:2:3: test board: text of its box 'label' is clipped by 'div.panel' by 20.0 mm at the right "
+        "(face test-board): 'Label'")
+
+
+def test_quick_reference_rows_that_do_not_fit_name_the_content(tmp_path):
+    """A dispatch card text long enough to push its row out of the two columns: it flows into a
+    third column, off the safe zone; the report quotes the first text outside and points at the
+    content text of its row (the icon and the name alone are not that text)."""
+    folder = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    source = folder / "dispatch.yaml"
+    original = "en: Draw the top {draw} tickets of a ticket pile, put {keep} in any platform queue and discard the other {discard}."
+    longer = original[:-1] + " Then read this very long sentence again." * 20  # texts are at most 1000 characters
+    text = source.read_text(encoding="utf-8")
+    assert text.count(original) == 1
+    source.write_text(text.replace(original, longer), encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if original in row)
+    col = text.splitlines()[line - 1].index(original) + len("en: ") + 1
+    face = by_id(build_faces(load(folder), lang="en"))["quick_reference"]
+    problems = located_check([folder])(weasyprint.HTML(string=face.html).render(), face)
+    assert problems == [
+        f"dispatch.yaml:{line}:{col}: quick reference: text overflows its box '{box}' by 90.7 mm at the right "
+        "(face quick_reference): '🎫 Group Booking ×5 Draw the top 3 tickets of a ticket pil...'"
+        for box in ("safe zone", "columns")]

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+import weasyprint
+
 from cardgen.model import load
+from cardgen.render.build import BuildOptions, design_faces
 from cardgen.render.faces.design import build_faces
-from cardgen.render.faces.fit import visible_text
+from cardgen.render.faces.fit import check_layout, page_root, visible_text
 from cardgen.render.faces.reference import cliff_rows
+from cardgen.resources import DEFAULT_CONTENT, bundled_path
 
 from .conftest import by_id
 
@@ -58,3 +63,26 @@ def test_phases_in_content_order(content):
     steps = re.search(r"<ol>(.*?)</ol>", _reference(content, "zh"), re.S)[1]
     items = [visible_text(li) for li in re.findall(r"<li>(.*?)</li>", steps, re.S)]
     assert items == [f"{p.name.zh} — {p.text.zh}" for p in content.strings.phases]
+
+
+@pytest.mark.parametrize("pack", [False, True], ids=["base", "sample pack with base"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_quick_reference_prints_everything_on_one_page_at_6_pt_or_more(lang, pack):
+    """Every row reaches the page (nothing cut off, overflowing or clipped), for the base game and
+    the sample expansion merged with it; the face is the same for A4 and Letter."""
+    folder = bundled_path("content", "packs", "onsen-line") if pack else DEFAULT_CONTENT
+    faces, _, _ = design_faces(load(folder), BuildOptions(lang=lang, with_base=pack))
+    face = by_id(faces)["quick_reference"]
+    document = weasyprint.HTML(string=face.html).render()
+    assert len(document.pages) == 1
+    assert check_layout(document, face) == []
+    sizes = set()
+
+    def walk(box):
+        if getattr(box, "text", "").strip():
+            sizes.add(round(box.style["font_size"] * 0.75, 2))  # px -> pt
+        for child in getattr(box, "children", ()):
+            walk(child)
+
+    walk(page_root(document.pages[0]))
+    assert min(sizes) >= 6

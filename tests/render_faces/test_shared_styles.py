@@ -17,6 +17,7 @@ import weasyprint
 from cardgen.errors import BuildError
 from cardgen.render.faces.colour import INK, ink_on
 from cardgen.render.faces.facekit import Frame, palette_of
+from cardgen.render.faces.fit import page_root
 from cardgen.render.preview import render_preview
 from cardgen.render.faces.renderer import split_styles
 
@@ -37,7 +38,7 @@ def test_cards_carry_no_style_attribute_and_share_one_stylesheet(faces_zh, faces
 def test_the_frame_class_places_the_card_and_its_safe_zone(faces_en):
     face = by_id(faces_en)["operation-red-local"]
     document = weasyprint.HTML(string=face.html).render()
-    page = document.pages[0]._page_box
+    page = page_root(document.pages[0])
     root = page.children[0].children[0].children[0]  # html > body > .face
     assert "face" in root.element.get("class")
     frame = Frame(face.width_mm, face.height_mm, face.bleed_mm)

@@ -1,4 +1,4 @@
-"""Print checks on a laid-out face: text that overflows its box, glyphs no font has.
+"""Print checks on a laid-out face: text that overflows its box, is cut off or clipped, glyphs no font has.
 
 Templates mark every box whose text must stay inside it with ``class="fit"``
 and name it with ``data-box="title"``; every face's ``.safe`` zone is checked
@@ -6,11 +6,25 @@ the same way. :func:`check_layout` compares the laid-out extent of the text
 inside each such box (from WeasyPrint's box tree) with the box itself, so a
 name too long for its card is reported with the card and the box it broke,
 not discovered after printing.
+
+What falls past the end of the page is not laid out at all (WeasyPrint drops
+the rest of an absolutely placed box there), so it cannot overflow anything:
+:func:`check_layout` also compares the text the face's HTML puts inside each
+box with the text laid out there, and reports the first text that is missing.
+Text laid out inside its box but outside a container that clips it (or off
+the page) is reported as clipped.
+
+WeasyPrint has no public view of its layout: a ``Page`` gives the rectangle
+of each element with an ``id`` (``Page.anchors``), and those ids would be
+written into every PDF as named destinations, for one rectangle per element
+(an inline element's first line only), never the text inside. So the box tree
+is read from the page's private ``_page_box``, in :func:`page_root` alone.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
@@ -41,82 +55,266 @@ def _box_name(element) -> str | None:
 
 
 def _box_text(box) -> str:
-    """The text laid out inside ``box``, in order (what the overflow report quotes and locates)."""
+    """The text laid out inside ``box``, in order, lines run together (as the content wrote it: a
+    Chinese text has no space where its lines break)."""
+    return " ".join("".join(b.text for b in _text_boxes(box)).split())
+
+
+def _joined(texts: Sequence) -> str:
+    """The text of these text boxes to quote: a space between lines and between boxes apart (table
+    cells), white space collapsed."""
     parts: list[str] = []
-
-    def walk(b) -> None:
-        text = getattr(b, "text", None)
-        if text:
-            parts.append(text)
-        for child in getattr(b, "children", ()):
-            walk(child)
-
-    walk(box)
+    for previous, b in zip([None, *texts], texts):
+        if previous is not None and (b.position_y != previous.position_y
+                                     or b.position_x > previous.position_x + previous.width + _TOLERANCE_PX):
+            parts.append(" ")
+        parts.append(b.text)
     return " ".join("".join(parts).split())
 
 
-def _text_extent(box) -> tuple[float, float, float, float] | None:
-    """(left, top, right, bottom) of all text laid out inside ``box``, or None."""
-    left = top = float("inf")
-    right = bottom = float("-inf")
-    found = False
+def _text_boxes(box) -> list:
+    """The boxes of text laid out inside ``box`` (generated text too: list markers), in document order."""
+    found = []
     stack = [box]
     while stack:
         b = stack.pop()
         text = getattr(b, "text", None)
         if text is not None and text.strip():
-            found = True
-            left = min(left, b.position_x)
-            top = min(top, b.position_y)
-            right = max(right, b.position_x + b.width)
-            bottom = max(bottom, b.position_y + b.height)
-        stack.extend(getattr(b, "children", ()))
-    return (left, top, right, bottom) if found else None
+            found.append(b)
+        stack.extend(reversed(getattr(b, "children", ())))
+    return found
 
 
-def _fit_boxes(page_box) -> Iterator[tuple[str, object]]:
-    """Outermost box of each checked element, with the box's name."""
+def _rect(b) -> tuple[float, float, float, float]:
+    return b.position_x, b.position_y, b.position_x + b.width, b.position_y + b.height
+
+
+def _text_extent(texts: Sequence) -> tuple[float, float, float, float] | None:
+    """(left, top, right, bottom) of all these text boxes, or None."""
+    if not texts:
+        return None
+    rects = [_rect(b) for b in texts]
+    return (min(r[0] for r in rects), min(r[1] for r in rects),
+            max(r[2] for r in rects), max(r[3] for r in rects))
+
+
+def page_root(page):
+    """The laid-out box tree of a WeasyPrint page: the one read of a private name (see the module's doc)."""
+    return page._page_box
+
+
+def _fit_boxes(page_box) -> Iterator[tuple[str, object, list]]:
+    """Outermost box of each checked element in document order, with its name and the boxes that clip it.
+
+    The clipping boxes are its ancestors whose ``overflow`` hides what sticks out,
+    innermost first, except checked boxes (they report their own overflow).
+    """
     seen: set[int] = set()
-    stack = [page_box]
+    stack: list[tuple[object, list]] = [(page_box, [])]
     while stack:
-        b = stack.pop()
+        b, clips = stack.pop()
         element = getattr(b, "element", None)
         name = _box_name(element)
         if name is not None and id(element) not in seen:
             seen.add(id(element))
-            yield name, b
-        stack.extend(getattr(b, "children", ()))
+            yield name, b, clips
+        style = getattr(b, "style", None)
+        if name is None and element is not None and style is not None and style["overflow"] != "visible":
+            clips = [b, *clips]
+        stack.extend((child, clips) for child in reversed(getattr(b, "children", ())))
+
+
+def _sides(inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]) -> tuple[str, float] | None:
+    """The side where ``inner`` sticks out of ``outer`` most, and by how much (px), beyond the tolerance."""
+    over = {
+        "left": outer[0] - inner[0], "top": outer[1] - inner[1],
+        "right": inner[2] - outer[2], "bottom": inner[3] - outer[3],
+    }
+    sides = {side: px for side, px in over.items() if px > _TOLERANCE_PX}
+    return max(sides.items(), key=lambda item: item[1]) if sides else None
+
+
+def _padding_rect(box) -> tuple[float, float, float, float]:
+    x0, y0 = box.padding_box_x(), box.padding_box_y()
+    return x0, y0, x0 + box.padding_width(), y0 + box.padding_height()
+
+
+def _element_name(element) -> str:
+    """``div.face``: how a clipping container that is not a checked box is named (its first class)."""
+    return ".".join([element.tag, *(element.get("class") or "").split()[:1]])
+
+
+def _whole_text(element) -> str:
+    return " ".join("".join(element.itertext()).split())
+
+
+def _enclosing(element, box_element) -> list:
+    """``element``, then each element around it up to the checked box's ``box_element``."""
+    parents = {id(child): parent for parent in box_element.iter() for child in parent}
+    chain = []
+    while element is not None:
+        chain.append(element)
+        if element is box_element:
+            break
+        element = parents.get(id(element))
+    return chain
+
+
+def _place(texts: Sequence[str], locate: Callable[[str], Position | None] | None) -> str:
+    """``file:line:col: `` of the first of ``texts`` the content wrote (the innermost first), or nothing."""
+    if locate is None:
+        return ""
+    where = next(filter(None, map(locate, texts)), None)
+    return f"{where.file}:{where.line}:{where.col}: " if where else ""
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
+def _stray_text(message: str, box, texts: Sequence, rect, locate) -> str:
+    """``message`` about the text of ``box`` laid out outside ``rect``: with ``locate``, led by where
+    the content wrote the first such text (its element's, or the nearest enclosing one's) and
+    followed by that text, from the first line outside on."""
+    if locate is None:
+        return message
+    stray = [b for b in texts if _sides(_rect(b), rect)] or list(texts)
+    first = stray[0]
+    chain = _enclosing(first.element, box.element) if getattr(first, "element", None) is not None else []
+    where = _place([_whole_text(e) for e in chain] + [_box_text(box)], locate)
+    return f"{where}{message}: {_shown(_joined(stray))}"
 
 
 def check_layout(document, face: Face, locate: Callable[[str], Position | None] | None = None) -> list[str]:
-    """Problems ``"<label>: text overflows its box '<box>' ..."`` for one rendered face.
+    """Problems with the text of one rendered face's checked boxes (``class="fit"`` and the safe zone).
+
+    - ``"<label>: text overflows its box '<box>' by 1.2 mm at the bottom (face <id>)"``:
+      laid out outside its box;
+    - ``"<label>: text of its box '<box>' is clipped by 'div.panel' by ..."``: inside its box,
+      but outside a container that hides what sticks out of it (or off the page);
+    - ``"<label>: text cut off from its box '<box>' (face <id>), first missing: '...'"``:
+      never laid out (what falls past the page end), quoted from the first missing text.
 
     With ``locate`` (text -> where the content wrote it), each problem starts
-    with that ``file:line:col`` and quotes the text.
+    with that ``file:line:col``, and the first two end with the text.
     """
     problems = []
-    for page in document.pages:
-        for name, box in _fit_boxes(page._page_box):
-            extent = _text_extent(box)
+    roots = [page_root(page) for page in document.pages]
+    for page, root in zip(document.pages, roots):
+        edge = (0.0, 0.0, float(page.width), float(page.height))
+        for name, box, clips in _fit_boxes(root):
+            texts = _text_boxes(box)
+            extent = _text_extent(texts)
             if extent is None:
                 continue
-            x0, y0 = box.padding_box_x(), box.padding_box_y()
-            x1, y1 = x0 + box.padding_width(), y0 + box.padding_height()
-            over = {
-                "left": x0 - extent[0], "top": y0 - extent[1],
-                "right": extent[2] - x1, "bottom": extent[3] - y1,
-            }
-            sides = {side: px for side, px in over.items() if px > _TOLERANCE_PX}
-            if sides:
-                side, px = max(sides.items(), key=lambda item: item[1])
-                message = (f"{face.label}: text overflows its box '{name}' "
-                           f"by {px / _PX_PER_MM:.1f} mm at the {side} (face {face.id})")
-                if locate is not None:
-                    text = _box_text(box)
-                    where = locate(text)
-                    shown = text if len(text) <= 60 else text[:57] + "..."
-                    message = (f"{where.file}:{where.line}:{where.col}: " if where else "") + f"{message}: {shown!r}"
-                problems.append(message)
+            # the box itself, then what clips it, innermost first: one problem per box
+            limits = [(f"text overflows its box '{name}'", _padding_rect(box)),
+                      *((f"text of its box '{name}' is clipped by '{_element_name(c.element)}'", _padding_rect(c))
+                        for c in clips),
+                      (f"text of its box '{name}' is clipped by the page edge", edge)]
+            for what, rect in limits:
+                over = _sides(extent, rect)
+                if over:
+                    side, px = over
+                    message = f"{face.label}: {what} by {px / _PX_PER_MM:.1f} mm at the {side} (face {face.id})"
+                    problems.append(_stray_text(message, box, texts, rect, locate))
+                    break
+    return problems + _cut_off(roots, face, locate)
+
+
+def _squeezed(text: str) -> str:
+    """``text`` as compared with what was laid out: no white space (lines break there), no soft hyphens."""
+    return "".join(text.replace("\u00ad", "").split())
+
+
+def _laid_out(roots) -> tuple[dict[int, str], list]:
+    """The text laid out for each element (by ``id``), generated text (list markers, ::before) left out,
+    and the elements at the top of the pages' bodies (the face; one face of a shared document)."""
+    laid: dict[int, list[str]] = {}
+    tops: dict[int, object] = {}
+    stack = list(reversed(roots))
+    while stack:
+        b = stack.pop()
+        element = getattr(b, "element", None)
+        text = getattr(b, "text", None)
+        if text and element is not None and "::" not in (b.element_tag or ""):
+            laid.setdefault(id(element), []).append(text)
+        children = list(getattr(b, "children", ()))
+        if getattr(b, "element_tag", None) == "body":
+            tops.update((id(c.element), c.element) for c in children
+                        if getattr(c, "element", None) is not None and c.element is not element)
+        stack.extend(reversed(children))
+    return {key: _squeezed("".join(parts)) for key, parts in laid.items()}, list(tops.values())
+
+
+def _runs(element, box, out: list) -> None:
+    """Each run of text under ``element``, in document order, as ``(owner, text, checked box)``.
+
+    The owner is the element whose text (or child's tail) it is, the element WeasyPrint
+    gives the text's boxes; the checked box is the innermost fit box or safe zone around it.
+    """
+    if not isinstance(element.tag, str) or element.tag.startswith("{") or element.tag in ("style", "script", "template"):
+        return  # a comment; SVG (drawn as a picture: its text has no boxes); what is never shown
+    if _box_name(element) is not None:
+        box = element
+    if element.text:
+        out.append((element, element.text, box))
+    for child in element:
+        _runs(child, box, out)
+        if child.tail:
+            out.append((element, child.tail, box))
+
+
+def _after(text: str, kept: int) -> str:
+    """``text`` after its first ``kept`` characters that are not white space."""
+    seen = 0
+    for position, ch in enumerate(text):
+        if seen == kept:
+            return text[position:]
+        if not ch.isspace() and ch != "\u00ad":
+            seen += 1
+    return ""
+
+
+def _cut_off(roots, face: Face, locate: Callable[[str], Position | None] | None) -> list[str]:
+    """Problems naming, for each checked box, the first of its text that was not laid out.
+
+    Each element's runs of text (its own text and its children's tails), white space
+    aside, are matched in order against the text laid out for that element: the first
+    run that does not match in full is where the element's text stops.
+    """
+    laid, tops = _laid_out(roots)
+    runs: list[tuple] = []
+    for top in tops:
+        _runs(top, None, runs)
+    missing = [""] * len(runs)
+    by_owner: dict[int, list[int]] = {}
+    for index, (owner, _, box) in enumerate(runs):
+        if box is not None:
+            by_owner.setdefault(id(owner), []).append(index)
+    for key, indexes in by_owner.items():
+        rest = laid.get(key, "")
+        for number, index in enumerate(indexes):
+            text = runs[index][1]
+            wanted = _squeezed(text)
+            if rest.startswith(wanted):
+                rest = rest[len(wanted):]
+                continue
+            kept = len(os.path.commonprefix([wanted, rest]))
+            missing[index] = _after(text, kept)
+            for later in indexes[number + 1:]:
+                missing[later] = runs[later][1]
+            break
+    problems: list[str] = []
+    reported: set[int] = set()
+    for index, (owner, _, box) in enumerate(runs):
+        if not _squeezed(missing[index]) or id(box) in reported:
+            continue
+        reported.add(id(box))
+        cut = " ".join(" ".join(missing[i] for i in range(index, len(runs)) if runs[i][2] is box).split())
+        where = _place([_whole_text(e) for e in _enclosing(owner, box)] + [cut], locate)
+        problems.append(f"{where}{face.label}: text cut off from its box '{_box_name(box)}' (face {face.id}), "
+                        f"first missing: {_shown(cut)}")
     return problems
 
 
