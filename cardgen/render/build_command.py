@@ -5,7 +5,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
@@ -117,11 +117,20 @@ def build_cmd(
         return _build_once(content_dir, out, paper.value, lang.value, players, bleed, duplex.value, only, variant,
                            progress, with_base, changed_since)
 
-    code = once()
     if not watch:
+        code = once()
         if code:
             raise typer.Exit(code)
         return
+    from cardgen.render.pdf.formsheets import kept_between_builds
+
+    with kept_between_builds():  # a rebuild reuses the faces the last build opened
+        _watch(once, content_dir, out)
+
+
+def _watch(once: Callable[[], int], content_dir: Path | None, out: Path | None) -> None:
+    """The first build, then a rebuild after every saved change until Ctrl-C."""
+    code = once()
     if code == UsageError.exit_code:
         raise typer.Exit(code)  # a bad option stays bad however the files change
     from cardgen.model import DEFAULT_CONTENT

@@ -123,8 +123,9 @@ def test_styles_move_out_of_the_document_in_order():
     assert css == "a{x:1}\nb{y:2}" and "<style" not in body.lower() and "&lt;style&gt;" in body
 
 
-def test_joined_pdfs_keep_identical_streams_once():
-    """A part's furniture font, repeated in every part, is embedded once in the joined PDF."""
+def test_a_part_given_several_times_is_embedded_once():
+    """A part repeated in a join (a face's copies in the print-shop file) shares its streams, its font
+    program among them, whether or not a build keeps opened documents."""
     from cardgen.render.sheets.marks import Furniture, furniture_pdf
 
     furniture = furniture_pdf([Furniture((210.0, 297.0), crop=[], label="label 标签", label_at=(10.0, 10.0))])
@@ -135,3 +136,26 @@ def test_joined_pdfs_keep_identical_streams_once():
     streams = [obj.read_raw_bytes() for obj in pdf.objects if isinstance(obj, pikepdf.Stream)]
     assert len(pdf.pages) == 3 and len(streams) == len(set(streams))  # no stream twice
     assert programs and len(_texts(joined)) == 3
+
+
+def test_a_build_lets_its_opened_pdfs_go_and_a_watch_keeps_only_what_the_last_build_used():
+    first, second, third = faceunits.split_pages(_batch(3))
+    held = formsheets._OPEN
+
+    with formsheets.opened():
+        formsheets.concatenate([first, second])
+        assert set(held.documents) == {first, second}
+    assert held.documents == {} and held.forms == {}  # a one-off build keeps nothing
+
+    with formsheets.kept_between_builds():
+        with formsheets.opened():
+            formsheets.concatenate([first, second])
+        kept = dict(held.documents)
+        with formsheets.opened():  # the next build: second is unchanged, first was edited into third
+            formsheets.concatenate([third, second])
+            assert held.documents[second] is kept[second]  # reused, not opened again
+        assert set(held.documents) == {second, third}  # the edited face's old PDF is let go
+    assert held.documents == {}  # the watch stopped
+
+    formsheets.concatenate([first])  # outside a build: opened for the call alone
+    assert held.documents == {}
