@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 
 import pikepdf
@@ -31,6 +32,13 @@ RENDERER_VERSION = "21"
 
 def file_digest(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@lru_cache(maxsize=16)
+def font_digest(path: Path) -> str:
+    """A font file's content hash, once per process: the Chinese font is megabytes, and the font files
+    a build reads (installed packages, instances in the cache) do not change under it."""
+    return file_digest(path)
 
 
 def fonts_fingerprint(font_files: list[Path]) -> str:

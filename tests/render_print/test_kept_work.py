@@ -7,6 +7,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+from cardgen.render.cache import font_digest
 from cardgen.render.pdf import fontmerge
 
 from cardgen.render.fonts import stack as fonts
@@ -22,7 +23,7 @@ from tests.render_print import placeholder_faces
 from tests.render_print.test_repro_atomic import SMALL, snapshot
 
 #: What the print pipeline keeps in-process: glyph scans, subsets, tags.
-IN_PROCESS = (fontmerge._RUNS, fontmerge._program, fontmerge._file_digest, fontmerge._tag_of)
+IN_PROCESS = (fontmerge._RUNS, fontmerge._program, font_digest, fontmerge._tag_of)
 #: Cache namespaces of the output PDFs: without them every PDF is assembled again from the faces.
 OUTPUT_PDFS = ("kind-sheets", "combined", "shop")
 

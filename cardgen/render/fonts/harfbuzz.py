@@ -63,14 +63,20 @@ def _tag(name: str) -> int:
     return int.from_bytes(name.encode("ascii"), "big")
 
 
-def _subset_face(face: hb.Face, glyphs: list[int] | range, flags: hb.SubsetFlags) -> hb.Face:
+def _request(flags: hb.SubsetFlags) -> hb.SubsetInput:
+    """A subset request with ``flags`` that drops the tables WeasyPrint drops."""
     request = hb.SubsetInput()
+    request.flags = flags
+    request.drop_table_tag_set.update(_tag(tag) for tag in DROPPED_TABLES)
+    return request
+
+
+def _subset_face(face: hb.Face, glyphs: list[int] | range, flags: hb.SubsetFlags) -> hb.Face:
+    request = _request(flags)
     if isinstance(glyphs, range):
         request.glyph_set.add_range(glyphs.start, glyphs.stop - 1)
     else:
         request.glyph_set.update(glyphs)
-    request.flags = flags
-    request.drop_table_tag_set.update(_tag(tag) for tag in DROPPED_TABLES)
     result = hb.subset(face, request)
     if result is None:
         raise SubsetError("HarfBuzz could not subset the font")
@@ -105,11 +111,9 @@ def subset_characters(path: Path, characters: str) -> bytes:
     font in milliseconds, where fontTools.subset took a second.
     """
     face = _face(_key(path))
-    request = hb.SubsetInput()
+    request = _request(_FLAGS | hb.SubsetFlags.NOTDEF_OUTLINE | hb.SubsetFlags.NO_LAYOUT_CLOSURE)
     request.unicode_set.update(ord(ch) for ch in characters)
     request.name_id_set.update(range(0, 256))
-    request.flags = _FLAGS | hb.SubsetFlags.NOTDEF_OUTLINE | hb.SubsetFlags.NO_LAYOUT_CLOSURE
-    request.drop_table_tag_set.update(_tag(tag) for tag in DROPPED_TABLES)
     result = hb.subset(face, request)
     if result is None or not result.blob.data:
         raise SubsetError(f"{path}: HarfBuzz could not subset the font to {len(characters)} characters")

@@ -33,7 +33,7 @@ from pathlib import Path
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from cardgen.render.cache import Memo, file_digest
+from cardgen.render.cache import Memo, font_digest
 from cardgen.render.fonts import harfbuzz
 
 _REGISTRY: dict[str, Path] = {}
@@ -144,14 +144,14 @@ def merge_and_retag(pdf: pikepdf.Pdf) -> None:
     """:func:`merge_fonts` then :func:`retag`, walking the document's pages and forms once."""
     holders = _holders(pdf)
     merge_fonts(pdf, holders)
-    retag(pdf, holders)
+    retag(holders)
 
 
-def merge_fonts(pdf: pikepdf.Pdf, holders: "list[_Holder] | None" = None) -> None:
-    """Replace every registered font's subsets in ``pdf`` by one merged subset per font file (in place)."""
+def merge_fonts(pdf: pikepdf.Pdf, holders: list[_Holder]) -> None:
+    """Replace every registered font's subsets in ``pdf`` (drawn by ``holders``) by one merged subset per
+    font file (in place)."""
     if not _REGISTRY:
         return
-    holders = _holders(pdf) if holders is None else holders
     fonts: dict[tuple[int, int], _Font] = {}
     for holder in holders:
         if holder.fonts is not None:
@@ -385,15 +385,9 @@ def _kept_subset(source: Path, glyphs: frozenset[int]) -> bytes:
     the HarfBuzz version only, so it is kept by them."""
     if not _KEEP:
         return harfbuzz.subset(source, set(glyphs))
-    material = b"harfbuzz %s\0%s\0%s" % (harfbuzz.version().encode(), _file_digest(source).encode(),
+    material = b"harfbuzz %s\0%s\0%s" % (harfbuzz.version().encode(), font_digest(source).encode(),
                                            b",".join(b"%d" % g for g in sorted(glyphs)))
     return _KEEP[0]("font-subset", material, lambda: harfbuzz.subset(source, set(glyphs)))
-
-
-@lru_cache(maxsize=16)
-def _file_digest(path: Path) -> str:
-    """The font file's content hash, once per process (the Chinese font is megabytes)."""
-    return file_digest(path)
 
 
 def _to_unicode_cmap(drawn: set[int], metrics: _Metrics, recorded: dict[int, str]) -> bytes:
@@ -424,10 +418,11 @@ def tag_for(program: bytes) -> str:
     return _tag_of(program)
 
 
-def retag(pdf: pikepdf.Pdf, holders: "list[_Holder] | None" = None) -> None:
-    """Every embedded font's subset tag (``XXXXXX+``) replaced by its program's tag, in place."""
+def retag(holders: list[_Holder]) -> None:
+    """Every embedded font's subset tag (``XXXXXX+``) in what ``holders`` draw replaced by its program's
+    tag, in place."""
     done: set[tuple[int, int]] = set()
-    for holder in _holders(pdf) if holders is None else holders:
+    for holder in holders:
         if holder.fonts is None:
             continue
         for _, font in holder.fonts.items():

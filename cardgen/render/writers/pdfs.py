@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 
+from cardgen.render.cache import font_digest
 from cardgen.render.faces.facekit import Face
 from cardgen.render.pdf import formsheets
 from cardgen.render.pdf.face import FacePdf
@@ -59,18 +58,16 @@ def _write_file(stage: Stage, file: PdfFile, sheets_by_kind: dict[str, list[impo
 LABEL_FONT_FORMAT = 3
 
 
-@lru_cache(maxsize=8)
-def file_digest(path: Path) -> str:
-    """SHA-256 of a font file, once per process."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+def _label_font_key(characters: str) -> str:
+    """What the build's label font is made from: the way it is made, the card font file, the characters."""
+    return f"{LABEL_FONT_FORMAT}-{font_digest(font_stack()[0].path)}-{characters}"
 
 
 def _sheets_material(sheets: Sequence[impose.Sheet], digests: dict[str, str], characters: str) -> bytes:
     """Everything a kind's PDF depends on: its sheets' layout, the bytes of the faces on them and the
-    label font (the card font's file and the build's label characters)."""
+    label font."""
     used = sorted({p.face_id for sheet in sheets for p in sheet.placements})
-    label_font = (LABEL_FONT_FORMAT, file_digest(font_stack()[0].path), characters)
-    return repr((list(sheets), [(i, digests[i]) for i in used], label_font)).encode()
+    return repr((list(sheets), [(i, digests[i]) for i in used], _label_font_key(characters))).encode()
 
 
 def _furniture(stage: Stage, sheets: Sequence[impose.Sheet], characters: str) -> bytes:
@@ -81,16 +78,15 @@ def _furniture(stage: Stage, sheets: Sequence[impose.Sheet], characters: str) ->
     only a build printing new label characters makes it, and a joined PDF stores it once.
     """
     furniture = [sheet.furniture for sheet in sheets]
-    path = font_stack()[0].path
+    key = _label_font_key(characters)
 
     def draw() -> bytes:
         if characters.isascii():
             return furniture_pdf(furniture)
-        font = stage.memo("label-font", f"{LABEL_FONT_FORMAT}-{file_digest(path)}-{characters}".encode(),
-                          lambda: label_font(characters))
+        font = stage.memo("label-font", key.encode(), lambda: label_font(characters))
         return furniture_pdf(furniture, font)
 
-    return stage.memo("furniture", f"{LABEL_FONT_FORMAT}-{file_digest(path)}-{characters}-{furniture!r}".encode(), draw)
+    return stage.memo("furniture", f"{key}-{furniture!r}".encode(), draw)
 
 
 def _record(stage: Stage, kind: str, file: str, group: Sequence[Face], sheets: Sequence[impose.Sheet],
