@@ -79,3 +79,26 @@ def test_a_crash_midway_leaves_the_output(previous_output, face_cache_dir, monke
         build(None, SMALL, out=previous_output, cache_dir=tmp_path / "fresh-cache")
     assert snapshot(previous_output) == before
     assert [p.name for p in previous_output.parent.iterdir()] == ["rail-journey"]
+
+
+def test_a_crash_in_an_image_worker_leaves_the_output_and_no_worker_running(previous_output, monkeypatch, tmp_path):
+    import threading
+
+    from cardgen.render.writers import pngs
+
+    before = snapshot(previous_output)
+    real = pngs.face_png
+    calls = []
+
+    def crash_on_third(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise RuntimeError("pixels on fire")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pngs, "face_png", crash_on_third)
+    with pytest.raises(RuntimeError, match="pixels on fire"):
+        build(None, SMALL, out=previous_output, cache_dir=tmp_path / "fresh-cache")
+    assert snapshot(previous_output) == before
+    assert [p.name for p in previous_output.parent.iterdir()] == ["rail-journey"]
+    assert not [t for t in threading.enumerate() if t.name.startswith("cardgen-images")]

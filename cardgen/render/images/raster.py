@@ -2,11 +2,17 @@
 
 The PNG shows the face as cut (its trim box), at 300 dpi by default; the
 bytes depend only on the PDF, so they are cached by the PDF's hash.
+
+These functions may be called from several threads (a build encodes images
+on every core): pdfium allows one call at a time in a process, whatever the
+document, so every use of it here holds ``_PDFIUM`` and closes what it opened
+before letting go; Pillow's encoding runs outside it.
 """
 
 from __future__ import annotations
 
 import io
+import threading
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -14,14 +20,17 @@ from PIL import Image
 PNG_DPI = 300
 POINTS_PER_INCH = 72.0
 
+_PDFIUM = threading.Lock()
+
 
 def face_image(pdf: bytes, index: int = 0, dpi: float = PNG_DPI) -> Image.Image:
     """Page ``index`` (a face) cut to its trim box, rendered at ``dpi``, RGB, white behind transparent parts."""
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return _trimmed(document[index], dpi)
-    finally:
-        document.close()
+    with _PDFIUM:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            return _trimmed(document[index], dpi)
+        finally:
+            document.close()
 
 
 def _trimmed(page: pdfium.PdfPage, dpi: float) -> Image.Image:
@@ -30,10 +39,14 @@ def _trimmed(page: pdfium.PdfPage, dpi: float) -> Image.Image:
     crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
     bitmap = page.render(scale=dpi / POINTS_PER_INCH, crop=crop, fill_color=(255, 255, 255, 255),
                          may_draw_forms=True)
-    image = bitmap.to_pil()
-    # An opaque page comes as BGR, which to_pil decodes into Pillow's own RGB storage: converting again
-    # would only copy it (a board face at 300 dpi is 60 MB). Other formats share pdfium's buffer.
-    return image if bitmap.mode == "BGR" and image.mode == "RGB" else image.convert("RGB")
+    try:
+        image = bitmap.to_pil()
+        # An opaque page comes as BGR, which to_pil decodes into Pillow's own RGB storage: converting again
+        # would only copy it (a board face at 300 dpi is 60 MB). Other formats share pdfium's buffer,
+        # so they are copied before it is freed.
+        return image if bitmap.mode == "BGR" and image.mode == "RGB" else image.convert("RGB")
+    finally:
+        bitmap.close()
 
 
 #: zlib level of every PNG written: card art is flat colour, and level 6 costs seconds over a build
@@ -61,13 +74,14 @@ def face_cell_pixels(pdf: bytes, index: int, size: tuple[int, int]) -> bytes:
     pixels, not a PNG: a cell is only ever pasted into a TTS sheet, and
     decoding its 70 PNG cells would cost more than encoding the sheet.
     """
-    document = pdfium.PdfDocument(pdf)
-    try:
-        page = document[index]  # loaded once: loading a page is most of what opening it costs
-        trim = page.get_trimbox()
-        image = _trimmed(page, size[0] / ((trim[2] - trim[0]) / POINTS_PER_INCH))
-    finally:
-        document.close()
+    with _PDFIUM:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            page = document[index]  # loaded once: loading a page is most of what opening it costs
+            trim = page.get_trimbox()
+            image = _trimmed(page, size[0] / ((trim[2] - trim[0]) / POINTS_PER_INCH))
+        finally:
+            document.close()
     if image.size != size:  # pdfium rounds to whole pixels
         image = image.resize(size, Image.Resampling.LANCZOS)
     return image.tobytes()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import zlib
-from functools import lru_cache
+from concurrent.futures import Future
+from functools import lru_cache, partial
 
 from cardgen.render.faces.facekit import Face
 from cardgen.render.pdf.face import FacePdf
@@ -20,12 +21,26 @@ def _unpacked_cell(packed: bytes) -> bytes:
     return zlib.decompress(packed)
 
 
-def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FacePdf], pngs: dict[str, bytes],
-              by_id: dict[str, Face]) -> None:
+def _cell(stage: Stage, pdf: FacePdf, cell: tuple[int, int]) -> bytes:
+    """A face's TTS cell, raw RGB pixels, kept zlib-packed (level 1: under a tenth of the size, unpacked in 2 ms)."""
+    material = f"{pdf.batch}-{cell}".encode()
+    packed = stage.memo("tts-cell-rgb", material, lambda: zlib.compress(face_cell_pixels(pdf.pdf, pdf.index, cell), 1))
+    return _unpacked_cell(packed)
+
+
+def _sheet(stage: Stage, material: bytes, cells: list[FacePdf], hidden: FacePdf, cell: tuple[int, int]) -> bytes:
+    """A TTS sheet of these faces' cells and the hidden card, kept by what they show."""
+    return stage.memo("tts-sheet", ENCODING.encode() + material, lambda: tts.sheet_png(
+        [_cell(stage, pdf, cell) for pdf in cells], _cell(stage, hidden, cell), cell))
+
+
+def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FacePdf],
+              pngs: dict[str, Future[bytes]], by_id: dict[str, Face]) -> None:
     """Deck sheets per card kind, one cell per printed copy (several sheets past 69), their backs, and decks.json.
 
     Cells are kept by what their face looks like and sheets by what their
     cells show, so a changed card re-renders one cell and re-encodes its sheets.
+    Each sheet is made on the stage's workers, its cells rendered there.
     """
     looks = {face_id: pdf.batch for face_id, pdf in pdfs.items()}  # what each face looks like (its key)
     decks: dict[str, dict] = {}
@@ -33,15 +48,6 @@ def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FaceP
         if group[0].layout != "card":
             continue
         cell = tts.cell_size(group[0].width_mm, group[0].height_mm)
-
-        def cell_of(face_id: str) -> bytes:
-            """The cell's raw RGB pixels, kept zlib-packed (level 1: under a tenth of the size, unpacked in 2 ms)."""
-            material = f"{looks[face_id]}-{cell}".encode()
-            face = pdfs[face_id]
-            packed = stage.memo("tts-cell-rgb", material,
-                                lambda: zlib.compress(face_cell_pixels(face.pdf, face.index, cell), 1))
-            return _unpacked_cell(packed)
-
         backs = [f.back for f in group]
         hidden_id = backs[0] or group[0].id
         entry: dict = {"sheets": []}
@@ -52,18 +58,19 @@ def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FaceP
             layers = [("", ids)] + ([("-backs", [by_id[i].back for i in ids])] if unique_backs else [])
             for tag, cell_ids in layers:
                 material = repr((cell, tts.grid(len(cell_ids)), [looks[i] for i in cell_ids], looks[hidden_id])).encode()
-                data = stage.memo("tts-sheet", ENCODING.encode() + material,
-                                  lambda cell_ids=cell_ids: tts.sheet_png(
-                                      [cell_of(i) for i in cell_ids], cell_of(hidden_id), cell))
-                stage.write(f"tts/{kind}{tag}{suffix}.png", data)
+                data = stage.later("TTS sheets", partial(_sheet, stage, material, [pdfs[i] for i in cell_ids],
+                                                         pdfs[hidden_id], cell))
+                stage.write_later(f"tts/{kind}{tag}{suffix}.png", data)
             columns, rows = tts.grid(len(ids))
             entry["sheets"].append({"file": f"tts/{kind}{suffix}.png", "columns": columns, "rows": rows,
                                     "cards": len(ids), "faces": ids,
                                     **({"backs": f"tts/{kind}-backs{suffix}.png"} if unique_backs else {})})
         if backs[0] and not unique_backs:
-            stage.write(f"tts/{kind}-back.png", pngs[backs[0]])
+            stage.write_later(f"tts/{kind}-back.png", pngs[backs[0]])
             entry["back"] = f"tts/{kind}-back.png"
         decks[kind] = entry
     if decks:
-        stage.write("tts/decks.json", (json.dumps(decks, ensure_ascii=False, indent=2) + "\n").encode())
-    stage.tick(1, "Tabletop Simulator sheets")
+        stage.write_later("tts/decks.json", (json.dumps(decks, ensure_ascii=False, indent=2) + "\n").encode(),
+                          tick="Tabletop Simulator sheets")
+    else:
+        stage.tick(1, "Tabletop Simulator sheets")

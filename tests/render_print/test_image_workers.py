@@ -1,0 +1,96 @@
+"""Images are made on worker threads: files still come in the order asked, errors still stop the build,
+and pdfium (one call at a time per process) renders the same pixels from any thread."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from cardgen.render.images.raster import face_cell_pixels, face_png
+from cardgen.render.writers.manifest import Manifest
+from cardgen.render.writers.stage import MAX_IMAGE_THREADS, Stage, image_threads, worker_threads
+
+
+def stage_in(folder, workers=None) -> tuple[Stage, list[str]]:
+    ticks: list[str] = []
+    stage = Stage(folder, Manifest("g", {}), lambda namespace, material, produce: produce(),
+                  lambda n, label: ticks.append(label), workers)
+    return stage, ticks
+
+
+def test_files_asked_later_are_written_in_the_order_asked_whatever_finishes_first(tmp_path):
+    slow_started = threading.Event()
+    release = threading.Event()
+
+    def slow() -> bytes:
+        slow_started.set()
+        assert release.wait(10)
+        return b"slow"
+
+    with worker_threads() as workers:
+        stage, ticks = stage_in(tmp_path, workers)
+        stage.write_later("a.bin", stage.later("test", slow), tick="a")
+        stage.write_later("b.bin", stage.later("test", lambda: b"fast"), tick="b")
+        stage.write_later("c.json", b"now")
+        assert slow_started.wait(10)
+        assert not (tmp_path / "a.bin").exists()  # nothing is written before flush
+        release.set()
+        stage.flush()
+    assert [(p, (tmp_path / p).read_bytes()) for p in stage.manifest.files] == [
+        ("a.bin", b"slow"), ("b.bin", b"fast"), ("c.json", b"now")]
+    assert ticks == ["a", "b"]
+    assert set(stage.worker_cpu) == {"test"}
+
+
+def test_a_jobs_error_is_raised_by_flush_and_nothing_after_it_is_written(tmp_path):
+    def broken() -> bytes:
+        raise ValueError("bad pixels")
+
+    with worker_threads() as workers:
+        stage, _ = stage_in(tmp_path, workers)
+        stage.write_later("a.bin", stage.later("test", lambda: b"a"))
+        stage.write_later("b.bin", stage.later("test", broken))
+        stage.write_later("c.bin", stage.later("test", lambda: b"c"))
+        with pytest.raises(ValueError, match="bad pixels"):
+            stage.flush()
+    assert stage.manifest.files == ["a.bin"]
+
+
+def test_without_workers_a_job_runs_at_once_on_the_calling_thread(tmp_path):
+    stage, _ = stage_in(tmp_path)
+    where = []
+    future = stage.later("test", lambda: where.append(threading.current_thread()) or b"x")
+    assert future.done() and future.result() == b"x" and where == [threading.current_thread()]
+
+
+def test_an_error_inside_the_workers_block_drops_the_jobs_not_started():
+    started, ran = threading.Event(), []
+    release = threading.Event()
+    with pytest.raises(KeyboardInterrupt):
+        with worker_threads() as workers:
+            for _ in range(image_threads()):
+                workers.submit(lambda: (started.set(), release.wait(10)))
+            queued = workers.submit(lambda: ran.append(1))
+            assert started.wait(10)
+            release.set()
+            raise KeyboardInterrupt
+    assert queued.cancelled() or ran  # cancelled unless a worker took it before the interrupt
+    assert not [t for t in threading.enumerate() if t.name.startswith("cardgen-images")]
+
+
+def test_image_threads_are_bounded():
+    assert 1 <= image_threads() <= MAX_IMAGE_THREADS
+
+
+def test_faces_rendered_on_many_threads_at_once_have_the_pixels_of_one_at_a_time(full_build):
+    out, _ = full_build
+    pdfs = [(out / name).read_bytes() for name in ("dispatch.pdf", "event.pdf")]
+    jobs = [(pdf, page) for pdf in pdfs for page in range(3)] * 3
+    alone = [face_png(pdf, page, 72) for pdf, page in jobs]
+    cells = [face_cell_pixels(pdf, page, (60, 84)) for pdf, page in jobs]
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        together = list(pool.map(lambda job: face_png(job[0], job[1], 72), jobs))
+        cells_together = list(pool.map(lambda job: face_cell_pixels(job[0], job[1], (60, 84)), jobs))
+    assert together == alone and cells_together == cells
