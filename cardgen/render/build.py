@@ -32,6 +32,7 @@ from cardgen.render.preview import KIND_LABELS, render_preview
 from cardgen.render.sheets import impose
 from cardgen.render.sheets.files import PdfFile, plan_files, quantities
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM, paper_size
+from cardgen.render.memory import give_freed_memory_back
 from cardgen.render.writers.manifest import Manifest, write_manifest
 from cardgen.render.writers.pdfs import write_pdfs
 from cardgen.render.writers.pngs import write_pngs
@@ -346,11 +347,13 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
         stage = Stage(folder, manifest, memo, tick, workers)
         if take_out:
             stage.write("take-out-of-the-box.txt", take_out_text(take_out).encode("utf-8"))
-        # the images are asked for first: the workers make them while this thread imposes the sheets
+        # the PNGs are asked for first: a worker makes them while this thread imposes the sheets, then the TTS sheets
         pngs = write_pngs(stage, order, pdfs)
-        write_tts(stage, groups, pdfs, pngs, by_id)
         write_pdfs(stage, plan_files_for(game_id, faces, options, sheets_by_kind), sheets_by_kind, groups, order, pdfs)
+        give_freed_memory_back()  # the face PDFs opened to impose the sheets are let go by now
         lap("sheets imposed")
+        write_tts(stage, groups, pdfs, pngs, by_id)
+        lap("TTS sheets")
         stage.flush()
         lap("waiting for images")
         if preview is not None:

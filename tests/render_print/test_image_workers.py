@@ -10,7 +10,8 @@ import pytest
 
 from cardgen.render.images.raster import face_cell_pixels, face_png
 from cardgen.render.writers.manifest import Manifest
-from cardgen.render.writers.stage import MAX_IMAGE_THREADS, Stage, image_threads, worker_threads
+from cardgen.render.memory import give_freed_memory_back
+from cardgen.render.writers.stage import IMAGE_LANES, Stage, worker_threads
 
 
 def stage_in(folder, workers=None) -> tuple[Stage, list[str]]:
@@ -29,7 +30,7 @@ def test_files_asked_later_are_written_in_the_order_asked_whatever_finishes_firs
         assert release.wait(10)
         return b"slow"
 
-    with worker_threads() as workers:
+    with worker_threads(["test"]) as workers:
         stage, ticks = stage_in(tmp_path, workers)
         stage.write_later("a.bin", stage.later("test", slow), tick="a")
         stage.write_later("b.bin", stage.later("test", lambda: b"fast"), tick="b")
@@ -48,7 +49,7 @@ def test_a_jobs_error_is_raised_by_flush_and_nothing_after_it_is_written(tmp_pat
     def broken() -> bytes:
         raise ValueError("bad pixels")
 
-    with worker_threads() as workers:
+    with worker_threads(["test"]) as workers:
         stage, _ = stage_in(tmp_path, workers)
         stage.write_later("a.bin", stage.later("test", lambda: b"a"))
         stage.write_later("b.bin", stage.later("test", broken))
@@ -58,21 +59,29 @@ def test_a_jobs_error_is_raised_by_flush_and_nothing_after_it_is_written(tmp_pat
     assert stage.manifest.files == ["a.bin"]
 
 
-def test_without_workers_a_job_runs_at_once_on_the_calling_thread(tmp_path):
-    stage, _ = stage_in(tmp_path)
-    where = []
-    future = stage.later("test", lambda: where.append(threading.current_thread()) or b"x")
-    assert future.done() and future.result() == b"x" and where == [threading.current_thread()]
+@pytest.mark.parametrize("lanes", [None, ["other"]])
+def test_a_job_without_a_worker_runs_at_once_on_the_calling_thread(tmp_path, lanes):
+    with worker_threads(lanes or []) as workers:
+        stage, _ = stage_in(tmp_path, workers if lanes else None)
+        where = []
+        future = stage.later("test", lambda: where.append(threading.current_thread()) or b"x")
+        assert future.done() and future.result() == b"x" and where == [threading.current_thread()]
+
+
+def test_a_job_with_a_worker_runs_on_it(tmp_path):
+    with worker_threads(["test"]) as workers:
+        stage, _ = stage_in(tmp_path, workers)
+        assert stage.later("test", lambda: threading.current_thread().name.encode()).result().startswith(
+            b"cardgen-images")
 
 
 def test_an_error_inside_the_workers_block_drops_the_jobs_not_started():
     started, ran = threading.Event(), []
     release = threading.Event()
     with pytest.raises(KeyboardInterrupt):
-        with worker_threads() as workers:
-            for _ in range(image_threads()):
-                workers.submit(lambda: (started.set(), release.wait(10)))
-            queued = workers.submit(lambda: ran.append(1))
+        with worker_threads(["test"]) as workers:
+            workers["test"].submit(lambda: (started.set(), release.wait(10)))
+            queued = workers["test"].submit(lambda: ran.append(1))
             assert started.wait(10)
             release.set()
             raise KeyboardInterrupt
@@ -80,8 +89,24 @@ def test_an_error_inside_the_workers_block_drops_the_jobs_not_started():
     assert not [t for t in threading.enumerate() if t.name.startswith("cardgen-images")]
 
 
-def test_image_threads_are_bounded():
-    assert 1 <= image_threads() <= MAX_IMAGE_THREADS
+def test_a_build_makes_its_face_pngs_on_a_worker_and_counts_their_cpu(monkeypatch, tmp_path):
+    from cardgen.render.build import BuildOptions, build
+    from cardgen.render.writers import pngs
+
+    real, threads = pngs.face_png, set()
+
+    def recording(*args, **kwargs):
+        threads.add(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pngs, "face_png", recording)
+    report = build(None, BuildOptions(only=("train_token",)), out=tmp_path / "out", cache_dir=tmp_path / "cache")
+    assert threads and all(name.startswith("cardgen-images") for name in threads)
+    assert set(IMAGE_LANES) <= set(report.stages) and report.stages["PNG faces"] > 0
+
+
+def test_giving_freed_memory_back_is_harmless():
+    give_freed_memory_back()
 
 
 def test_faces_rendered_on_many_threads_at_once_have_the_pixels_of_one_at_a_time(full_build):

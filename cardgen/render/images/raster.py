@@ -17,6 +17,8 @@ import threading
 import pypdfium2 as pdfium
 from PIL import Image
 
+from cardgen.render.memory import give_freed_memory_back
+
 PNG_DPI = 300
 POINTS_PER_INCH = 72.0
 
@@ -64,7 +66,9 @@ def png_bytes(image: Image.Image, dpi: int | None = PNG_DPI) -> bytes:
 
 
 def face_png(pdf: bytes, index: int = 0, dpi: int = PNG_DPI) -> bytes:
-    return png_bytes(face_image(pdf, index, dpi), dpi)
+    data = png_bytes(face_image(pdf, index, dpi), dpi)
+    give_freed_memory_back()  # the image's pixels (cardgen.render.memory)
+    return data
 
 
 def face_cell_pixels(pdf: bytes, index: int, size: tuple[int, int]) -> bytes:

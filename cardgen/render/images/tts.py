@@ -14,13 +14,19 @@ the sheet, which Pillow encodes.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from PIL import Image
 
 from cardgen.render.images.raster import png_bytes
+from cardgen.render.memory import give_freed_memory_back
 
 T = TypeVar("T")
+
+def _as_is(cell: Any) -> bytes:
+    return cell
+
 
 TTS_COLUMNS = 10
 TTS_ROWS = 7
@@ -77,17 +83,23 @@ def sheet_slots(cells: list[T], hidden: T, columns: int = TTS_COLUMNS, rows: int
     return list(cells) + [None] * (columns * rows - 1 - len(cells)) + [hidden]
 
 
-def sheet_png(cells: list[bytes], hidden_cell: bytes, cell: tuple[int, int]) -> bytes:
-    """Up to 69 cells (raw RGB pixels) in reading order and the hidden card in the last cell of the
-    smallest grid that holds them (:func:`grid`), as a PNG."""
+def sheet_png(cells: Sequence[T], hidden: T, cell: tuple[int, int],
+              pixels: Callable[[T], bytes] = _as_is) -> bytes:
+    """Up to 69 cells in reading order and the hidden card in the last cell of the smallest grid that holds
+    them (:func:`grid`), as a PNG. ``pixels`` gives a cell's raw RGB pixels, asked one cell at a time as it is
+    pasted (a 7 x 6 sheet's cells are 29 MB together)."""
     cw, ch = cell
     columns, rows = grid(len(cells))
     sheet = Image.new("RGB", (cw * columns, ch * rows), "white")
-    for index, data in enumerate(sheet_slots(cells, hidden_cell, columns, rows)):
-        if data is None:
+    for index, slot in enumerate(sheet_slots(list(cells), hidden, columns, rows)):
+        if slot is None:
             continue
+        data = pixels(slot)
         if len(data) != 3 * cw * ch:
             raise ValueError(f"a {cw}x{ch} cell has {3 * cw * ch} bytes of RGB, not {len(data)}")
         row, column = divmod(index, columns)
         sheet.paste(Image.frombytes("RGB", cell, data), (column * cw, row * ch))
-    return png_bytes(sheet, dpi=None)
+    data = png_bytes(sheet, dpi=None)
+    del sheet
+    give_freed_memory_back()  # the sheet's pixels (cardgen.render.memory)
+    return data

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -14,27 +13,31 @@ from pathlib import Path
 from cardgen.render.cache import Memo
 from cardgen.render.writers.manifest import Manifest
 
-#: Most worker threads a build encodes images on: each holds one image (a 300 dpi board is about 50 MB).
-MAX_IMAGE_THREADS = 4
+#: What the build's worker threads make, one thread each (each holding one image at a time): the face PNGs,
+#: the longest image work (3.6 s CPU of a cold build). The TTS sheets (2.9 s) are made by the build's own
+#: thread once it has imposed the sheet PDFs (0.7 s), so both finish at about the same time; a second
+#: worker would only add memory (two arenas' worth of images at once) and no speed on 2 cores.
+IMAGE_LANES = ("PNG faces",)
 
 
 @dataclass
 class Stage:
     """The staging folder a build writes into, its manifest, the cache memo and the progress callback.
 
-    Images are made on ``workers`` while the build goes on: Pillow lets go of
-    the GIL while it filters and deflates a PNG (most of what an image costs)
-    and pdfium while it renders, so the PNGs and TTS sheets of a build are
-    encoded on every core while the sheet PDFs are imposed. Their files are
-    written, in the order they were asked for, by :meth:`flush`.
+    Images may be made on ``workers`` while the build goes on: Pillow lets go
+    of the GIL while it filters and deflates a PNG (most of what an image
+    costs) and pdfium while it renders, so the face PNGs are encoded on
+    another core while the sheet PDFs and TTS sheets are made. Files asked of
+    :meth:`write_later` are written in the order they were asked for, by
+    :meth:`flush`.
     """
 
     folder: Path
     manifest: Manifest
     memo: Memo
     tick: Callable[[int, str], None]
-    #: runs :meth:`later`'s jobs; None runs each at once, on the calling thread
-    workers: Executor | None = None
+    #: run :meth:`later`'s jobs by what they make (IMAGE_LANES); what has no worker runs at once, on the calling thread
+    workers: Mapping[str, Executor] | None = None
     #: CPU seconds the worker threads spent, by what they made
     worker_cpu: dict[str, float] = field(default_factory=dict)
     _pending: list[tuple[str, Future[bytes], str | None]] = field(default_factory=list)
@@ -48,7 +51,7 @@ class Stage:
         self.manifest.files.append(relative)
 
     def later(self, what: str, produce: Callable[[], bytes]) -> Future[bytes]:
-        """``produce()`` on a worker thread (its CPU time counted under ``what``), or at once without workers."""
+        """``produce()`` on the worker for ``what``, or at once if there is none; its CPU time is counted under ``what``."""
 
         def job() -> bytes:
             started = time.thread_time()
@@ -59,8 +62,8 @@ class Stage:
                 with self._lock:
                     self.worker_cpu[what] = self.worker_cpu.get(what, 0.0) + spent
 
-        if self.workers is not None:
-            return self.workers.submit(job)
+        if self.workers is not None and what in self.workers:
+            return self.workers[what].submit(job)
         future: Future[bytes] = Future()
         future.set_result(job())
         return future
@@ -83,23 +86,19 @@ class Stage:
                 self.tick(1, tick)
 
 
-def image_threads() -> int:
-    """Worker threads for images: one per core this process may use, at most MAX_IMAGE_THREADS."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(MAX_IMAGE_THREADS, cores))
-
-
 @contextmanager
-def worker_threads() -> Iterator[Executor]:
-    """The build's image workers; on an error, the jobs not started are dropped and the running ones
+def worker_threads(lanes: Sequence[str] = IMAGE_LANES) -> Iterator[dict[str, Executor]]:
+    """One worker thread per lane; on an error, the jobs not started are dropped and the running ones
     finish before the error goes on (so nothing runs once the staging folder is gone)."""
-    pool = ThreadPoolExecutor(max_workers=image_threads(), thread_name_prefix="cardgen-images")
+    pools = {lane: ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardgen-images")
+             for lane in lanes}
     try:
-        yield pool
+        yield dict(pools)
     except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
+        for pool in pools.values():
+            pool.shutdown(wait=False, cancel_futures=True)
+        for pool in pools.values():
+            pool.shutdown(wait=True)
         raise
-    pool.shutdown(wait=True)
+    for pool in pools.values():
+        pool.shutdown(wait=True)

@@ -31,7 +31,7 @@ def _cell(stage: Stage, pdf: FacePdf, cell: tuple[int, int]) -> bytes:
 def _sheet(stage: Stage, material: bytes, cells: list[FacePdf], hidden: FacePdf, cell: tuple[int, int]) -> bytes:
     """A TTS sheet of these faces' cells and the hidden card, kept by what they show."""
     return stage.memo("tts-sheet", ENCODING.encode() + material, lambda: tts.sheet_png(
-        [_cell(stage, pdf, cell) for pdf in cells], _cell(stage, hidden, cell), cell))
+        cells, hidden, cell, lambda pdf: _cell(stage, pdf, cell)))
 
 
 def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FacePdf],
