@@ -172,13 +172,17 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= 60 else text[:57] + "...")
 
 
-def _stray_text(message: str, box, texts: Sequence, rect, locate) -> str:
-    """``message`` about the text of ``box`` laid out outside ``rect``: with ``locate``, led by where
-    the content wrote the first such text (its element's, or the nearest enclosing one's) and
-    followed by that text, from the first line outside on."""
+def _stray(texts: Sequence, rect) -> list:
+    """The text boxes laid out outside ``rect`` (all of them if only their extent is)."""
+    return [b for b in texts if _sides(_rect(b), rect)] or list(texts)
+
+
+def _stray_text(message: str, box, stray: Sequence, locate) -> str:
+    """``message`` about the ``stray`` text of ``box``: with ``locate``, led by where the content
+    wrote the first such text (its element's, or the nearest enclosing one's) and followed by
+    that text, from the first line outside on."""
     if locate is None:
         return message
-    stray = [b for b in texts if _sides(_rect(b), rect)] or list(texts)
     first = stray[0]
     chain = _enclosing(first.element, box.element) if getattr(first, "element", None) is not None else []
     where = _place([_whole_text(e) for e in chain] + [_box_text(box)], locate)
@@ -198,7 +202,7 @@ def check_layout(document, face: Face, locate: Callable[[str], Position | None] 
     With ``locate`` (text -> where the content wrote it), each problem starts
     with that ``file:line:col``, and the first two end with the text.
     """
-    problems = []
+    found: list[tuple[set[int], str]] = []  # (the stray text boxes, the problem)
     roots = [page_root(page) for page in document.pages]
     for page, root in zip(document.pages, roots):
         edge = (0.0, 0.0, float(page.width), float(page.height))
@@ -217,8 +221,13 @@ def check_layout(document, face: Face, locate: Callable[[str], Position | None] 
                 if over:
                     side, px = over
                     message = f"{face.label}: {what} by {px / _PX_PER_MM:.1f} mm at the {side} (face {face.id})"
-                    problems.append(_stray_text(message, box, texts, rect, locate))
+                    stray = _stray(texts, rect)
+                    found.append(({id(b) for b in stray}, _stray_text(message, box, stray, locate)))
                     break
+    # Checked boxes nest (a name inside the safe zone): text sticking out of both is one problem,
+    # named by the innermost box (the later in document order) whose stray text covers the other's.
+    problems = [message for number, (stray, message) in enumerate(found)
+                if not any(stray <= later for later, _ in found[number + 1:])]
     return problems + _cut_off(roots, face, locate)
 
 
