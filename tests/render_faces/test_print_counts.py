@@ -67,5 +67,5 @@ def test_card_faces_print_numbers_from_the_data(edited):
 
     content = edited(operations=faster)
     faces = {f.id: f for f in build_faces(content, lang="en")}
-    assert "Advance 4." in faces["operation-red-express"].html
-    assert "Advance 4." not in {f.id: f for f in build_faces(load(), lang="en")}["operation-red-express"].html
+    assert "Advance\xa04." in faces["operation-red-express"].html  # keep_end keeps the last two words together
+    assert "Advance\xa04." not in {f.id: f for f in build_faces(load(), lang="en")}["operation-red-express"].html

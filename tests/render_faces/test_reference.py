@@ -24,7 +24,8 @@ def _table(html: str, cls: str) -> list[list[str]]:
 
 
 def _reference(content, lang="en"):
-    return by_id(build_faces(content, lang=lang))["quick_reference"].html
+    """The quick reference's HTML, keep_end's no-break spaces read as spaces."""
+    return by_id(build_faces(content, lang=lang))["quick_reference"].html.replace("\xa0", " ")
 
 
 def test_fare_table_follows_fares_yaml(edited, content):

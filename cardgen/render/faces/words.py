@@ -56,6 +56,9 @@ class Words:
 
 #: Characters a line may not be left with alone: the end of a Chinese sentence stays together.
 KEPT_TOGETHER = 4
+#: The longest pair of last words (with their punctuation) that :func:`keep_end` keeps on one line in a text
+#: in words: any such pair fits the narrowest line a face has.
+LAST_WORDS_TOGETHER = 16
 
 
 def _is_cjk(ch: str) -> bool:
@@ -63,14 +66,24 @@ def _is_cjk(ch: str) -> bool:
 
 
 def keep_end(text: str) -> Markup:
-    """``text`` whose last few characters cannot break apart (no widow: "掉。" alone on a line).
+    """``text`` whose end cannot be left alone on its last line (no widow: "掉。" or "2." alone).
 
     Chinese breaks between any two characters, so the last KEPT_TOGETHER
-    (closing punctuation included) go in a no-wrap span. A text in words is
-    left as it is: it breaks between words, never leaving a lone character.
+    (closing punctuation included) go in a no-wrap span. A text in words
+    breaks between words: its last two words are joined by a no-break space
+    when together they are at most LAST_WORDS_TOGETHER characters.
+
+    >>> str(keep_end("discard the other 2."))
+    'discard the other\xa02.'
+    >>> str(keep_end("车站关门，乘客掉。"))
+    '车站关门，<span class="nowrap">乘客掉。</span>'
     """
     text = str(text)
     if any(_is_cjk(ch) for ch in text[-KEPT_TOGETHER:]):
         cut = max(0, len(text) - KEPT_TOGETHER)
         return Markup("{}<span class=\"nowrap\">{}</span>").format(escape(text[:cut]), escape(text[cut:]))
+    head, _, last = text.rstrip().rpartition(" ")
+    before = head.rpartition(" ")[2]
+    if head and before and len(before) + 1 + len(last) <= LAST_WORDS_TOGETHER:
+        return Markup("{}\u00a0{}").format(escape(head), escape(last))
     return Markup(escape(text))
