@@ -28,11 +28,11 @@ from cardgen.render.fonts import stack as fonts
 from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.pdf import fontmerge
 from cardgen.render.faces.words import Words
+from cardgen.render.memory import give_freed_memory_back
 from cardgen.render.preview import KIND_LABELS, render_preview
 from cardgen.render.sheets import impose
 from cardgen.render.sheets.files import PdfFile, plan_files, quantities
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM, paper_size
-from cardgen.render.memory import give_freed_memory_back
 from cardgen.render.writers.manifest import Manifest, write_manifest
 from cardgen.render.writers.pdfs import write_pdfs
 from cardgen.render.writers.pngs import write_pngs

@@ -3,8 +3,8 @@
 The PNG shows the face as cut (its trim box), at 300 dpi by default; the
 bytes depend only on the PDF, so they are cached by the PDF's hash.
 
-These functions may be called from several threads (a build encodes images
-on every core): pdfium allows one call at a time in a process, whatever the
+These functions may be called from several threads (a build makes its face
+PNGs on a worker thread): pdfium allows one call at a time in a process, whatever the
 document, so every use of it here holds ``_PDFIUM`` and closes what it opened
 before letting go; Pillow's encoding runs outside it.
 """

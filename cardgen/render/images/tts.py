@@ -24,10 +24,6 @@ from cardgen.render.memory import give_freed_memory_back
 
 T = TypeVar("T")
 
-def _as_is(cell: Any) -> bytes:
-    return cell
-
-
 TTS_COLUMNS = 10
 TTS_ROWS = 7
 TTS_MAX_PX = 4096
@@ -81,6 +77,10 @@ def sheet_slots(cells: list[T], hidden: T, columns: int = TTS_COLUMNS, rows: int
     if len(cells) > columns * rows - 1:
         raise ValueError(f"a {columns} x {rows} TTS sheet holds {columns * rows - 1} faces, not {len(cells)}")
     return list(cells) + [None] * (columns * rows - 1 - len(cells)) + [hidden]
+
+
+def _as_is(cell: Any) -> bytes:
+    return cell
 
 
 def sheet_png(cells: Sequence[T], hidden: T, cell: tuple[int, int],

@@ -14,9 +14,10 @@ from cardgen.render.cache import Memo
 from cardgen.render.writers.manifest import Manifest
 
 #: What the build's worker threads make, one thread each (each holding one image at a time): the face PNGs,
-#: the longest image work (3.6 s CPU of a cold build). The TTS sheets (2.9 s) are made by the build's own
-#: thread once it has imposed the sheet PDFs (0.7 s), so both finish at about the same time; a second
-#: worker would only add memory (two arenas' worth of images at once) and no speed on 2 cores.
+#: the longest image work (3.5 s CPU of a cold build). The TTS sheets (2.6 s) are made by the build's own
+#: thread once it has imposed the sheet PDFs (0.7 s), so both finish at about the same time. Measured with
+#: the TTS sheets on a second worker too, on 2 cores: a cold build 0.3 s slower (7.1-7.4 s against
+#: 6.8-7.0 s) and 15 MB more at its peak, a one-card rebuild 0.08 s faster (median of 10 each, alternated).
 IMAGE_LANES = ("PNG faces",)
 
 
