@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -71,6 +72,7 @@ class FaceCache:
         self.folder = Path(folder)
         self.hits = 0
         self.written = 0  # bytes stored by this process (cardgen.render.cachedir.prune adds them to its ledger)
+        self._counting = threading.Lock()  # the build's image worker stores too
         self.misses = 0
         self.unwritable: str | None = None  # why the cache could not be written, if it could not
 
@@ -78,7 +80,8 @@ class FaceCache:
         """Keep ``data``; a cache that cannot be written only makes the next build slower, never fails this one."""
         try:
             write_atomically(path, data)
-            self.written += len(data)
+            with self._counting:
+                self.written += len(data)
         except OSError as exc:
             self.unwritable = f"{exc.filename or path}: {exc.strerror or exc}"
 
