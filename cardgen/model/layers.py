@@ -153,17 +153,24 @@ class Merge:
                 self.problem(child.key or child.pos, path + (key,),
                              f"unknown operation '{key}'{suggest(key, OPERATIONS)}; a list of entries with ids "
                              "takes add, change or remove")
+        removed: dict[object, Position] = {}  # what this overlay removes, changes, adds: where it first says so
+        changed: dict[object, Position] = {}
+        added: dict[object, Position] = {}
         for item, at, index in self._items(ops.get("remove"), path + ("remove",)):
             ids = [entry_id(e) for e in entries]
             name = plain(item)
             if not isinstance(name, (str, int)) or isinstance(name, bool):
                 self.problem(at, path + ("remove", index), "expected the id of an entry to remove")
+            elif name in removed:
+                self.problem(at, path + ("remove", index), f"removes '{name}' a second time "
+                                                           f"(first at line {removed[name].line})")
             elif name not in ids:
                 self.problem(at, path + ("remove", index), f"removes '{name}', which the base does not have"
                                                            f"{suggest(name, ids)}")
             else:
                 del entries[ids.index(name)]
                 record["removed"].append(str(name))
+                removed[name] = at
         for item, at, index in self._items(ops.get("change"), path + ("change",)):
             where = path + ("change", index)
             if not isinstance(item.value, dict) or ID not in item.value:
@@ -171,10 +178,20 @@ class Merge:
                 continue
             name = entry_id(item)
             ids = [entry_id(e) for e in entries]
-            if name not in ids:
-                self.problem(item.value[ID].pos, where + (ID,), f"changes '{name}', which the base does not have "
-                                                                f"(new entries go under add){suggest(name, ids)}")
+            said = item.value[ID].pos
+            if name in changed:
+                self.problem(said, where + (ID,), f"changes '{name}' a second time (first at line "
+                                                  f"{changed[name].line}); write its changes in one entry")
                 continue
+            if name in removed:
+                self.problem(said, where + (ID,), f"changes '{name}', which this pack removes "
+                                                  f"(at line {removed[name].line})")
+                continue
+            if name not in ids:
+                self.problem(said, where + (ID,), f"changes '{name}', which the base does not have "
+                                                  f"(new entries go under add){suggest(name, ids)}")
+                continue
+            changed[name] = said
             i = ids.index(name)
             fields = Loc({k: v for k, v in item.value.items() if k != ID}, item.pos, path=item.path)
             entries[i] = self.node(entries[i], fields, where)
@@ -182,6 +199,10 @@ class Merge:
         for item, at, index in self._items(ops.get("add"), path + ("add",)):
             name = entry_id(item)
             ids = [entry_id(e) for e in entries]
+            if name is not None and name in added:
+                self.problem(item.value[ID].pos, path + ("add", index, ID),
+                             f"adds '{name}' a second time (first at line {added[name].line})")
+                continue
             if name is not None and name in ids:
                 self.problem(item.value[ID].pos, path + ("add", index, ID),
                              f"adds '{name}', which the base already has; write it under change")
@@ -189,6 +210,7 @@ class Merge:
             entries.append(item)
             if name is not None:
                 record["added"].append(str(name))
+                added[name] = item.value[ID].pos
         return Loc(entries, over.pos, over.key or base.key, over.path)
 
     def _items(self, node: Loc | None, path: PathKey) -> Iterator[tuple[Loc, Position, int]]:

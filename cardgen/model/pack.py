@@ -228,12 +228,14 @@ def _apply(layer: Layer, trees: dict[str, Loc], stack: Stack) -> None:
         except YamlSourceError as exc:
             stack.problems.append(exc.problem)
             stack.sources[name] = exc.lines
+            trees.pop(stem, None)  # what the pack makes of this file is unknown: checks that need it are skipped
             continue
         stack.sources[name] = smap.lines
         stack.problems.extend(smap.problems)
         if not isinstance(data, dict):
             pos = smap.locate(())
             stack.problems.append(Problem(name, pos.line, pos.col, "", "top level must be a mapping of keys"))
+            trees.pop(stem, None)
             continue
         if stem not in trees:
             continue  # the base file itself could not be read; its problem is reported

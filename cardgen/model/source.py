@@ -209,6 +209,27 @@ class _Walker:
         return out
 
 
+def _yaml_reason(exc: yaml.MarkedYAMLError, at: str) -> str:
+    """What the YAML reader found wrong, said for a designer: a tab named as one, and the line where an
+    unclosed bracket or quote starts when that is another line.
+
+    >>> try:
+    ...     yaml.safe_load("a: {b: 1,\\n  c: 2\\nd: 3\\n")
+    ... except yaml.MarkedYAMLError as exc:
+    ...     print(_yaml_reason(exc, "d").split(" (")[1])
+    while parsing a flow mapping that starts at line 1)
+    """
+    if at == "\t":
+        return "a tab character; YAML indents with spaces only"
+    reason = exc.problem or exc.context or "invalid YAML"
+    start, problem = exc.context_mark, exc.problem_mark
+    unclosed = exc.context is not None and ("flow" in exc.context or "quoted" in exc.context)  # a bracket or quote
+    if exc.problem and unclosed and start is not None and (problem is None or start.line != problem.line):
+        context = exc.context.replace(" started", "")
+        return f"{reason} ({context} that starts at line {start.line + 1})"
+    return reason
+
+
 def parse_text(name: str, text: str) -> tuple[Any, SourceMap]:
     """Parse YAML text into plain values and their source map.
 
@@ -225,8 +246,7 @@ def parse_text(name: str, text: str) -> tuple[Any, SourceMap]:
         # The end of a file without a final newline is reported one line past it.
         line = min(line, len(lines))
         col = min(col, len(lines[line - 1]) + 1)
-        reason = exc.problem or exc.context or "invalid YAML"
-        _fail(name, line, col, f"invalid YAML: {reason}", lines)
+        _fail(name, line, col, f"invalid YAML: {_yaml_reason(exc, lines[line - 1][col - 1:col])}", lines)
     except yaml.reader.ReaderError as exc:
         code = exc.character if isinstance(exc.character, int) else ord(exc.character)
         # LibYAML reports a byte offset into the UTF-8 text, the pure-Python reader a character offset.

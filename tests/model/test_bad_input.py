@@ -34,7 +34,8 @@ def billion_laughs() -> bytes:
 Make = Callable[[str], bytes]
 CASES: dict[str, tuple[str, Make, str]] = {
     "malformed": ("map.yaml", lambda t: t.replace("en: Academy}}", "en: Academy}").encode(),
-                  "map.yaml:17:3: invalid YAML: did not find expected ',' or '}'"),
+                  "map.yaml:17:3: invalid YAML: did not find expected ',' or '}' "
+                  "(while parsing a flow mapping that starts at line 16)"),
     "wrong_type": ("fares.yaml", lambda t: t.replace("fare: 2,", "fare: two,").encode(),
                    "fares.yaml:7:13: spans.1.fare: expected a whole number, got text 'two'"),
     "unknown_key": ("fares.yaml", lambda t: t.replace("slack: 3}", "slak: 3}").encode(),
@@ -60,7 +61,7 @@ CASES: dict[str, tuple[str, Make, str]] = {
     "too_many_values": ("map.yaml", lambda t: b"a: [" + b"1," * (MAX_FILE_BYTES // 2 - 4) + b"1]\n",
                         f"map.yaml:1:{2 * MAX_NODES + 1}: a.{MAX_NODES - 2}: file has more than {MAX_NODES} values"),
     "tab_indent": ("game.yaml", lambda t: t.replace("  penalty_divisor", "\tpenalty_divisor").encode(),
-                   "game.yaml:22:1: invalid YAML: found character that cannot start any token"),
+                   "game.yaml:22:1: invalid YAML: a tab character; YAML indents with spaces only"),
     "bom_mid_file": ("fares.yaml", lambda t: (t + "\ufeffextra: 1\n").encode(),
                      "fares.yaml:12:2: invalid YAML: did not find expected key"),
     "python_tag": ("fares.yaml", lambda t: b"spans: !!python/object:os.system {}\n",
@@ -160,7 +161,8 @@ def test_every_broken_file_is_reported_at_once(pack):
     assert pack.headlines() == [
         "fares.yaml:1:1: file is empty",
         "game.yaml:14:10: age_min: expected a whole number, got text 'twelve'",
-        "map.yaml:17:3: invalid YAML: did not find expected ',' or '}'",
+        "map.yaml:17:3: invalid YAML: did not find expected ',' or '}' "
+        "(while parsing a flow mapping that starts at line 16)",
     ]
 
 

@@ -239,3 +239,32 @@ def test_an_absolute_base_is_refused(pack_dir):
     pack_dir.write("pack.yaml", "id: tp\nname: {zh: a, en: a}\nversion: 1\nbase: /etc\nmark: T\n")
     assert pack_dir.headlines() == ["tp/pack.yaml:4:7: base: base '/etc' is an absolute path; name a bundled "
                                     "game or pack by id, or a folder relative to the pack (packs are shared)"]
+
+
+def test_an_entry_named_twice_in_one_overlay_is_reported_where_it_is_named_again(pack_dir):
+    pack_dir.write("tickets.yaml", """kinds:
+  remove: [S6-S5, S6-S5]
+  change:
+    - {id: S1-S2, copies: 3}
+    - {id: S1-S2, copies: 99}
+    - {id: S6-S5, copies: 2}
+  add:
+    - {id: S7-S1, origin: S6, destination: S1, copies: 1}
+    - {id: S7-S1, origin: S6, destination: S1, copies: 1}
+""")
+    problems = pack_dir.headlines()
+    assert [p for p in problems if "second time" in p or "this pack removes" in p] == [
+        "tp/tickets.yaml:2:19: kinds.remove.1: removes 'S6-S5' a second time (first at line 2)",
+        "tp/tickets.yaml:5:12: kinds.change.1.id: changes 'S1-S2' a second time (first at line 4); "
+        "write its changes in one entry",
+        "tp/tickets.yaml:6:12: kinds.change.2.id: changes 'S6-S5', which this pack removes (at line 2)",
+        "tp/tickets.yaml:9:12: kinds.add.1.id: adds 'S7-S1' a second time (first at line 8)",
+    ]
+
+
+def test_an_overlay_file_that_cannot_be_read_is_its_only_problem(pack_dir):
+    """A rejected overlay is not replaced by the base's file: checks that need it are skipped, so a
+    designer is not shown errors about stations, fares or tickets the broken file would have added."""
+    pack_dir.write("map.yaml", "terminals: [S1, S7]\nstations:\n\tadd:\n    - {id: S7, cell: 12}\n")
+    pack_dir.write("tickets.yaml", "kinds:\n  add:\n    - {id: S7-S1, origin: S7, destination: S1, copies: 1}\n")
+    assert pack_dir.headlines() == ["tp/map.yaml:3:1: invalid YAML: a tab character; YAML indents with spaces only"]
