@@ -203,3 +203,36 @@ def test_each_ticket_sheet_holds_one_colour(content):
     for sheet in fronts:
         assert len({by_id[p.face_id].colour for p in sheet.placements}) == 1
     assert len(fronts) == -(-content.ticket_count // 9)  # grouping costs no sheet here (41 + 41 cards)
+
+
+def _targets(segments) -> list[tuple[float, float]]:
+    """Centres of the registration targets among a sheet's lines: a horizontal and a vertical stroke of the
+    same length crossing at their middles."""
+    horizontal = [((x1 + x2) / 2, y1) for x1, y1, x2, y2 in segments if abs(y1 - y2) < 0.01 and 4 < abs(x1 - x2) < 6]
+    vertical = [(x1, (y1 + y2) / 2) for x1, y1, x2, y2 in segments if abs(x1 - x2) < 0.01 and 4 < abs(y1 - y2) < 6]
+    return [(x, y) for x, y in horizontal if any(abs(x - vx) < 0.05 and abs(y - vy) < 0.05 for vx, vy in vertical)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_margin_text_prints_over_a_registration_target(build_subset, paper, lang):
+    """A tile's label and assembly note share its margins with the targets: each word or character
+    keeps clear of every target (its 5 mm cross), read back from the PDF with pdfium."""
+    import pypdfium2 as pdfium
+
+    out = build_subset(paper=paper, lang=lang, only=("track_map",))
+    document = pdfium.PdfDocument(out / "track_map.pdf")
+    try:
+        checked = 0
+        for index in range(len(document)):
+            targets = _targets(_mark_segments(out / "track_map.pdf", index)[0])
+            text = document[index].get_textpage()
+            boxes = [tuple(v / 72 * 25.4 for v in text.get_charbox(i)) for i in range(text.count_chars())]
+            boxes = [b for b in boxes if b[2] > b[0]]  # spaces have no ink
+            for cx, cy in targets:
+                checked += 1
+                hits = [b for b in boxes if b[0] < cx + 2.5 and b[2] > cx - 2.5 and b[1] < cy + 2.5 and b[3] > cy - 2.5]
+                assert not hits, (paper, lang, index, (cx, cy), hits[:3])
+        assert checked >= 4  # both tiles have a target above and below
+    finally:
+        document.close()

@@ -11,6 +11,7 @@ reportlab embeds; labels of plain ASCII use reportlab's bundled Bitstream Vera.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from hashlib import sha256
@@ -32,6 +33,9 @@ REGISTRATION_RADIUS_MM = 2.5
 TARGET_OFFSET_MM = 4.5
 #: Labels start this far right of a board's corner, clear of its vertical crop mark.
 LABEL_INSET_MM = 2.0
+#: Room kept between a line of margin text and a registration target it jumps over.
+TARGET_CLEARANCE_MM = 1.0
+_PT_MM = 25.4 / 72
 
 Segment = tuple[float, float, float, float]
 
@@ -213,15 +217,74 @@ def furniture_pdf(sheets: list[Furniture], font: bytes | None = None) -> bytes:
         if sheet.label:
             pdf.setFont(font, LABEL_SIZE_PT)
             pdf.setFillColorRGB(0.3, 0.3, 0.3)
-            pdf.saveState()
-            pdf.translate(sheet.label_at[0] * mm, sheet.label_at[1] * mm)
-            pdf.rotate(sheet.label_angle)
-            pdf.drawString(0, 0, sheet.label)
-            pdf.restoreState()
+            if sheet.label_angle:
+                pdf.saveState()
+                pdf.translate(sheet.label_at[0] * mm, sheet.label_at[1] * mm)
+                pdf.rotate(sheet.label_angle)
+                pdf.drawString(0, 0, sheet.label)
+                pdf.restoreState()
+            else:
+                _draw_line(pdf, font, sheet.label, sheet.label_at, sheet.targets)
         if sheet.note:
             pdf.setFont(font, LABEL_SIZE_PT)
             pdf.setFillColorRGB(0.3, 0.3, 0.3)
-            pdf.drawString(sheet.note_at[0] * mm, sheet.note_at[1] * mm, sheet.note)
+            _draw_line(pdf, font, sheet.note, sheet.note_at, sheet.targets)
         pdf.showPage()
     pdf.save()
     return buffer.getvalue()
+
+
+def _pieces(text: str) -> list[str]:
+    """Where a line of margin text may be split: after each word's spaces, and around each Chinese character.
+
+    >>> _pieces("Tile 2/2 (row 1)"), _pieces("粘贴后，沿线")
+    (['Tile ', '2/2 ', '(row ', '1)'], ['粘', '贴', '后，', '沿', '线'])
+    """
+    pieces: list[str] = []
+    for ch in text:
+        last = pieces[-1][-1] if pieces else ""
+        continues = last and (ch.isspace()  # spaces end the piece before them
+                              or (not _ideograph(ch) and not _ideograph(last) and not last.isspace())  # a word
+                              or (not _ideograph(ch) and "\u3000" <= ch <= "\uffef"))  # 、，。 stay with the last
+        if continues:
+            pieces[-1] += ch
+        else:
+            pieces.append(ch)
+    return pieces
+
+
+def _ideograph(ch: str) -> bool:
+    return "\u3400" <= ch <= "\u9fff"
+
+
+def flowed(text: str, x: float, y: float, targets: list[tuple[float, float]],
+           width: Callable[[str], float]) -> list[tuple[float, str]]:
+    """Where each piece of a line of margin text starts (mm), from ``x`` on at baseline ``y``, jumping past
+    every registration target it would cross (a tile's label and assembly note share its margins with them).
+
+    ``width`` gives a text's width in mm. The line keeps its order and only moves right.
+    """
+    reach = REGISTRATION_RADIUS_MM + TARGET_CLEARANCE_MM
+    low, high = y - 0.3 * LABEL_SIZE_PT * _PT_MM, y + 0.9 * LABEL_SIZE_PT * _PT_MM  # descenders to accents
+    zones = sorted((tx - reach, tx + reach) for tx, ty in targets if ty - reach < high and ty + reach > low)
+    out, cursor = [], x
+    for piece in _pieces(text):
+        inked = width(piece.rstrip())
+        for start, end in zones:  # sorted: a jump past one zone can only meet a later one
+            if cursor < end and cursor + inked > start:
+                cursor = end
+        out.append((cursor, piece))
+        cursor += width(piece)
+    return out
+
+
+def _draw_line(pdf: canvas.Canvas, font: str, text: str, at: tuple[float, float],
+               targets: list[tuple[float, float]]) -> None:
+    """``text`` at ``at``, in one piece unless it must jump past a registration target."""
+    placed = flowed(text, at[0], at[1], targets, lambda t: pdfmetrics.stringWidth(t, font, LABEL_SIZE_PT) / mm)
+    natural = flowed(text, at[0], at[1], [], lambda t: pdfmetrics.stringWidth(t, font, LABEL_SIZE_PT) / mm)
+    if placed == natural:
+        pdf.drawString(at[0] * mm, at[1] * mm, text)
+        return
+    for x, piece in placed:
+        pdf.drawString(x * mm, at[1] * mm, piece.rstrip())
