@@ -17,8 +17,9 @@ from cardgen.resources import DEFAULT_CONTENT, bundled_path
 from .conftest import by_id
 
 
-def _table(html: str, cls: str) -> list[list[str]]:
-    body = re.search(rf'<table class="{cls}">(.*?)</table>', html, re.S)[1]
+def _table(html: str, cls: str, index: int = 0) -> list[list[str]]:
+    """The cells of the ``index``-th table of class ``cls``, row by row, as text."""
+    body = re.findall(rf'<table class="{cls}">(.*?)</table>', html, re.S)[index]
     return [[visible_text(c).strip() for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
             for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
 
@@ -87,3 +88,16 @@ def test_quick_reference_prints_everything_on_one_page_at_6_pt_or_more(lang, pac
 
     walk(page_root(document.pages[0]))
     assert min(sizes) >= 6
+
+
+def test_the_dispatch_counts_follow_the_player_count_printed():
+    """--players 4 prints 8 dispatch cards (3/3/2, printing.yaml); the quick reference says so, not the full 5/5/5."""
+    from cardgen.render.faces.cards import dispatch_copies, print_row
+
+    content = load()
+    for players in (2, 4, 5):
+        faces = by_id(build_faces(content, lang="en", players=players))
+        printed = [(k.id, n) for k, n in dispatch_copies(content, print_row(content, players))]
+        assert [(f.id.removeprefix("dispatch-"), f.copies) for f in faces.values() if f.kind == "dispatch"] == printed
+        rows = _table(faces["quick_reference"].html.replace("\xa0", " "), "cards", index=1)
+        assert [r[1].rsplit("×", 1)[1] for r in rows] == [str(n) for _, n in printed], players

@@ -182,12 +182,12 @@ def train_mats(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
     ]
 
 
-def quick_reference(content: Content, maker: FaceMaker) -> Face:
+def quick_reference(content: Content, maker: FaceMaker, row: PrintRow) -> Face:
     return maker.make(kind="quick_reference", id="quick_reference", label="quick reference",
                       caption=maker.words.label("quick_reference"),
                       template="quick_reference.html.j2", size=board_room(maker.bleed),
                       copies=content.printing.shared.quick_reference, layout="board",
-                      ref=quick_reference_data(content, maker.words))
+                      ref=quick_reference_data(content, maker.words, row))
 
 
 def board_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
@@ -199,5 +199,5 @@ def board_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]
         *train_tokens(content, maker, row),
         *train_mats(content, maker, row),
         *markers(content, maker),
-        quick_reference(content, maker),
+        quick_reference(content, maker, row),
     ]

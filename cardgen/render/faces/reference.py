@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.model.content import Content
-from cardgen.render.faces.cards import holds_clock, line_for, uses_dispatch
+from cardgen.model.schema import PrintRow
+from cardgen.render.faces.cards import dispatch_copies, holds_clock, line_for, uses_dispatch
 from cardgen.render.faces.formulas import effects_formula
 from cardgen.render.faces.words import Words
 
@@ -58,7 +59,8 @@ def blocking_rule(content: Content, w: Words) -> str:
     return w.fill("rules", "blocking" if content.map.double_track else "blocking_single")
 
 
-def quick_reference_data(content: Content, w: Words) -> dict:
+def quick_reference_data(content: Content, w: Words, row: PrintRow) -> dict:
+    """What the quick reference prints; its dispatch cards counted as the build prints them for ``row``."""
     game = content.game
     scoring = game.scoring
     return {
@@ -67,7 +69,7 @@ def quick_reference_data(content: Content, w: Words) -> dict:
         "propulsion": w.fill("rules", "propulsion"),
         "cap": game.composition_cap,
         "kinds": content.operations.kinds,
-        "dispatch": content.dispatch.kinds if uses_dispatch(content) else [],
+        "dispatch": dispatch_copies(content, row) if uses_dispatch(content) else [],  # (kind, copies printed)
         "cliff": cliff_rows(content),
         "fares": fare_rows(content),
         "phases": content.strings.phases,
