@@ -79,3 +79,33 @@ def test_the_default_instance_is_the_instancers_without_recomputing_a_glyph():
                (b.getCoordinates(theirs["glyf"])[0] if b.numberOfContours else []), name
         assert ours["hmtx"][name] == theirs["hmtx"][name], name
     ours.ensureDecompiled()          # every table HarfBuzz wrote parses
+
+
+def test_a_symbol_never_makes_its_line_taller_than_the_text(tmp_path):
+    """"+⌊F ÷ 2⌋" takes ⌊ ⌋ from the symbol font, whose ascent and descent (1.48 and 0.57 em) are taller than
+    the text font's: its line was 40% taller than its neighbours. Read back from a PDF: equal line spacing."""
+    import pypdfium2 as pdfium
+    import weasyprint
+
+    sources = [Path(p) for p in fonts.font_files()]
+    printed = font_instances.print_fonts(sources, tmp_path)
+    css = fonts.font_face_css()
+    for source, used in printed.items():
+        css = css.replace(source.resolve().as_uri(), used.resolve().as_uri())
+    lines = ["期限 = 上车时刻 + U", "晚点送达：+⌊F ÷ 2⌋，延误 L +1", "终局仍在车上或站台：0 分", "全程 L = 0：+6 分"]
+    html = (f"<html><head><style>{css} @page {{ size: 80mm 40mm; margin: 2mm }} body {{ font-family: 'Card Sans', "
+            "'Card Symbols', 'Card Emoji'; font-size: 8pt; line-height: 1.3 }</style></head><body><ul>"
+            + "".join(f"<li>{line}</li>" for line in lines) + "</ul></body></html>")
+    document = pdfium.PdfDocument(weasyprint.HTML(string=html).write_pdf())
+    try:
+        text = document[0].get_textpage()
+        everything = text.get_text_range()
+        tops = [text.get_charbox(everything.index(line[:2]), loose=True)[1] for line in lines]  # font box
+    finally:
+        document.close()
+    gaps = [round(a - b, 2) for a, b in zip(tops, tops[1:])]
+    assert max(gaps) - min(gaps) < 0.05, gaps  # points
+
+    symbols = next(used for source, used in printed.items() if "Symbols" in source.name)
+    text_font, symbol_font = TTFont(sources[0]), TTFont(symbols)
+    assert symbol_font["hhea"].ascent / symbol_font["head"].unitsPerEm <= text_font["hhea"].ascent / text_font["head"].unitsPerEm

@@ -56,7 +56,7 @@ def is_variable(path: Path) -> bool:
 
 
 #: Bump when the way instances are made changes (the name then changes, so no cache serves an old one).
-INSTANCE_METHOD = "3"
+INSTANCE_METHOD = "4"
 
 
 def default_location(font: TTFont) -> dict[str, float]:
@@ -85,19 +85,53 @@ def instance_bytes(source: Path) -> bytes:
     return buffer.getvalue()
 
 
-def instance_name(source: Path) -> str:
-    """File name of ``source``'s instance: its stem, the weight, its content hash and the fontTools version."""
-    digest = file_digest(source)[:20]
+def within_line_of(data: bytes, text_font: Path) -> bytes:
+    """The font ``data`` with line metrics no taller than ``text_font``'s (same bytes on every run).
+
+    A fallback font sets the few characters the text font lacks (the symbol
+    font's ⌊ ⌋ in "+⌊F ÷ 2⌋"), and the line they are on takes the tallest
+    ascent and descent of the fonts it uses: Noto Sans Symbols' (1.48 and
+    0.57 em) made such a line 40% taller than its neighbours and raised its
+    list bullet. Ascent and descent (hhea, OS/2 typographic and Windows
+    values) are capped at the text font's; glyphs are unchanged.
+    """
+    reference = TTFont(text_font, lazy=True)
+    try:  # the smaller of its hhea and typographic values: whichever a layout engine reads, none is taller
+        scale = 1 / reference["head"].unitsPerEm
+        hhea, os2 = reference["hhea"], reference["OS/2"]
+        ascent = min(hhea.ascent, os2.sTypoAscender) * scale
+        descent = -max(hhea.descent, os2.sTypoDescender) * scale
+    finally:
+        reference.close()
+    with fixed_font_timestamps():
+        font = TTFont(io.BytesIO(data))
+        units = font["head"].unitsPerEm
+        top, bottom = round(ascent * units), round(descent * units)
+        hhea, os2 = font["hhea"], font["OS/2"]
+        hhea.ascent, hhea.descent = min(hhea.ascent, top), max(hhea.descent, -bottom)
+        os2.sTypoAscender, os2.sTypoDescender = min(os2.sTypoAscender, top), max(os2.sTypoDescender, -bottom)
+        os2.usWinAscent, os2.usWinDescent = min(os2.usWinAscent, top), min(os2.usWinDescent, bottom)
+        buffer = io.BytesIO()
+        font.save(buffer)
+    return buffer.getvalue()
+
+
+def instance_name(source: Path, text_font: Path | None = None) -> str:
+    """File name of ``source``'s instance: its stem, the weight, its content hash (and the text font's whose
+    line it keeps to), and the fontTools and HarfBuzz versions."""
+    digest = file_digest(source)[:20] + (f"-in{file_digest(text_font)[:8]}" if text_font is not None else "")
     stem = Path(source).stem.split("[")[0]
     tools = f"fonttools{fontTools.version}-hb{harfbuzz.version().split()[0]}"
     return f"{stem}-wght{PRINT_WEIGHT}-{digest}-{tools}-m{INSTANCE_METHOD}{Path(source).suffix}"
 
 
-def static_instance(source: Path, folder: Path) -> Path:
-    """``source``'s instance in ``folder``, made (and written atomically) if it is not there yet."""
-    path = Path(folder) / instance_name(source)
+def static_instance(source: Path, folder: Path, text_font: Path | None = None) -> Path:
+    """``source``'s instance in ``folder`` (kept within ``text_font``'s line when given), made and written
+    atomically if it is not there yet."""
+    path = Path(folder) / instance_name(source, text_font)
     if not path.is_file():
-        write_atomically(path, instance_bytes(source))
+        data = instance_bytes(source)
+        write_atomically(path, within_line_of(data, text_font) if text_font is not None else data)
     return path
 
 
@@ -108,17 +142,19 @@ def print_fonts(sources: list[Path], folder: Path | None) -> dict[Path, Path]:
     private temporary folder for this process: slower next time, same bytes.
     """
     out: dict[Path, Path] = {}
+    text_font = Path(sources[0]) if sources else None  # the stack's first font sets the text
     for source in sources:
         source = Path(source)
         if not is_variable(source):
             out[source] = source
             continue
+        within = text_font if source != text_font else None  # a fallback keeps to the text's line
         try:
             if folder is None:
                 raise OSError("no cache folder")
-            out[source] = static_instance(source, Path(folder))
+            out[source] = static_instance(source, Path(folder), within)
         except OSError:
-            out[source] = static_instance(source, _private_folder())
+            out[source] = static_instance(source, _private_folder(), within)
     return out
 
 
