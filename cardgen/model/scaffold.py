@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from cardgen.errors import UsageError
-from cardgen.model.pack import PACK_FILE, resolve_base
+from cardgen.model.pack import PACK_FILE, Stack, read_pack_file, resolve_base
 from cardgen.printable import printable
 
 TEMPLATE = """\
@@ -82,10 +82,24 @@ def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
     staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=parent))
     try:
         (staging / PACK_FILE).write_text(text, encoding="utf-8")
+        _check_written(staging, mark)
         if folder.exists():
             folder.rmdir()  # empty, checked above
         staging.rename(folder)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise UsageError(f"cannot write {printable(str(folder))}: {exc.strerror}; nothing written") from exc
+    except UsageError:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
     return folder
+
+
+def _check_written(staging: Path, mark: str) -> None:
+    """Read the written pack.yaml back as ``validate`` reads it: a mark it refuses is refused here, before
+    anything is written where the designer asked (the scaffold's other values are valid by making)."""
+    stack = Stack()
+    read_pack_file(staging, "pack", stack)
+    if stack.problems:
+        problem = stack.problems[0]
+        raise UsageError(f"--mark '{printable(mark)}': {problem.message}; nothing written")

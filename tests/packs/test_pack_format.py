@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardgen.model import load, validate
 from cardgen.model.pack import pack_info
 
@@ -268,3 +270,17 @@ def test_an_overlay_file_that_cannot_be_read_is_its_only_problem(pack_dir):
     pack_dir.write("map.yaml", "terminals: [S1, S7]\nstations:\n\tadd:\n    - {id: S7, cell: 12}\n")
     pack_dir.write("tickets.yaml", "kinds:\n  add:\n    - {id: S7-S1, origin: S7, destination: S1, copies: 1}\n")
     assert pack_dir.headlines() == ["tp/map.yaml:3:1: invalid YAML: a tab character; YAML indents with spaces only"]
+
+
+@pytest.mark.parametrize("mark, message", [
+    ("ABCDEF", "--mark 'ABCDEF': must be at most 4 characters; nothing written"),
+    ("", "--mark '': must not be empty; nothing written"),
+    ("\x1b", "--mark '\\x1b': text holds the control character \\x1b; only printable characters, tabs and "
+             "newlines are allowed; nothing written"),
+])
+def test_scaffold_refuses_a_mark_validate_would_refuse_and_writes_nothing(tmp_path, mark, message):
+    from typer.testing import CliRunner
+    from cardgen.cli import app
+    result = CliRunner().invoke(app, ["pack", "new", str(tmp_path / "mine"), "--mark", mark])
+    assert result.exit_code == 2 and message in " ".join(result.output.split()), result.output
+    assert list(tmp_path.iterdir()) == []  # neither the pack nor its staging folder
