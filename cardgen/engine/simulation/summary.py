@@ -39,6 +39,7 @@ def build_summary(content, spec: RunSpec, tally: Tally) -> dict:
     per_copy = {bot: wilson(bot_share.get(bot, 0) / copies[bot], n) for bot in bots}
     return {
         "game": content.game.id,
+        "pack": ({"id": content.pack.id, "version": content.pack.version} if content.pack is not None else None),
         "variant": spec.variant,
         "players": spec.players,
         "lineup": list(spec.lineup),

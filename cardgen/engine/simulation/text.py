@@ -22,8 +22,9 @@ def format_summary(s: dict) -> str:
     """A compact human report: setup, win rates with CI, seats, scores, supply, card usage."""
     variant = f"variant {s['variant']}" if s["variant"] else "rules as written"
     opts = ", ".join(f"{k}={v}" for k, v in s["options"].items())
+    played = f"{s['pack']['id']} v{s['pack']['version']} over {s['game']}" if s.get("pack") else s["game"]
     lines = [
-        f"{s['game']}: {s['games']} games, {s['players']} players, seed {s['seed']}, {variant}",
+        f"{played}: {s['games']} games, {s['players']} players, seed {s['seed']}, {variant}",
         f"  options: {opts or '-'}",
         f"  lineup (rotated one seat per game): {', '.join(s['lineup'])}",
         f"  rounds {s['rounds']['min']}-{s['rounds']['max']}, final clock {s['final_clock']['min']}-"
