@@ -236,3 +236,22 @@ def test_no_margin_text_prints_over_a_registration_target(build_subset, paper, l
         assert checked >= 4  # both tiles have a target above and below
     finally:
         document.close()
+
+
+def test_every_card_sheet_label_sits_in_the_same_place_in_the_left_margin(full_build):
+    """A sheet with fewer cards (a deck's last, and its backs, pushed to the other side) keeps its label where
+    every other sheet has it, not beside its first card in the middle of the paper."""
+    import pypdfium2 as pdfium
+
+    out, _ = full_build
+    document = pdfium.PdfDocument(out / "rail-journey-print.pdf")
+    try:
+        starts = set()
+        for index in range(len(document)):
+            text = document[index].get_textpage()
+            boxes = [text.get_charbox(i) for i in range(text.count_chars())]
+            left = min(box[0] for box in boxes if box[2] > box[0]) / 72 * 25.4
+            starts.add(round(left, 1))
+        assert len(starts) == 1 and min(starts) < 10, sorted(starts)  # mm from the paper's left edge
+    finally:
+        document.close()

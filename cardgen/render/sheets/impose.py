@@ -108,7 +108,8 @@ def card_sheets(
         if duplex == "fold":
             backs = [(faces[f.back], back_slots[i]) for i, f in enumerate(chunk) if f.back]
             cards = [(f, r, False) for f, r in zip(chunk, front_slots)] + [(b, r, True) for b, r in backs]
-            furniture = _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag} · {words.fold}")
+            furniture = _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag} · {words.fold}",
+                                        front_slots + back_slots)
             left = min(r.x for _, r, _ in cards)
             right = max(r.right for _, r, _ in cards)
             furniture.dashed += [(0.0, fold_y, left - gap, fold_y), (right + gap, fold_y, paper[0], fold_y)]
@@ -118,13 +119,15 @@ def card_sheets(
         sides = outer_bleeds(paper, front_slots, bleed)  # the full grid's: fronts and backs cut on the same lines
         gaps = {side: b if b < bleed else gap for side, b in sides.items()}  # a mark starts where its bleed ends
         sheets.append(Sheet(paper, _bled_placements(cards, sides),
-                            _grid_furniture(paper, [r for _, r, _ in cards], gaps, f"{tag} · {words.front}"), "front"))
+                            _grid_furniture(paper, [r for _, r, _ in cards], gaps, f"{tag} · {words.front}",
+                                            front_slots), "front"))
         if duplex in ("long", "short"):
             backs = [(faces[f.back], front_slots[back_slot(i, duplex, grid)], False)
                      for i, f in enumerate(chunk) if f.back]
             if backs:
                 sheets.append(Sheet(paper, _bled_placements(backs, sides),  # the grid is centred: same room turned
-                                    _grid_furniture(paper, [r for _, r, _ in backs], gaps, f"{tag} · {words.back}"), "back"))
+                                    _grid_furniture(paper, [r for _, r, _ in backs], gaps, f"{tag} · {words.back}",
+                                                    front_slots), "back"))
     return sheets
 
 
@@ -150,8 +153,10 @@ def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float | dict[s
 
 
 def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float | dict[str, float],
-                    label: str) -> Furniture:
-    label_at, angle = margin_label(trims, gap)
+                    label: str, grid: list[Rect]) -> Furniture:
+    """Crop marks around the cards placed (``trims``), the label beside the full ``grid`` (every slot), so it
+    sits in the same place on a sheet with fewer cards (the last sheet of a deck, or its backs)."""
+    label_at, angle = margin_label(grid, gap)
     return Furniture(paper, crop=grid_crop_marks(trims, gap, paper), label=label, label_at=label_at, label_angle=angle)
 
 
