@@ -12,6 +12,7 @@ error found much later still points at ``file:line:col``.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,9 @@ MAX_NODES = 20_000
 
 PathKey = tuple[str | int, ...]
 MISSING = "file is missing"
+_INT = "tag:yaml.org,2002:int"
+#: How a whole number is written in content: digits, an optional sign, no leading zero.
+_DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 _STR = "tag:yaml.org,2002:str"
 _PLAIN_COLLECTIONS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
@@ -172,12 +176,20 @@ class _Walker:
             return node.value  # the common case, without the constructor's dispatch
         if node.tag == "tag:yaml.org,2002:timestamp":
             return node.value  # dates stay text; nothing in content is a date
+        self.check_number(node, where, path)
         try:
             return self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
             _fail(self.name, where.line, where.col, f"cannot read value: {getattr(exc, 'problem', exc)}", self.lines, path)
         except ValueError:  # e.g. an integer of more digits than Python converts
             _fail(self.name, where.line, where.col, f"cannot read value {_clip(node.value)!r}", self.lines, path)
+
+    def check_number(self, node: yaml.ScalarNode, where: Position, path: PathKey) -> None:
+        """A whole number (a value or a key) not written in plain decimal is refused where it is written:
+        YAML 1.1 reads 0x10 as 16, 010 as 8, 1_0 as 10 and 1:30 as 90, and a designer means none of them."""
+        if node.tag == _INT and not _DECIMAL.fullmatch(node.value):
+            self.smap.problems.append(Problem(self.name, where.line, where.col, dotted(path),
+                                              f"write a whole number in plain decimal digits, not {_clip(node.value)!r}"))
 
     def check_text(self, text: str, where: Position, path: PathKey) -> None:
         """A control character in any text (a value or a key) is refused where it is written."""
@@ -197,6 +209,7 @@ class _Walker:
                 _fail(self.name, kpos.line, kpos.col, "mapping keys must be plain scalars", self.lines, path)
             # a plain text key (the common case) needs no constructor; numbers and the rest do
             key = key_node.value if key_node.tag == _STR else self.constructor.construct_object(key_node)
+            self.check_number(key_node, kpos, path + (key,))
             if isinstance(key, str):
                 self.check_text(key, kpos, path + (key,))
             if not isinstance(key, (str, int)) or isinstance(key, bool):
