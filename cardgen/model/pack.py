@@ -23,7 +23,7 @@ from pydantic import Field, ValidationError
 from cardgen.errors import Problem
 from cardgen.model.layers import Loc, Merge, flatten, get, located, plain, put
 from cardgen.model.messages import friendly, suggest
-from cardgen.model.schema import FILES, Id, Model, Text, Whole
+from cardgen.model.schema import FILES, MAX_COPIES, Id, Model, Text, Whole
 from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
 from cardgen.resources import bundled_path
 
@@ -256,11 +256,15 @@ def _count(node: Loc | None) -> int | None:
 
 
 def _copies(kinds: Any, times: str | None = None) -> int | None:
+    """The copies of ``kinds`` added up (each times its ``times`` field), or None where a count is not a
+    whole number the schema accepts: that entry is reported where it is written, and the totals it would
+    make wrong are not recounted (copies: 1000 was one error and six recounted totals)."""
     if not isinstance(kinds, list):
         return None
     total = 0
     for kind in kinds:
-        if not isinstance(kind, dict) or not isinstance(kind.get("copies"), int):
+        copies = kind.get("copies") if isinstance(kind, dict) else None
+        if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
             return None
         factor = kind.get(times, 0) if times else 1
         if not isinstance(factor, int):

@@ -284,3 +284,8 @@ def test_scaffold_refuses_a_mark_validate_would_refuse_and_writes_nothing(tmp_pa
     result = CliRunner().invoke(app, ["pack", "new", str(tmp_path / "mine"), "--mark", mark])
     assert result.exit_code == 2 and message in " ".join(result.output.split()), result.output
     assert list(tmp_path.iterdir()) == []  # neither the pack nor its staging folder
+
+
+def test_a_count_out_of_bounds_is_one_problem_not_a_recount_of_every_total(pack_dir):
+    pack_dir.write("tickets.yaml", "kinds:\n  change:\n    - {id: S1-S2, copies: 1000}\n")
+    assert pack_dir.headlines() == ["tp/tickets.yaml:3:27: kinds.change.0.copies: must be at most 50, got the number 1000"]
