@@ -391,10 +391,13 @@ def known_placeholders(c: Content, stem: str, path: tuple) -> set[str]:
 
 def at_text(problem: Problem, where: Locate, needle: str) -> Problem:
     """Move a problem's column onto ``needle`` when it sits on the reported line (a one-line string)."""
-    smap = getattr(where, "smaps", {}).get(problem.file.rsplit(".", 1)[0])
-    if smap is None or not 0 < problem.line <= len(smap.lines):
+    lines = getattr(where, "sources", {}).get(problem.file)  # by the file's own name: a pack's overlay too
+    if lines is None:
+        smap = getattr(where, "smaps", {}).get(problem.file.rsplit(".", 1)[0])
+        lines = smap.lines if smap is not None else []
+    if not 0 < problem.line <= len(lines):
         return problem
-    col = smap.lines[problem.line - 1].find(needle, problem.col - 1)
+    col = lines[problem.line - 1].find(needle, problem.col - 1)
     return replace(problem, col=col + 1) if col >= 0 else problem
 
 

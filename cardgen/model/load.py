@@ -96,11 +96,14 @@ class Located:
     """
 
     def __init__(self, smaps: dict[str, SourceMap], overrides: dict[str, dict[PathKey, Position]] | None = None,
-                 note: str = "", roots: dict[str, PathKey] | None = None):
+                 note: str = "", roots: dict[str, PathKey] | None = None,
+                 sources: dict[str, list[str]] | None = None):
         self.smaps = smaps
         self.overrides = overrides or {}
         self.note = note
         self.roots = roots or {}
+        #: each file's lines by the name problems give it (a pack's "label/file.yaml" too)
+        self.sources = sources or {}
 
     def __call__(self, stem: str, path: PathKey, message: str, *, key: bool = False,
                  at: PathKey | None = None) -> Problem:
@@ -264,7 +267,7 @@ def validate(folder: Path | str | None = None) -> Report:
     if not raw:
         report.problems.sort()
         return report
-    where = Located(smaps)
+    where = Located(smaps, sources=report.sources)
     if len(raw) == len(FILES):
         content, problems = _build(folder, raw, where)
     else:  # some file could not be read: schema-check the others all the same

@@ -289,3 +289,10 @@ def test_scaffold_refuses_a_mark_validate_would_refuse_and_writes_nothing(tmp_pa
 def test_a_count_out_of_bounds_is_one_problem_not_a_recount_of_every_total(pack_dir):
     pack_dir.write("tickets.yaml", "kinds:\n  change:\n    - {id: S1-S2, copies: 1000}\n")
     assert pack_dir.headlines() == ["tp/tickets.yaml:3:27: kinds.change.0.copies: must be at most 50, got the number 1000"]
+
+
+def test_an_unknown_placeholder_in_a_pack_is_pointed_at_itself(pack_dir):
+    pack_dir.write("dispatch.yaml", 'kinds:\n  change:\n    - {id: group_booking, text: {en: "Draw {drwa} tickets and keep '
+                                    '{keep}."}}\n')
+    assert pack_dir.headlines() == ["tp/dispatch.yaml:3:44: kinds.change.0.text.en: unknown placeholder '{drwa}'; "
+                                    "did you mean 'draw'? known: discard, draw, keep"]
