@@ -17,7 +17,7 @@ import threading
 import pypdfium2 as pdfium
 from PIL import Image
 
-from cardgen.render.memory import give_freed_memory_back
+from cardgen.render.memory import BIG_IMAGE_PX, give_freed_memory_back
 
 PNG_DPI = 300
 POINTS_PER_INCH = 72.0
@@ -66,8 +66,12 @@ def png_bytes(image: Image.Image, dpi: int | None = PNG_DPI) -> bytes:
 
 
 def face_png(pdf: bytes, index: int = 0, dpi: int = PNG_DPI) -> bytes:
-    data = png_bytes(face_image(pdf, index, dpi), dpi)
-    give_freed_memory_back()  # the image's pixels (cardgen.render.memory)
+    image = face_image(pdf, index, dpi)
+    data = png_bytes(image, dpi)
+    pixels = image.width * image.height
+    del image
+    if pixels >= BIG_IMAGE_PX:
+        give_freed_memory_back()  # a board's pixels (cardgen.render.memory)
     return data
 
 
