@@ -331,7 +331,18 @@ def references(c: Content, where: Locate) -> Iterator[Problem]:
     if c.variant is None:
         for i, variant in enumerate(c.variants.variants):
             for stem, patch in variant.patch.items():
-                yield from _dangling_deletes(c.raw.get(stem), patch, ("variants", i, "patch", stem), where)
+                for problem in _dangling_deletes(c.raw.get(stem), patch, ("variants", i, "patch", stem), where):
+                    if _written_here(c, problem):
+                        yield problem
+
+
+def _written_here(c: Content, problem: Problem) -> bool:
+    """Whether a problem lies in the content being validated: in a pack, not in a base game's or base pack's
+    file. A base variant deleting a round the pack removed (the beginner variant's ``12: null``) deletes
+    nothing, which the base's own validation checks; the pack's author could not change that line anyway."""
+    if c.pack is None:
+        return True
+    return problem.file.startswith(f"{c.pack.folder.name}/")
 
 
 def _dangling_deletes(target: Any, patch: Any, path: tuple, where: Locate) -> Iterator[Problem]:

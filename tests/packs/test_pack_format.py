@@ -296,3 +296,10 @@ def test_an_unknown_placeholder_in_a_pack_is_pointed_at_itself(pack_dir):
                                     '{keep}."}}\n')
     assert pack_dir.headlines() == ["tp/dispatch.yaml:3:44: kinds.change.0.text.en: unknown placeholder '{drwa}'; "
                                     "did you mean 'draw'? known: discard, draw, keep"]
+
+
+def test_a_base_variant_deleting_what_the_pack_removed_is_not_the_packs_problem(pack_dir):
+    """The beginner variant deletes round 12 (rail-journey/variants.yaml); a pack removing round 12 makes that
+    delete a no-op, not an error in a file the pack's author does not own."""
+    pack_dir.write("events.yaml", "track:\n  12: null\n")
+    assert pack_dir.headlines() == ["tp/events.yaml:2:3: track: no event card for round 12"]
