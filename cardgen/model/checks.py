@@ -342,7 +342,7 @@ def _written_here(c: Content, problem: Problem) -> bool:
     nothing, which the base's own validation checks; the pack's author could not change that line anyway."""
     if c.pack is None:
         return True
-    return problem.file.startswith(f"{c.pack.folder.name}/")
+    return problem.file.startswith(f"{c.pack.label}/")
 
 
 def _dangling_deletes(target: Any, patch: Any, path: tuple, where: Locate) -> Iterator[Problem]:

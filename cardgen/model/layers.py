@@ -179,11 +179,12 @@ class Merge:
             name = entry_id(item)
             ids = [entry_id(e) for e in entries]
             said = item.value[ID].pos
-            if name in changed:
+            keyed = _is_key(name)  # an id written as a list or mapping is reported by the schema, not here
+            if keyed and name in changed:
                 self.problem(said, where + (ID,), f"changes '{name}' a second time (first at line "
                                                   f"{changed[name].line}); write its changes in one entry")
                 continue
-            if name in removed:
+            if keyed and name in removed:
                 self.problem(said, where + (ID,), f"changes '{name}', which this pack removes "
                                                   f"(at line {removed[name].line})")
                 continue
@@ -191,7 +192,8 @@ class Merge:
                 self.problem(said, where + (ID,), f"changes '{name}', which the base does not have "
                                                   f"(new entries go under add){suggest(name, ids)}")
                 continue
-            changed[name] = said
+            if keyed:
+                changed[name] = said
             i = ids.index(name)
             fields = Loc({k: v for k, v in item.value.items() if k != ID}, item.pos, path=item.path)
             entries[i] = self.node(entries[i], fields, where)
@@ -199,7 +201,7 @@ class Merge:
         for item, at, index in self._items(ops.get("add"), path + ("add",)):
             name = entry_id(item)
             ids = [entry_id(e) for e in entries]
-            if name is not None and name in added:
+            if _is_key(name) and name in added:
                 self.problem(item.value[ID].pos, path + ("add", index, ID),
                              f"adds '{name}' a second time (first at line {added[name].line})")
                 continue
@@ -210,6 +212,7 @@ class Merge:
             entries.append(item)
             if name is not None:
                 record["added"].append(str(name))
+            if _is_key(name):
                 added[name] = item.value[ID].pos
         return Loc(entries, over.pos, over.key or base.key, over.path)
 
@@ -247,3 +250,8 @@ def put(node: Loc, path: PathKey, value: Any, pos: Position) -> None:
     if isinstance(node.value, dict):
         old = node.value.get(path[-1])
         node.value[path[-1]] = Loc(value, pos, old.key if old is not None else None)
+
+
+def _is_key(name: object) -> bool:
+    """An id as it can be written: text or a whole number (a list or a mapping is the schema's to report)."""
+    return isinstance(name, (str, int)) and not isinstance(name, bool)

@@ -58,6 +58,7 @@ class PackInfo:
     folder: Path
     base: Path            #: the folder ``base`` names (a game or a pack)
     layers: tuple[Path, ...]  #: the base game, then every pack over it, this one last
+    label: str = ""           #: how this pack's files are named in messages (``my-pack/tickets.yaml``)
 
 
 def is_pack(folder: Path) -> bool:
@@ -92,7 +93,7 @@ class Stack:
 
 
 def _label(folder: Path, taken: set[str]) -> str:
-    label = folder.name or str(folder)
+    label = folder.name or folder.resolve().name or str(folder)  # "." is named after the folder it is
     return label if label not in taken else str(folder)
 
 
@@ -179,7 +180,7 @@ def _pack_info(folder: Path) -> PackInfo | None:
         return None
     pack = stack.layers[-1].pack
     return PackInfo(pack.id, pack.name, pack.version, pack.mark, folder, resolve_base(folder, pack.base) or folder,
-                    tuple(layer.folder.resolve() for layer in stack.layers))
+                    tuple(layer.folder.resolve() for layer in stack.layers), stack.layers[-1].label)
 
 
 def overlay_names(folder: Path) -> list[Path]:

@@ -77,7 +77,7 @@ def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
     if target is None:
         raise UsageError(f"--base {printable(base)}: no bundled game or pack of that id and no such folder; "
                          "nothing written")
-    text = TEMPLATE.format(id=pack_id(folder), base=json.dumps(base_text, ensure_ascii=False),
+    text = TEMPLATE.format(id=json.dumps(pack_id(folder)), base=json.dumps(base_text, ensure_ascii=False),
                            mark=json.dumps(mark, ensure_ascii=False), folder=printable(str(folder)))
     staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=parent))
     try:
@@ -100,6 +100,6 @@ def _check_written(staging: Path, mark: str) -> None:
     anything is written where the designer asked (the scaffold's other values are valid by making)."""
     stack = Stack()
     read_pack_file(staging, "pack", stack)
-    if stack.problems:
-        problem = stack.problems[0]
-        raise UsageError(f"--mark '{printable(mark)}': {problem.message}; nothing written")
+    for problem in stack.problems:  # the other values are quoted text made here: only the mark can be refused
+        where = f"--mark '{printable(mark)}'" if problem.path == "mark" else f"pack.yaml {problem.path}"
+        raise UsageError(f"{where}: {problem.message}; nothing written")

@@ -303,3 +303,30 @@ def test_a_base_variant_deleting_what_the_pack_removed_is_not_the_packs_problem(
     delete a no-op, not an error in a file the pack's author does not own."""
     pack_dir.write("events.yaml", "track:\n  12: null\n")
     assert pack_dir.headlines() == ["tp/events.yaml:2:3: track: no event card for round 12"]
+
+
+def test_an_id_written_as_a_list_or_mapping_is_a_located_error(pack_dir):
+    pack_dir.write("tickets.yaml", "kinds:\n  change:\n    - {id: [S1-S2], copies: 3}\n  add:\n"
+                                   "    - {id: {a: 1}, origin: S1, destination: S2, copies: 1}\n")
+    assert pack_dir.headlines() == [
+        "tp/tickets.yaml:3:12: kinds.change.0.id: changes '['S1-S2']', which the base does not have "
+        "(new entries go under add); did you mean 'S1-S2'?",
+        "tp/tickets.yaml:5:12: kinds.add.0.id: expected text, got a mapping of keys",
+    ]
+
+
+def test_validating_a_pack_from_inside_its_folder_reports_its_own_variants(pack_dir, monkeypatch):
+    pack_dir.write("variants.yaml", 'variants:\n  add:\n    - id: quick\n      section: "9.9"\n'
+                                    "      name: {zh: 快, en: Quick}\n      summary: {zh: 快, en: Quick}\n"
+                                    "      patch: {events: {track: {99: null}}}\n")
+    monkeypatch.chdir(pack_dir.root)
+    expected = ["tp/variants.yaml:7:32: variants.add.0.patch.events.track.99: deletes '99', which the base content "
+                "does not have"]
+    assert [p.headline() for p in validate(".").problems] == expected == pack_dir.headlines()
+
+
+@pytest.mark.parametrize("name", ["2024", "yes", "null"])
+def test_scaffold_named_like_a_yaml_number_or_keyword_is_valid(tmp_path, name):
+    from cardgen.model.scaffold import new_pack
+    new_pack(tmp_path / name, "rail-journey")
+    assert validate(tmp_path / name).ok and load(tmp_path / name).pack.id == name
