@@ -37,7 +37,7 @@ def pack_reference(table: Callable, doc: Callable) -> list[str]:
         f"  overlay gives {ops} under it. `add` appends new entries (an id the base already has is an",
         "  error); `change` names entries by `id` and changes only the fields written (nested mappings",
         "  merge the same way); `remove` lists ids. An unknown id is an error, with the nearest id",
-        "  suggested;",
+        "  suggested, and so is an id named twice under one operation or both changed and removed;",
         "- anything else (a number, a text, a list without ids such as `terminals` or `seats`) replaces",
         "  the base value.", "",
         "```yaml",
