@@ -22,7 +22,7 @@ def give_freed_memory_back() -> None:
     face PDFs it opened to impose the sheets (about 90 MB), or of an image
     (a 300 dpi board takes 55 MB while pdfium's pixels are copied into
     Pillow's), that memory stayed with the process, and the image worker's
-    arena added its own: a cold build peaked at about 425 MB instead of 330 MB.
+    arena added its own: a cold build peaked at about 425 MB instead of 340-355 MB.
     Called after such frees only (it walks every arena: about 2 ms, so only
     after images of BIG_IMAGE_PX or more). Dask's workers trim their memory
     the same way.
