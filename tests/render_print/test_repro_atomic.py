@@ -63,41 +63,32 @@ def test_overflowing_text_fails_naming_the_card_and_leaves_the_output(previous_o
     assert [p.name for p in previous_output.parent.iterdir()] == ["rail-journey"]  # no staging left behind
 
 
-def test_a_crash_midway_leaves_the_output(previous_output, face_cache_dir, monkeypatch, tmp_path):
-    before = snapshot(previous_output)
-    real = impose.assemble
+def _crash_on(module, name: str, call: int, message: str, monkeypatch) -> None:
+    """Make ``module.name`` raise ``RuntimeError(message)`` on its ``call``-th call."""
+    real = getattr(module, name)
     calls = []
 
-    def crash_on_second(*args, **kwargs):
+    def crashing(*args, **kwargs):
         calls.append(1)
-        if len(calls) == 2:
-            raise RuntimeError("disk on fire")
+        if len(calls) == call:
+            raise RuntimeError(message)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(impose, "assemble", crash_on_second)
-    with pytest.raises(RuntimeError, match="disk on fire"):
-        build(None, SMALL, out=previous_output, cache_dir=tmp_path / "fresh-cache")
-    assert snapshot(previous_output) == before
-    assert [p.name for p in previous_output.parent.iterdir()] == ["rail-journey"]
+    monkeypatch.setattr(module, name, crashing)
 
 
-def test_a_crash_in_an_image_worker_leaves_the_output_and_no_worker_running(previous_output, monkeypatch, tmp_path):
+@pytest.mark.parametrize("where", ["imposing a sheet", "in an image worker"])
+def test_a_crash_midway_leaves_the_output_and_no_worker_running(previous_output, monkeypatch, tmp_path, where):
     import threading
 
     from cardgen.render.writers import pngs
 
     before = snapshot(previous_output)
-    real = pngs.face_png
-    calls = []
-
-    def crash_on_third(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == 3:
-            raise RuntimeError("pixels on fire")
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(pngs, "face_png", crash_on_third)
-    with pytest.raises(RuntimeError, match="pixels on fire"):
+    if where == "imposing a sheet":
+        _crash_on(impose, "assemble", 2, "disk on fire", monkeypatch)
+    else:
+        _crash_on(pngs, "face_png", 3, "disk on fire", monkeypatch)
+    with pytest.raises(RuntimeError, match="disk on fire"):
         build(None, SMALL, out=previous_output, cache_dir=tmp_path / "fresh-cache")
     assert snapshot(previous_output) == before
     assert [p.name for p in previous_output.parent.iterdir()] == ["rail-journey"]

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import io
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -25,14 +27,21 @@ POINTS_PER_INCH = 72.0
 _PDFIUM = threading.Lock()
 
 
-def face_image(pdf: bytes, index: int = 0, dpi: float = PNG_DPI) -> Image.Image:
-    """Page ``index`` (a face) cut to its trim box, rendered at ``dpi``, RGB, white behind transparent parts."""
+@contextmanager
+def _page(pdf: bytes, index: int) -> Iterator[pdfium.PdfPage]:
+    """Page ``index`` of ``pdf``, used while holding ``_PDFIUM``; the document (and its page) closed after."""
     with _PDFIUM:
         document = pdfium.PdfDocument(pdf)
         try:
-            return _trimmed(document[index], dpi)
+            yield document[index]  # loaded once: loading a page is most of what opening it costs
         finally:
             document.close()
+
+
+def face_image(pdf: bytes, index: int = 0, dpi: float = PNG_DPI) -> Image.Image:
+    """Page ``index`` (a face) cut to its trim box, rendered at ``dpi``, RGB, white behind transparent parts."""
+    with _page(pdf, index) as page:
+        return _trimmed(page, dpi)
 
 
 def _trimmed(page: pdfium.PdfPage, dpi: float) -> Image.Image:
@@ -82,14 +91,9 @@ def face_cell_pixels(pdf: bytes, index: int, size: tuple[int, int]) -> bytes:
     pixels, not a PNG: a cell is only ever pasted into a TTS sheet, and
     decoding its 70 PNG cells would cost more than encoding the sheet.
     """
-    with _PDFIUM:
-        document = pdfium.PdfDocument(pdf)
-        try:
-            page = document[index]  # loaded once: loading a page is most of what opening it costs
-            trim = page.get_trimbox()
-            image = _trimmed(page, size[0] / ((trim[2] - trim[0]) / POINTS_PER_INCH))
-        finally:
-            document.close()
+    with _page(pdf, index) as page:
+        trim = page.get_trimbox()
+        image = _trimmed(page, size[0] / ((trim[2] - trim[0]) / POINTS_PER_INCH))
     if image.size != size:  # pdfium rounds to whole pixels
         image = image.resize(size, Image.Resampling.LANCZOS)
     return image.tobytes()

@@ -281,9 +281,12 @@ def flowed(text: str, x: float, y: float, targets: list[tuple[float, float]],
 def _draw_line(pdf: canvas.Canvas, font: str, text: str, at: tuple[float, float],
                targets: list[tuple[float, float]]) -> None:
     """``text`` at ``at``, in one piece unless it must jump past a registration target."""
-    placed = flowed(text, at[0], at[1], targets, lambda t: pdfmetrics.stringWidth(t, font, LABEL_SIZE_PT) / mm)
-    natural = flowed(text, at[0], at[1], [], lambda t: pdfmetrics.stringWidth(t, font, LABEL_SIZE_PT) / mm)
-    if placed == natural:
+    def width(piece: str) -> float:
+        return pdfmetrics.stringWidth(piece, font, LABEL_SIZE_PT) / mm
+
+    placed = flowed(text, at[0], at[1], targets, width)
+    # a jump only ever moves the rest of the line right: unmoved, the last piece starts where the others end
+    if not placed or placed[-1][0] <= at[0] + width("".join(piece for _, piece in placed[:-1])) + 1e-9:
         pdf.drawString(at[0] * mm, at[1] * mm, text)
         return
     for x, piece in placed:
