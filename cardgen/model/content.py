@@ -228,5 +228,3 @@ class Content:
                          "efficiency": row.fare / cells, "freight": row.freight, "seats": row.seats})
         return rows
 
-    def seats_for(self, players: int) -> list[s.Seat]:
-        return self.game.setup.seats[:players]

@@ -24,7 +24,7 @@ from cardgen.errors import Problem
 from cardgen.model.layers import Loc, Merge, flatten, get, located, plain, put
 from cardgen.model.messages import friendly, suggest
 from cardgen.model.schema import FILES, MAX_COPIES, Id, Model, Text, Whole
-from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
+from cardgen.model.source import PathKey, SourceMap, YamlSourceError, dotted, load_file
 from cardgen.resources import bundled_path
 
 PACK_FILE = "pack.yaml"

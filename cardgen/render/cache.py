@@ -70,10 +70,8 @@ class FaceCache:
 
     def __init__(self, folder: Path):
         self.folder = Path(folder)
-        self.hits = 0
         self.written = 0  # bytes stored by this process (cardgen.render.cachedir.prune adds them to its ledger)
         self._counting = threading.Lock()  # the build's image worker stores too
-        self.misses = 0
         self.unwritable: str | None = None  # why the cache could not be written, if it could not
 
     def _store(self, path: Path, data: bytes) -> None:
@@ -97,9 +95,7 @@ class FaceCache:
                 raise FileNotFoundError
             data = pdf_path.read_bytes()
         except (OSError, ValueError):
-            self.misses += 1
             return None
-        self.hits += 1
         touch(pdf_path)  # recency for the size bound (cardgen.render.cachedir.prune)
         touch(deps_path)
         return data

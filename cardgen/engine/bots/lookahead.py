@@ -153,7 +153,7 @@ class Lookahead(Bot):
             load.setdefault(dest_cell[k], []).append((k, base.now, seats[k]))
             places += seats[k]
         station_of_cell, values, no_stop = rules.station_of_cell, rules.op_values, rules.op_no_stop
-        floor, clock_end, runs = rules.propulsion_floor, rules.clock_end, base.runs
+        clock_end, runs = rules.clock_end, base.runs
         late_cost, target = self.late_cost, self.target
         value = 0.0
         for i, k in enumerate(cards):

@@ -62,10 +62,6 @@ class PlayerView:
         st = self._state
         return list(zip(st.aboard[t], st.boarded[t]))
 
-    def aboard_cards(self, t: int) -> list[int]:
-        self._own(t)
-        return self._state.aboard[t]
-
     def deck_left(self, t: int) -> list[int]:
         """Counts by operation kind of the cards still to come before the next reshuffle (order hidden)."""
         self._own(t)

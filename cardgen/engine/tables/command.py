@@ -10,7 +10,6 @@ from typing import Optional
 import typer
 
 from cardgen.engine.play.playable import check_playable
-from cardgen.engine.simulation import flags
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.runner import RunSpec, content_for, run
 from cardgen.engine.simulation.command import Progress, default_lineup, fail

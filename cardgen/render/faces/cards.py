@@ -157,28 +157,6 @@ def event_faces(content: Content, maker: FaceMaker) -> list[Face]:
     return faces
 
 
-#: Icons the back's row holds at its printed size (10.5 pt, cards.css); more kinds wrap onto more rows.
-ICONS_PER_ROW = 11
-ICON_PT = 10.5
-ICON_BOX_MM = 10.0  #: height of the icon box (cards.css .back .icons)
-MAX_ICON_ROWS = 3
-
-
-def icon_rows(icons: list[str]) -> dict:
-    """The deck back's icon row for any number of kinds: one row at full size, else up to 3 smaller rows.
-
-    >>> [len(r) for r in icon_rows(["x"] * 8)["icon_rows"]], [len(r) for r in icon_rows(["x"] * 30)["icon_rows"]]
-    ([8], [10, 10, 10])
-    """
-    import math
-    rows = min(MAX_ICON_ROWS, max(1, math.ceil(len(icons) / ICONS_PER_ROW)))
-    per_row = max(1, math.ceil(len(icons) / rows))
-    line_mm = ICON_BOX_MM / rows
-    size = min(ICON_PT, ICON_PT * ICONS_PER_ROW / per_row, line_mm / 0.3528 * 0.75)  # pt -> mm, with leading
-    return {"icons": icons, "icon_rows": [icons[i:i + per_row] for i in range(0, len(icons), per_row)],
-            "icon_pt": round(size, 2), "icon_line_mm": round(line_mm, 3)}
-
-
 def back_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
     """One plain back per deck: the deck's name and colour, no card's own icon or number.
 

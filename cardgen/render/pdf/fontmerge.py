@@ -215,7 +215,7 @@ def _type0(pdf: pikepdf.Pdf, tagged: str, font: _Font, program: bytes, program_s
         ItalicAngle=0, Ascent=ascent, Descent=descent, CapHeight=ascent, StemV=80, StemH=80))
     descriptor[Name.FontFile3 if program[:4] == b"OTTO" else Name.FontFile2] = program_stream
     runs: list = []
-    start = previous = -2
+    previous = -2
     for glyph, width in widths.items():
         if glyph != previous + 1:
             runs += [glyph, Array()]
