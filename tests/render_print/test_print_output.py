@@ -112,6 +112,27 @@ def test_crop_marks_start_past_the_bleed_and_stay_printable(paper, content):
         assert PRINTABLE_EDGE_MM <= sheet.furniture.label_at[0] < inked[0]
 
 
+@pytest.mark.parametrize("paper", sorted(PAPERS_MM))
+def test_a_fold_line_is_dashed_inside_the_printable_area_and_has_no_crop_mark(paper, content):
+    """A solid mark of crop-mark length on the fold read as "cut here": players cut each front off its back."""
+    from cardgen.render.faces import design as faces_module
+    from cardgen.render.build import BuildOptions, plan_sheets
+
+    w, h = card_size(content)
+    _, _, fold_y = fold_slots(PAPERS_MM[paper], w, h, 3.0)
+    pw = PAPERS_MM[paper][0]
+    sheets = plan_sheets(content.game.id, faces_module.build_faces(content),
+                         BuildOptions(paper=paper, duplex="fold", only=("ticket",)))["ticket"]
+    for sheet in sheets:
+        on_fold = [s for s in sheet.furniture.crop if s[1] == s[3] and abs(s[1] - fold_y) < 0.01]
+        assert not on_fold, (paper, on_fold)
+        dashes = [s for s in sheet.furniture.dashed if s[1] == s[3] == fold_y]
+        assert len(dashes) == 2, (paper, sheet.furniture.dashed)
+        assert min(min(s[0], s[2]) for s in dashes) == pytest.approx(PRINTABLE_EDGE_MM)
+        assert max(max(s[0], s[2]) for s in dashes) == pytest.approx(pw - PRINTABLE_EDGE_MM)
+        assert any(s[1] == s[3] for s in sheet.furniture.crop)  # the real cuts keep their marks
+
+
 def test_cards_are_placed_as_xobjects_on_the_grid(full_build, content):
     out, _ = full_build
     w, h = card_size(content)

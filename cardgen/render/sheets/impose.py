@@ -15,6 +15,7 @@ from cardgen.render.pdf import formsheets
 from cardgen.render.sheets.layout import (
     MARK_LENGTH_MM,
     MARK_OFFSET_MM,
+    PRINTABLE_EDGE_MM,
     Rect,
     back_slot,
     board_tiles,
@@ -109,10 +110,12 @@ def card_sheets(
             backs = [(faces[f.back], back_slots[i]) for i, f in enumerate(chunk) if f.back]
             cards = [(f, r, False) for f, r in zip(chunk, front_slots)] + [(b, r, True) for b, r in backs]
             furniture = _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag} · {words.fold}",
-                                        front_slots + back_slots)
+                                        front_slots + back_slots, fold_y)
             left = min(r.x for _, r, _ in cards)
             right = max(r.right for _, r, _ in cards)
-            furniture.dashed += [(0.0, fold_y, left - gap, fold_y), (right + gap, fold_y, paper[0], fold_y)]
+            # the fold is marked by dashes alone, where a home printer prints (a solid mark there reads "cut")
+            furniture.dashed += [(PRINTABLE_EDGE_MM, fold_y, left - gap, fold_y),
+                                 (right + gap, fold_y, paper[0] - PRINTABLE_EDGE_MM, fold_y)]
             sheets.append(Sheet(paper, _bled_placements(cards, bleed), furniture, "fold"))
             continue
         cards = [(f, r, False) for f, r in zip(chunk, front_slots)]
@@ -153,11 +156,15 @@ def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float | dict[s
 
 
 def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float | dict[str, float],
-                    label: str, grid: list[Rect]) -> Furniture:
+                    label: str, grid: list[Rect], fold_y: float | None = None) -> Furniture:
     """Crop marks around the cards placed (``trims``), the label beside the full ``grid`` (every slot), so it
-    sits in the same place on a sheet with fewer cards (the last sheet of a deck, or its backs)."""
+    sits in the same place on a sheet with fewer cards (the last sheet of a deck, or its backs).
+    ``fold_y`` is a line the cards are folded on, not cut: it gets no crop mark."""
     label_at, angle = margin_label(grid, gap)
-    return Furniture(paper, crop=grid_crop_marks(trims, gap, paper), label=label, label_at=label_at, label_angle=angle)
+    crop = grid_crop_marks(trims, gap, paper)
+    if fold_y is not None:
+        crop = [s for s in crop if not (s[1] == s[3] and abs(s[1] - fold_y) < 1e-6)]
+    return Furniture(paper, crop=crop, label=label, label_at=label_at, label_angle=angle)
 
 
 def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: str,
