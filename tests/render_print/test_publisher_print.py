@@ -123,6 +123,19 @@ def test_the_components_the_rules_need_are_printed(full_build, manifest, content
     assert "上车时刻" in text
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_clock_and_round_markers_fit_one_timetable_column(content, lang):
+    """A 40 mm clock marker covered four hours of a 9.4 mm timetable column: it could not show the hour."""
+    from cardgen.render.faces import design
+
+    faces = {f.id: f for f in design.build_faces(content, lang=lang)}
+    column = float(re.search(r"--cell:([0-9.]+)mm", faces["timetable_track"].html).group(1))
+    for marker in ("marker-clock", "marker-round"):
+        assert faces[marker].width_mm <= column, (marker, faces[marker].width_mm, column)
+        assert faces[marker].height_mm <= 11.0  # a space's height
+    assert faces["marker-first_player"].width_mm == 40.0  # it sits in front of a player, with its rule
+
+
 def test_timetable_is_laid_out_by_round_with_the_late_round_ruling(full_build, manifest, content):
     out, _ = full_build
     board = next(c for c in manifest["components"] if c["kind"] == "timetable_track")

@@ -21,7 +21,7 @@ STRIP_CELL_MM = 11.0          # one space on the timetable and wait tracks
 STRIP_LABEL_MM = 28.0         # the label column left of a strip
 SLOT_GAP_MM = 5.0             # gap between card slots on a station mat
 TOKEN_SIZE_MM = (30.0, 90.0)  # fold-over standee: tab, face, face, tab
-MARKER_SIZE_MM = (40.0, 40.0)  # flat square markers (first player, clock, round)
+MARKER_SIZE_MM = (40.0, 40.0)  # the first-player marker, a flat square
 TRAIN_MAT_SIZE_MM = (170.0, 112.0)  # two to a page on A4 and Letter
 MAT_HEADER_MM = 24.0          # station mat: title band and boarding rule
 STRIP_HEIGHT_MM = 66.0
@@ -58,6 +58,14 @@ def _strip_width(spaces: int) -> float:
     return STRIP_LABEL_MM + spaces * STRIP_CELL_MM + 2 * (SAFE_MARGIN_MM + 3)
 
 
+def timetable_cell_mm(content: Content, bleed: float) -> float:
+    """Width of one column of the timetable track: STRIP_CELL_MM, or less so that a start column and one
+    column per round fit the landscape room every paper shares (the clock and round markers sit in one)."""
+    frame = 2 * (SAFE_MARGIN_MM + 3)
+    columns = len(content.round_schedule()) + 1
+    return round(min(STRIP_CELL_MM, (max(board_room(bleed)) - STRIP_LABEL_MM - frame) / columns), 2)
+
+
 def timetable_track(content: Content, maker: FaceMaker) -> Face:
     """The clock laid out by round: each round's event above the clock it ends on, holds shown.
 
@@ -74,14 +82,13 @@ def timetable_track(content: Content, maker: FaceMaker) -> Face:
         for r, after, hold in content.round_schedule()
     ]
     frame = 2 * (SAFE_MARGIN_MM + 3)
-    room = max(board_room(maker.bleed))
-    cell = min(STRIP_CELL_MM, (room - STRIP_LABEL_MM - frame) / (len(rounds) + 1))
+    cell = timetable_cell_mm(content, maker.bleed)
     late = len(rounds) > content.track_rounds()
     return maker.make(
         kind="timetable_track", id="timetable_track", label="timetable track", caption=maker.words.label("timetable"),
         template="timetable_track.html.j2", size=(STRIP_LABEL_MM + (len(rounds) + 1) * cell + frame, STRIP_HEIGHT_MM),
         copies=content.printing.shared.timetable_track, layout="board",
-        start=clock.start, end=clock.end, rounds=rounds, cell_w=round(cell, 2), label_w=STRIP_LABEL_MM,
+        start=clock.start, end=clock.end, rounds=rounds, cell_w=cell, label_w=STRIP_LABEL_MM,
         hold_kinds=[k for k in content.events.kinds if any(e.type == "clock_hold" for e in k.effects)],
         late=maker.words.fill("rules", "late_rounds") if late else "",
     )
@@ -151,17 +158,23 @@ def train_tokens(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face
 
 
 def markers(content: Content, maker: FaceMaker) -> list[Face]:
-    """The markers rules 3.1 and 6.1 need: first player (6.1 step 8), clock (3.1), round (the event track)."""
+    """The markers rules 3.1 and 6.1 need: first player (6.1 step 8), clock (3.1), round (the event track).
+
+    The first-player marker sits in front of a player: a square with its name and the tie-break it
+    settles. The clock and round markers sit on one column of the timetable track, so they are that
+    column's size (:func:`timetable_cell_mm`), a space's height, and carry their icon alone.
+    """
     shared = content.printing.shared
-    made = [("first_player", "🚩", shared.first_player_marker, maker.words.fill("rules", "tie_break")),
-            ("clock", "⏱", shared.clock_marker, maker.words.label("timetable")),
-            ("round", "📍", shared.round_marker, maker.words.label("event_track"))]
+    column = (timetable_cell_mm(content, maker.bleed), STRIP_CELL_MM)
+    made = [("first_player", "🚩", shared.first_player_marker, maker.words.fill("rules", "tie_break"), MARKER_SIZE_MM),
+            ("clock", "⏱", shared.clock_marker, "", column),
+            ("round", "📍", shared.round_marker, "", column)]
     return [
         maker.make(kind="marker", id=f"marker-{name}", label=f"{name.replace('_', ' ')} marker",
                    caption=maker.words.label(f"{name}_marker"),
-                   template="marker.html.j2", size=MARKER_SIZE_MM, copies=copies, layout="board",
-                   name=maker.words.label(f"{name}_marker"), icon=icon, note=note)
-        for name, icon, copies, note in made if copies
+                   template="marker.html.j2", size=size, copies=copies, layout="board",
+                   name=maker.words.label(f"{name}_marker"), icon=icon, note=note, small=size != MARKER_SIZE_MM)
+        for name, icon, copies, note, size in made if copies
     ]
 
 
