@@ -43,3 +43,27 @@ def test_a_chinese_text_never_ends_with_a_character_alone():
     kept = last_lines(str(keep_end(CHINESE)), widths)
     assert any(len(line) <= 2 for line in bare)
     assert all(len(line) >= 4 for line in kept), kept
+
+
+def _words(line: str) -> str:
+    return " ".join(line.replace("\xa0", " ").split())
+
+
+def test_a_rule_result_is_never_split_from_its_sign():
+    """The English wait track printed "... than R ⇒" and then "W +1" alone."""
+    text = "Moved fewer cells than R ⇒ W +1"
+    widths = range(12, 60)
+    bare = [_words(line) for line in last_lines(text, widths)]
+    kept = [_words(line) for line in last_lines(str(keep_end(text)), widths)]
+    assert "W +1" in bare  # some width splits the result from its sign without keep_end (the test can fail)
+    assert all(line.endswith("⇒ W +1") for line in kept), kept
+
+
+def test_a_long_last_pair_is_kept_too():
+    """The quick reference printed "Service)." alone: "Extended Service)." is 18 characters."""
+    text = "Advance the clock marker by 1 (not on Extended Service)."
+    widths = range(30, 80)
+    bare = [_words(line) for line in last_lines(text, widths)]
+    kept = [_words(line) for line in last_lines(str(keep_end(text)), widths)]
+    assert "Service)." in bare
+    assert all(len(line.split()) >= 2 for line in kept), kept

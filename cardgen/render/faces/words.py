@@ -57,8 +57,10 @@ class Words:
 #: Characters a line may not be left with alone: the end of a Chinese sentence stays together.
 KEPT_TOGETHER = 4
 #: The longest pair of last words (with their punctuation) that :func:`keep_end` keeps on one line in a text
-#: in words: any such pair fits the narrowest line a face has.
-LAST_WORDS_TOGETHER = 16
+#: in words: any such pair fits the narrowest line a face has ("Extended Service)." is 18).
+LAST_WORDS_TOGETHER = 20
+#: Signs that lead to the word after them: one standing alone before a text's last two words joins them.
+LEADING_SIGNS = frozenset("⇒→=≥≤<>+−×÷")
 
 
 def _is_cjk(ch: str) -> bool:
@@ -70,11 +72,14 @@ def keep_end(text: str) -> Markup:
 
     Chinese breaks between any two characters, so the last KEPT_TOGETHER
     (closing punctuation included) go in a no-wrap span. A text in words
-    breaks between words: its last two words are joined by a no-break space
-    when together they are at most LAST_WORDS_TOGETHER characters.
+    breaks between words: its last two words are joined by no-break spaces
+    when together they are at most LAST_WORDS_TOGETHER characters, and so is
+    a sign standing alone before them (a rule's result, "⇒ W +1", stays whole).
 
     >>> str(keep_end("discard the other 2."))
     'discard the other\xa02.'
+    >>> str(keep_end("fewer cells than R ⇒ W +1"))
+    'fewer cells than R ⇒\xa0W\xa0+1'
     >>> str(keep_end("车站关门，乘客掉。"))
     '车站关门，<span class="nowrap">乘客掉。</span>'
     """
@@ -82,8 +87,11 @@ def keep_end(text: str) -> Markup:
     if any(_is_cjk(ch) for ch in text[-KEPT_TOGETHER:]):
         cut = max(0, len(text) - KEPT_TOGETHER)
         return Markup("{}<span class=\"nowrap\">{}</span>").format(escape(text[:cut]), escape(text[cut:]))
-    head, _, last = text.rstrip().rpartition(" ")
-    before = head.rpartition(" ")[2]
-    if head and before and len(before) + 1 + len(last) <= LAST_WORDS_TOGETHER:
-        return Markup("{}\u00a0{}").format(escape(head), escape(last))
-    return Markup(escape(text))
+    words = text.rstrip().split(" ")
+    start = len(words) - 2
+    if start < 0 or not words[-2] or len(words[-2]) + 1 + len(words[-1]) > LAST_WORDS_TOGETHER:
+        return Markup(escape(text))
+    if start > 0 and words[start - 1] and set(words[start - 1]) <= LEADING_SIGNS:
+        start -= 1  # "⇒ W +1": the sign goes with what it leads to
+    return Markup("{}{}").format(escape(" ".join(words[:start]) + " " if start else ""),
+                                 escape("\u00a0".join(words[start:])))
