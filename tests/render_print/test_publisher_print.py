@@ -268,3 +268,42 @@ def test_every_card_sheet_label_sits_in_the_same_place_in_the_left_margin(full_b
         assert len(starts) == 1 and min(starts) < 10, sorted(starts)  # mm from the paper's left edge
     finally:
         document.close()
+
+
+def test_every_printed_character_keeps_the_safe_margin_from_the_cut(full_build, manifest):
+    """The train tokens' "fold on the dashed line" sat 1.5 mm from the cut: a 1-2 mm miscut clips it.
+
+    Read from the print-shop files, where each page is one face with its TrimBox: every character box
+    pdfium finds stays SAFE_MARGIN_MM inside the trim (less a little for glyph side bearings).
+    """
+    import pypdfium2 as pdfium
+
+    from cardgen.render.faces.facekit import SAFE_MARGIN_MM
+
+    margin = (SAFE_MARGIN_MM - 0.5) * MM
+    out, _ = full_build
+    shop = [e["file"] for e in manifest["printing"] if "print-shop" in e["file"]]
+    assert shop
+    close = []
+    for name in shop:
+        document = pdfium.PdfDocument(str(out / name))
+        try:
+            seen: set[bytes] = set()
+            for number, page in enumerate(document, start=1):
+                textpage = page.get_textpage()
+                text = textpage.get_text_range()
+                if len(text.split()) == 0 or text.encode() in seen:
+                    continue  # a copy of a face already read
+                if len("".join(text.split())) <= 2:
+                    continue  # an icon alone (the clock and round markers, 9.4 mm wide): art, no text to clip
+                seen.add(text.encode())
+                left, bottom, right, top = page.get_trimbox()
+                for index in range(textpage.count_chars()):
+                    if textpage.get_text_range(index, 1).isspace():
+                        continue
+                    x0, y0, x1, y1 = textpage.get_charbox(index)
+                    if x0 < left + margin or x1 > right - margin or y0 < bottom + margin or y1 > top - margin:
+                        close.append((name, number, textpage.get_text_range(index, 1)))
+        finally:
+            document.close()
+    assert not close, close[:20]
