@@ -13,7 +13,7 @@ from cardgen.model.schema import Colour, PrintRow
 from cardgen.render.faces.cards import card_size, line_for
 from cardgen.render.faces.facekit import SAFE_MARGIN_MM, Face, FaceMaker
 from cardgen.render.faces.reference import blocking_rule, quick_reference_data
-from cardgen.render.sheets.layout import board_room
+from cardgen.render.sheets.layout import PAPERS_MM, board_room, board_tiles
 
 TRACK_CELL_MM = 36.0          # one map cell on the track map
 TRACK_MAP_HEIGHT_MM = 135.0
@@ -34,9 +34,23 @@ def colours_for(content: Content, count: int, what: str) -> list[Colour]:
     return colours[:count]
 
 
+#: Room kept between the track map's legend and the first place its tiles are glued together.
+SEAM_CLEARANCE_MM = 3.0
+
+
+def first_seam_mm(width: float, height: float, bleed: float) -> float | None:
+    """Where the first glued edge of a board crosses it (from its left trim edge), on the paper that tiles it
+    soonest; None when every paper prints it whole. Text kept left of it is never cut by an assembly seam."""
+    seams = [tile.region.x for size in PAPERS_MM.values()
+             for tile in board_tiles(size, width, height, bleed) if tile.region.x > 0]
+    return min(seams, default=None)
+
+
 def track_map(content: Content, maker: FaceMaker) -> Face:
     first, last = content.map.cells.min, content.map.cells.max
     width = (last - first + 1) * TRACK_CELL_MM + 2 * (SAFE_MARGIN_MM + 6)
+    seam = first_seam_mm(width, TRACK_MAP_HEIGHT_MM, maker.bleed)
+    legend_w = (seam if seam is not None else width) - SAFE_MARGIN_MM - SEAM_CLEARANCE_MM
     cells = []
     for i, cell in enumerate(range(first, last + 1)):
         station = content.station_at_cell.get(cell)
@@ -49,7 +63,8 @@ def track_map(content: Content, maker: FaceMaker) -> Face:
         kind="track_map", id="track_map", label="track map", template="track_map.html.j2",
         caption=maker.words.label("track_map"),
         size=(width, TRACK_MAP_HEIGHT_MM), copies=content.printing.shared.track_map, layout="board",
-        cells=cells, cell_w=TRACK_CELL_MM, up=line_for(content, "right"), down=line_for(content, "left"),
+        cells=cells, cell_w=TRACK_CELL_MM, legend_w=round(legend_w, 2),
+        up=line_for(content, "right"), down=line_for(content, "left"),
         double=content.map.double_track, blocking=blocking_rule(content, maker.words),
     )
 
