@@ -23,11 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.engine.simulation.stats import wilson
-from cardgen.errors import Problem
+from cardgen.engine.tables.published import read_published as published_values
 from cardgen.sweep.points import label
-from cardgen.sweep.spec import SpecError, read_yaml
 
-MAX_TABLE_BYTES = 65_536
 
 
 @dataclass(frozen=True)
@@ -40,42 +38,13 @@ class Published:
 
 
 def read_published(path: Path) -> Published:
-    """The ``win_rates`` table of a published-values file (docs/balance-published.yaml), checked and located."""
-    name = str(path)
-    data, smap = read_yaml(path, MAX_TABLE_BYTES)
-    problems: list[Problem] = []
-
-    def bad(where: tuple, message: str) -> None:
-        pos = smap.locate(where)
-        problems.append(Problem(name, pos.line, pos.col, ".".join(map(str, where)), message))
-
-    table = data.get("win_rates") if isinstance(data, dict) else None
-    if not isinstance(table, dict):
-        bad((), "expected a 'win_rates' mapping with 'games' and 'by_players'")
-        raise SpecError(problems, {name: smap.lines})
-    games = table.get("games")
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
-        bad(("win_rates", "games"), f"expected the games behind each published rate (a whole number), got {games!r}")
-    rows = table.get("by_players")
-    rates: dict[int, dict[str, float]] = {}
-    if not isinstance(rows, dict) or not rows:
-        bad(("win_rates",), "expected 'by_players': {players: {archetype: rate}}")
-    else:
-        for players, row in rows.items():
-            where = ("win_rates", "by_players", players)
-            if isinstance(players, bool) or not isinstance(players, int) or not isinstance(row, dict) or not row:
-                bad(where, "expected a player count mapped to {archetype: rate}")
-                continue
-            for bot, rate in row.items():
-                if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
-                    bad(where + (bot,), f"expected a rate from 0 to 1, got {rate!r}")
-            total = sum(r for r in row.values() if isinstance(r, (int, float)))
-            if abs(total - 1) > 0.02:
-                bad(where, f"the rates add up to {total:.2f}; a row of win shares adds up to 1")
-            rates[players] = {str(b): float(r) for b, r in row.items()}
-    if problems:
-        raise SpecError(problems, {name: smap.lines})
-    return Published(name, games, rates)
+    """The ``win_rates`` table of a published-values file (docs/balance-published.yaml), checked and located
+    (cardgen.engine.tables.published: the same reader as ``cardgen tables --published``)."""
+    data, name = published_values(path, need="win_rates")
+    table = data["win_rates"]
+    rates = {players: {str(bot): float(rate) for bot, rate in row.items()}
+             for players, row in table["by_players"].items()}
+    return Published(name, table["games"], rates)
 
 
 def point_fit(published: Published, players: int, win_interval: dict[str, dict], games: int) -> dict[str, Any] | None:

@@ -8,8 +8,9 @@ import typer
 from typer.testing import CliRunner
 
 from cardgen.engine.tables import command as tables_command
+from cardgen.engine.tables.published import read_published
 from cardgen.engine.tables.reproduce import (cliff_table, compare_rows, compare_win_rates, deck_totals, fare_table,
-                                   load_published, reproduce, verdict)
+                                             reproduce, verdict)
 from cardgen.engine.simulation.stats import wilson
 from cardgen.model import load
 
@@ -18,7 +19,7 @@ PUBLISHED_FILE = Path(__file__).resolve().parents[2] / "docs" / "balance-publish
 
 @pytest.fixture(scope="module")
 def published():
-    return load_published(PUBLISHED_FILE)
+    return read_published(PUBLISHED_FILE)[0]
 
 
 @pytest.fixture(scope="module")
@@ -109,3 +110,30 @@ def test_tables_command_with_real_win_rates(tmp_path):
     html = out.read_text(encoding="utf-8")
     assert html.count("<svg") == 4
     assert html.count("class='fair'") == 13  # one published mark per archetype and player count
+
+
+def test_tables_report_without_published_values(tmp_path):
+    """--report alone crashed on the template's comparison block (StrictUndefined)."""
+    out = tmp_path / "tables.html"
+    res = invoke("--games", "0", "--report", str(out))
+    assert res.exit_code == 0, res.output
+    html = out.read_text(encoding="utf-8")
+    assert "Rules tables reproduced" in html and "Against the published values" not in html
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("fare_table: {columns: [span, fare], rows: [[1]]}\n",
+     "p.yaml:1:44: fare_table.rows.0: expected a row of 2 values, one per column"),
+    ("deck: {cards: nine}\n", "p.yaml:1:15: deck.cards: expected a number, got 'nine'"),
+    ("win_rates: {games: 40, by_players: {4: {heavy: high, light: 1}}}\n",
+     "p.yaml:1:48: win_rates.by_players.4.heavy: expected a rate from 0 to 1, got 'high'"),
+    ("players: 4\nseed: 1\n", "p.yaml:1:1: players: unknown key 'players'; a published-values file holds source, "
+     "deck, fare_table, cliff_table, win_rates"),
+])
+def test_a_bad_published_file_is_a_located_error_not_a_traceback(tmp_path, monkeypatch, text, expected):
+    """These gave a KeyError or ValueError traceback, and a replay script compared nothing and passed."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "p.yaml").write_text(text, encoding="utf-8")
+    res = invoke("--published", "p.yaml", "--games", "0")
+    assert res.exit_code == 1 and "Traceback" not in res.output, res.output
+    assert expected in res.stderr, res.stderr

@@ -13,7 +13,8 @@ from cardgen.engine.play.playable import check_playable
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.runner import RunSpec, content_for, run
 from cardgen.engine.simulation.command import Progress, default_lineup, fail
-from cardgen.engine.tables.reproduce import load_published, reproduce
+from cardgen.engine.tables.published import read_published
+from cardgen.engine.tables.reproduce import reproduce
 from cardgen.engine.tables.text import format_tables
 from cardgen.errors import CardgenError, UsageError
 
@@ -46,7 +47,7 @@ def tables_cmd(
             check_report_path(report, force)
         content = content_for(content_dir, None)
         check_playable(content)
-        pub = load_published(published) if published else None
+        pub = read_published(published)[0] if published else None
         show = sys.stderr.isatty() if progress is None else progress
         runs = (lambda: win_rate_runs(content, content_dir, games, seed, workers, show)) if games else None
         result = reproduce(content, pub, runs)

@@ -8,13 +8,9 @@ mismatch instead of being copied into the other.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Callable
 
-import yaml
-
 from cardgen.engine.simulation.stats import wilson
-from cardgen.errors import UsageError
 
 DECIMALS = 3  # the rules print efficiencies and means with three decimals
 
@@ -51,19 +47,6 @@ def deck_totals(content) -> dict[str, Any]:
     """Rules 5.1: cards per operation set, total propulsion and mean value."""
     return {"cards": content.operation_set_size, "propulsion": content.operation_set_propulsion,
             "mean": round(content.operation_mean, DECIMALS)}
-
-
-def load_published(path: Path) -> dict:
-    """Read a published-values file; a missing or malformed file is a usage error."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"--published: cannot read {path}: {exc.strerror}") from exc
-    except yaml.YAMLError as exc:
-        raise UsageError(f"--published: {path} is not valid YAML: {exc}") from exc
-    if not isinstance(data, dict):
-        raise UsageError(f"--published: {path} must hold a mapping")
-    return data
 
 
 def compare_rows(computed: list[dict], published: dict, key: str) -> list[dict]:
