@@ -82,6 +82,11 @@ class SourceMap:
                 return head + path[cut:]
         return path
 
+    def problem(self, path: PathKey, message: str, *, key: bool = False) -> Problem:
+        """A problem about the value at ``path`` (its key, with ``key``), located where the file wrote it."""
+        pos = self.locate(path, key=key)
+        return Problem(pos.file, pos.line, pos.col, dotted(path), message)
+
     def locate(self, path: PathKey, *, key: bool = False) -> Position:
         """Position of ``path``, or of its nearest written ancestor.
 

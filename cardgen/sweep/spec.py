@@ -25,7 +25,7 @@ from typing import Any
 
 from cardgen.errors import ContentError, Problem
 from cardgen.model.messages import suggest
-from cardgen.model.source import Position, SourceMap, YamlSourceError, dotted, load_file
+from cardgen.model.source import Position, SourceMap, YamlSourceError, load_file
 
 #: largest spec file read; a spec is a few dozen lines
 MAX_SPEC_BYTES = 65_536
@@ -110,8 +110,7 @@ class _Reader:
         self.name, self.smap, self.problems = name, smap, []
 
     def problem(self, path: tuple, message: str, key: bool = False) -> None:
-        pos = self.smap.locate(path, key=key)
-        self.problems.append(Problem(self.name, pos.line, pos.col, dotted(path), message))
+        self.problems.append(self.smap.problem(path, message, key=key))
 
     def count(self, data: dict, key: str, default: int, low: int, high: int) -> int:
         value = data.get(key, default)

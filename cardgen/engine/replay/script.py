@@ -17,7 +17,7 @@ from cardgen.engine.bots.registry import BOTS
 from cardgen.engine.rules.options import Options, option_problem
 from cardgen.engine.rules.compiled import Rules
 from cardgen.errors import CardgenError, Problem
-from cardgen.model.source import PathKey, SourceMap, YamlSourceError, dotted, load_file
+from cardgen.model.source import PathKey, SourceMap, YamlSourceError, load_file
 
 TOP_KEYS = {"title", "content", "variant", "seed", "options", "players", "piles", "rounds", "expect", "events"}
 PLAYER_KEYS = {"name", "bot", "cards", "dispatch"}
@@ -118,8 +118,7 @@ class Script:
     events: dict[int, Any] = field(default_factory=dict)
 
     def problem(self, path: PathKey, message: str, key: bool = False) -> Problem:
-        pos = self.smap.locate(path, key=key)
-        return Problem(pos.file, pos.line, pos.col, dotted(path), message)
+        return self.smap.problem(path, message, key=key)
 
     def fail(self, path: PathKey, message: str, key: bool = False) -> ScriptError:
         """A located error; ``key`` points at the mapping key instead of its value."""
@@ -135,8 +134,7 @@ def read_script(path: Path) -> Script:
     problems: list[Problem] = list(smap.problems)
 
     def bad(p: PathKey, message: str) -> None:
-        pos = smap.locate(p)
-        problems.append(Problem(pos.file, pos.line, pos.col, dotted(p), message))
+        problems.append(smap.problem(p, message))
 
     if not isinstance(data, dict):
         raise ScriptError([Problem(str(path), 1, 1, "", "a scripted game is a mapping of keys")], smap.lines)

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.model.messages import suggest
-from cardgen.model.source import SourceMap, YamlSourceError, dotted, load_file
+from cardgen.model.source import SourceMap, YamlSourceError, load_file
 
 #: A transcription of a few tables: far below what a content file may hold.
 MAX_PUBLISHED_BYTES = 65_536
@@ -45,8 +45,7 @@ class _Check:
         self.name, self.smap, self.problems = name, smap, []
 
     def bad(self, path: tuple, message: str, key: bool = False) -> None:
-        pos = self.smap.locate(path, key=key)
-        self.problems.append(Problem(self.name, pos.line, pos.col, dotted(path), message))
+        self.problems.append(self.smap.problem(path, message, key=key))
 
     def table(self, key: str, table: Any) -> None:
         """``{columns: [names], rows: [[numbers]]}``, each row as long as the columns, the key column first named."""
