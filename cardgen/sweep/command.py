@@ -23,7 +23,8 @@ from cardgen.errors import CardgenError, UsageError
 from cardgen.sweep.execute import run_points
 from cardgen.sweep.fit import read_published
 from cardgen.sweep.points import resolve_points
-from cardgen.sweep.spec import MAX_GAMES, read_spec
+from cardgen.engine.simulation.runner import MAX_GAMES
+from cardgen.sweep.spec import read_spec
 from cardgen.sweep.summary import sweep_summary
 from cardgen.sweep.text import format_sweep
 

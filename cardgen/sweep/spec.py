@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen.engine.simulation.runner import MAX_GAMES
 from cardgen.errors import ContentError, Problem
 from cardgen.model.messages import suggest
 from cardgen.model.source import Position, SourceMap, YamlSourceError, load_file
@@ -34,7 +35,6 @@ MAX_POINTS = 5_000
 #: most values one axis may list, and most grid points a sample may be drawn from
 MAX_AXIS_VALUES = 1_000
 MAX_GRID = 10**9
-MAX_GAMES = 10_000_000
 TOP_KEYS = ("content", "variant", "games", "seed", "fixed", "axes", "sample")
 #: the archetypes whose parameters a sweep may tune, and those parameters
 TUNABLE_BOTS = ("heavy", "light", "balanced", "long")

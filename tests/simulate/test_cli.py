@@ -141,3 +141,14 @@ def test_commands_are_registered_on_the_cardgen_app():
     from cardgen.cli import app
     out = CliRunner().invoke(app, ["--help"]).output
     assert "simulate" in out and "tables" in out
+
+
+def test_an_absurd_game_count_is_a_usage_error(tmp_path):
+    """--games 99999999999999999999 listed every chunk of games up front: 5.5 GB in 15 s."""
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+
+    result = CliRunner().invoke(app, ["simulate", "--games", "99999999999999999999"])
+    assert result.exit_code == 2, result.output
+    assert "--games must be from 1 to 10,000,000, not 99999999999999999999" in result.output

@@ -19,7 +19,7 @@ from cardgen.engine.simulation import flags
 from cardgen.engine.rules.actions import SetupRefused
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.text import format_summary
-from cardgen.engine.simulation.runner import RunSpec, content_for, run, useful_workers
+from cardgen.engine.simulation.runner import MAX_GAMES, RunSpec, content_for, run, useful_workers
 from cardgen.engine.native import KERNEL
 from cardgen.engine.play.playable import check_playable
 from cardgen.errors import CardgenError, ContentError, PlayabilityError, UsageError
@@ -140,8 +140,8 @@ def simulate_cmd(
 def run_simulation(content_dir, players, games, lineup, variant, seed, workers, option, progress,
                    check_invariants, report, force=False, compare=False, compare_with=None) -> dict[str, Any]:
     """Validate every input, play the games, and return the summary (with wall-clock figures)."""
-    if games < 1:
-        raise UsageError(f"--games must be at least 1, not {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, not {workers}")
     if report is not None:

@@ -28,6 +28,8 @@ from typing import Any, Callable, Iterator, Sequence
 from cardgen.engine.play.games import play_game
 
 CHUNK_GAMES = 200
+#: The most games one run plays (--games, a sweep point's games): about half an hour of one core, compiled.
+MAX_GAMES = 10_000_000
 PLAYER_FIELDS = ("score", "delivered", "late", "delays", "blocked", "blocked_by_train")
 MAX_EXAMPLES = 5
 

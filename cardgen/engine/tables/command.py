@@ -11,7 +11,7 @@ import typer
 
 from cardgen.engine.play.playable import check_playable
 from cardgen.engine.simulation.summary import build_summary
-from cardgen.engine.simulation.runner import RunSpec, content_for, run
+from cardgen.engine.simulation.runner import MAX_GAMES, RunSpec, content_for, run
 from cardgen.engine.simulation.command import Progress, default_lineup, fail
 from cardgen.engine.tables.published import read_published
 from cardgen.engine.tables.reproduce import reproduce
@@ -40,8 +40,8 @@ def tables_cmd(
     Example: cardgen tables --published docs/balance-published.yaml --games 10000 --workers 2
     """
     try:
-        if games < 0 or workers < 1:
-            raise UsageError("--games must be >= 0 and --workers >= 1")
+        if not 0 <= games <= MAX_GAMES or workers < 1:
+            raise UsageError(f"--games must be from 0 to {MAX_GAMES:,} and --workers at least 1")
         if report is not None:
             from cardgen.engine.simulation.report import check_report_path
             check_report_path(report, force)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardgen.engine.simulation.runner import MAX_GAMES
 from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.model.messages import suggest
 from cardgen.model.source import SourceMap, YamlSourceError, load_file
@@ -20,8 +21,6 @@ MAX_PUBLISHED_BYTES = 65_536
 #: The tables a file may publish, and the column each row of a ``{columns, rows}`` table is known by.
 TABLE_KEYS = {"fare_table": "span", "cliff_table": "composition"}
 SECTIONS = ("source", "deck", *TABLE_KEYS, "win_rates")
-#: Games behind a published win rate: at least one, at most what any rules document simulates.
-MAX_PUBLISHED_GAMES = 10**7
 #: How far a row of published win shares may add up from 1 (rates are printed rounded).
 SHARE_SLACK = 0.02
 
@@ -82,9 +81,9 @@ class _Check:
             self.bad(("win_rates",), "expected {games: N, by_players: {players: {archetype: rate}}}")
             return
         games = table["games"]
-        if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_PUBLISHED_GAMES:
+        if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
             self.bad(("win_rates", "games"), f"expected the games behind each published rate (a whole number "
-                     f"from 1 to {MAX_PUBLISHED_GAMES:,}), got {games!r}")
+                     f"from 1 to {MAX_GAMES:,}), got {games!r}")
         rows = table["by_players"]
         if not isinstance(rows, dict) or not rows:
             self.bad(("win_rates", "by_players"), "expected {players: {archetype: rate}}")
