@@ -194,3 +194,20 @@ def test_text_out_of_a_box_and_the_safe_zone_around_it_is_one_problem_named_by_t
     # other text out of the safe zone is another problem: both are reported
     assert boxes(_board(inside.format(more='<div class="row">Other text, also far too long</div>'))) == [
         "safe zone", "name"]
+
+
+def test_a_text_written_with_extra_white_space_is_still_located(tmp_path):
+    """Two spaces after a sentence (or a '|' block's line breaks) kept the pattern from matching the laid-out
+    text, whose white space is one space: a colour's name (game.yaml) was blamed instead of events.yaml."""
+    from cardgen.render.faces.locate import locate_text
+
+    folder = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    source = folder / "events.yaml"
+    text = source.read_text(encoding="utf-8")
+    sentence = "Every player's wait value W rises by {amount}."
+    assert text.count(sentence) == 1
+    source.write_text(text.replace(sentence, sentence.replace("wait value", "wait  value")), encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if sentence in row)
+    where = locate_text("🍂 Every player's wait value W rises by 1.", [folder])  # as laid out and read back
+    assert (where.file, where.line) == ("events.yaml", line), where

@@ -2,8 +2,8 @@
 
 A face's text is the content's text with its placeholders filled, so each
 string value of the content files becomes a pattern (its literal parts, any
-text for a placeholder) and the longest value found inside the printed text
-names the place to edit. The files are re-read through cardgen.model.source,
+text for a placeholder, any run of white space for any other) and the longest
+value found inside the printed text names the place to edit. The files are re-read through cardgen.model.source,
 the same safe reader (and so the same positions) the validator uses.
 """
 
@@ -32,6 +32,20 @@ def _strings(value, path=()) -> Iterator[tuple[tuple, str]]:
             yield from _strings(item, path + (index,))
 
 
+def _loose(literal: str) -> str:
+    """A pattern for ``literal`` as printed: a face's text has each run of white space laid out (and read
+    back) as one space, and keep_end joins last words with a no-break space, so any run matches any run.
+
+    >>> bool(re.fullmatch(_loose("rises by  2.   Then"), "rises by 2.\\xa0Then"))
+    True
+    """
+    words = literal.split()
+    body = r"\s+".join(re.escape(w) for w in words)
+    if not words:
+        return r"\s*"
+    return (r"\s*" if literal[:1].isspace() else "") + body + (r"\s*" if literal[-1:].isspace() else "")
+
+
 @lru_cache(maxsize=8)
 def _patterns(folders: tuple[Path, ...]) -> tuple[tuple[re.Pattern, int, Position], ...]:
     """(pattern, literal length, position) of every text value in the content files, longest first."""
@@ -47,7 +61,7 @@ def _patterns(folders: tuple[Path, ...]) -> tuple[tuple[re.Pattern, int, Positio
                 literal = "".join(parts[::3])
                 if len(literal.strip()) < MIN_LITERAL:
                     continue
-                pattern = ".*?".join(re.escape(p) for p in parts[::3])
+                pattern = ".*?".join(_loose(p) for p in parts[::3])
                 found.append((re.compile(pattern, re.S), len(literal), smap.locate(key)))
     return tuple(sorted(found, key=lambda f: -f[1]))
 
