@@ -107,7 +107,7 @@ def build_cmd(
     problem = renderer_problem()
     if problem is not None:
         typer.echo(f"cardgen build: WeasyPrint cannot load its system libraries ({problem}).\n"
-                   f"Install them with scripts/install-system-packages, or on Debian: "
+                   f"Install them with scripts/install-system-packages (in a source checkout), or on Debian: "
                    f"sudo apt-get install {RENDER_SYSTEM_PACKAGES}\n"
                    "Every other command (validate, simulate, replay, tables, sweep) works without them; "
                    "nothing written.", err=True)

@@ -22,7 +22,7 @@ def diff_cmd(
     count. Exit 0 when the comparison ran (whether or not anything changed), 1 on bad content.
     Reprint only what changed with: cardgen build NEW --changed-since OLD
 
-    Example: cardgen diff cardgen/content/rail-journey cardgen/content/packs/harbour-line
+    Example: cardgen diff cardgen/content/rail-journey cardgen/content/packs/onsen-line
     """
     from cardgen.model import load
     from cardgen.model.command import format_problems

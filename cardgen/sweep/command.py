@@ -34,7 +34,7 @@ def sweep_cmd(
     games: Optional[int] = typer.Option(None, "--games", "-n", help="Games per point (overrides the spec's 'games')."),
     workers: int = typer.Option(1, "--workers", "-w", help="Local worker processes; results do not depend on it."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on the Dask cluster whose scheduler is at tcp://HOST:PORT (pip install 'cardgen[cluster]')."),
-    fit: Optional[Path] = typer.Option(None, "--fit", help="Rank points by the log-likelihood of a published win-rate table (e.g. docs/balance-published.yaml)."),
+    fit: Optional[Path] = typer.Option(None, "--fit", help="Rank points by the log-likelihood of a published win-rate table (e.g. docs/balance-published.yaml in a source checkout)."),
     as_json: bool = typer.Option(False, "--json", help="Print every point's figures as JSON."),
     report: Optional[Path] = typer.Option(None, "--report", help="Also write a self-contained HTML report (heat maps for two-axis sweeps)."),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal)."),

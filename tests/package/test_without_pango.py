@@ -75,7 +75,7 @@ def test_every_command_but_build_runs_without_pango_and_build_says_what_to_insta
     assert build["code"] == 1 and build["exception"] is None
     assert build["output"] == (
         f"cardgen build: WeasyPrint cannot load its system libraries ({MISSING_PANGO}).\n"
-        "Install them with scripts/install-system-packages, or on Debian: "
+        "Install them with scripts/install-system-packages (in a source checkout), or on Debian: "
         "sudo apt-get install libpango-1.0-0 libpangoft2-1.0-0 fontconfig\n"
         "Every other command (validate, simulate, replay, tables, sweep) works without them; nothing written.\n")
     assert not out.exists()
