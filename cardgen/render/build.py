@@ -154,13 +154,14 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     cache_dir = cache_dir or default_cache()
     printed = font_instances.print_fonts(font_files, cache_dir / "fonts")
     face_cache = FaceCache(cache_dir)
+    written_in = [Path(content.folder), *content_layers(content)]  # where a problem's text is written
     renderer = FaceRenderer(
         roots=protected,
         fonts=list(printed.values()),
         substitutes={source: used for source, used in printed.items() if source != used},
         cache=face_cache,
-        check_layout=fit.located_check([Path(content.folder), *content_layers(content)]),
-        check_glyphs=fit.check_glyphs,
+        check_layout=fit.located_check(written_in),
+        check_glyphs=fit.located_glyph_check(written_in),
     )
     words = sheet_words(content, options.lang)
     files = plan_files_for(name, faces, options, plan_sheets(name, faces, options, words))

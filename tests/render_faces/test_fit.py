@@ -211,3 +211,20 @@ def test_a_text_written_with_extra_white_space_is_still_located(tmp_path):
     line = next(n for n, row in enumerate(text.splitlines(), 1) if sentence in row)
     where = locate_text("🍂 Every player's wait value W rises by 1.", [folder])  # as laid out and read back
     assert (where.file, where.line) == ("events.yaml", line), where
+
+
+def test_a_character_no_font_has_is_located_where_the_content_wrote_it(tmp_path):
+    """The build named the face only; validate passes such a character, so the build's report must say where."""
+    from cardgen.render.faces.fit import located_glyph_check
+
+    folder = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    source = folder / "map.yaml"
+    text = source.read_text(encoding="utf-8")
+    assert text.count("en: Academy}") == 1
+    source.write_text(text.replace("en: Academy}", "en: Acad\U00013000emy}"), encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "en: Academy}" in row)
+    col = text.splitlines()[line - 1].index("Academy") + 1
+    face = by_id(build_faces(load(folder), lang="en"))["station_mat-S2"]
+    assert located_glyph_check([folder])(face) == [
+        f"map.yaml:{line}:{col}: station mat S2: no font has a glyph for '\U00013000' (U+13000) (face station_mat-S2)"]

@@ -33,7 +33,7 @@ from html.parser import HTMLParser
 
 from cardgen.model.source import Position
 from cardgen.render.faces.facekit import Face
-from cardgen.render.faces.locate import locate_text
+from cardgen.render.faces.locate import locate_character, locate_text
 from cardgen.render.fonts.stack import missing_glyphs
 
 _PX_PER_MM = 96 / 25.4
@@ -360,11 +360,17 @@ def visible_text(html: str) -> str:
     return "".join(collector.parts)
 
 
-def check_glyphs(face: Face) -> list[str]:
-    """Problems naming each character of the face that no font of the stack can print."""
+def check_glyphs(face: Face, locate: Callable[[str], Position | None] | None = None) -> list[str]:
+    """Problems naming each character of the face that no font of the stack can print; with ``locate``
+    (character -> where the content wrote it), each starts with that ``file:line:col``."""
     missing = missing_glyphs(visible_text(face.html))
-    return [f"{face.label}: no font has a glyph for {ch!r} (U+{ord(ch):04X}) (face {face.id})"
+    return [f"{_place([ch], locate)}{face.label}: no font has a glyph for {ch!r} (U+{ord(ch):04X}) (face {face.id})"
             for ch in sorted(missing)]
+
+
+def located_glyph_check(folders: Sequence[Path]) -> Callable[[Face], list[str]]:
+    """:func:`check_glyphs` whose problems name the content file, line and column of the character."""
+    return partial(check_glyphs, locate=partial(locate_character, folders=tuple(folders)))
 
 
 @contextmanager

@@ -47,8 +47,8 @@ def _loose(literal: str) -> str:
 
 
 @lru_cache(maxsize=8)
-def _patterns(folders: tuple[Path, ...]) -> tuple[tuple[re.Pattern, int, Position], ...]:
-    """(pattern, literal length, position) of every text value in the content files, longest first."""
+def _texts(folders: tuple[Path, ...]) -> tuple[tuple[str, Position], ...]:
+    """Every text value of the content files in these folders, with where it is written."""
     found = []
     for folder in folders:
         for path in sorted(Path(folder).glob("*.yaml")):
@@ -56,14 +56,27 @@ def _patterns(folders: tuple[Path, ...]) -> tuple[tuple[re.Pattern, int, Positio
                 data, smap = load_file(path, path.name)
             except YamlSourceError:  # a file the validator already reported: nothing to point at here
                 continue
-            for key, text in _strings(data):
-                parts = PLACEHOLDER.split(text)
-                literal = "".join(parts[::3])
-                if len(literal.strip()) < MIN_LITERAL:
-                    continue
-                pattern = ".*?".join(_loose(p) for p in parts[::3])
-                found.append((re.compile(pattern, re.S), len(literal), smap.locate(key)))
+            found += [(text, smap.locate(key)) for key, text in _strings(data)]
+    return tuple(found)
+
+
+@lru_cache(maxsize=8)
+def _patterns(folders: tuple[Path, ...]) -> tuple[tuple[re.Pattern, int, Position], ...]:
+    """(pattern, literal length, position) of every text value in the content files, longest first."""
+    found = []
+    for text, position in _texts(folders):
+        parts = PLACEHOLDER.split(text)
+        literal = "".join(parts[::3])
+        if len(literal.strip()) < MIN_LITERAL:
+            continue
+        pattern = ".*?".join(_loose(p) for p in parts[::3])
+        found.append((re.compile(pattern, re.S), len(literal), position))
     return tuple(sorted(found, key=lambda f: -f[1]))
+
+
+def locate_character(ch: str, folders: Sequence[Path]) -> Position | None:
+    """Where the content first writes ``ch`` (a character no font can print), or None."""
+    return next((position for text, position in _texts(tuple(Path(f) for f in folders)) if ch in text), None)
 
 
 def locate_text(text: str, folders: Sequence[Path]) -> Position | None:
