@@ -9,15 +9,31 @@ from the content record behind each face (its kind, its ticket, its event card).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from cardgen.model.content import Content
 from cardgen.render.faces import design
 from cardgen.render.faces.facekit import Face
+from cardgen.render.faces.fit import text_runs
 
 CARD_BACK = "card_back"
 ADDED, CHANGED, REMOVED = "added", "changed", "removed"
+#: The field named when a face's own record is unchanged but a text it prints changed (a renamed station):
+#: the old card now says something untrue, unlike a face that only shows more (a route strip with a new station).
+PRINTED_TEXT = "printed text"
+
+
+def _still_says(old_html: str, new_html: str) -> bool:
+    """Whether the new face prints every character the old one printed, as often (it may print more).
+
+    Counted by character, not by run: a route strip's ids are one run ("S1S2...S6") that a new station
+    extends, while a renamed station takes characters away ("Market" -> "Bazaar" loses an M).
+    """
+    def printed(html: str) -> Counter:
+        return Counter("".join("".join(text_runs(html)).split()))
+    return not printed(old_html) - printed(new_html)
 
 
 @dataclass(frozen=True)
@@ -35,7 +51,8 @@ class FaceChange:
 
     @property
     def restyled(self) -> bool:
-        """Only something the face derives from other content changed (a route strip with a new station)."""
+        """Only something the face derives from other content changed, and all it printed it still prints
+        (a route strip with a new station): the box's copy still tells the truth."""
         return self.change == CHANGED and self.fields == ("face",)
 
     @property
@@ -128,8 +145,10 @@ def compare(old: Content, new: Content, *, langs: Sequence[str] = design.LANGS, 
         fields = _fields(old_rec.get(face.id), new_rec.get(face.id))
         looks = any(olds[lang][face.id].html != news[lang][face.id].html for lang in langs
                     if face.id in olds[lang] and face.id in news[lang])
-        if looks and not fields:
-            fields = ["face"]  # a derived value, a name it quotes or the game's look changed
+        if looks and not fields:  # a derived value, a name it quotes or the game's look changed:
+            still = all(_still_says(olds[lang][face.id].html, news[lang][face.id].html) for lang in langs
+                        if face.id in olds[lang] and face.id in news[lang])
+            fields = ["face"] if still else [PRINTED_TEXT]
         if before.copies != face.copies:
             fields.append(f"copies {before.copies} -> {face.copies}")
         if fields:
@@ -190,10 +209,16 @@ def reprint_plan(changes: Sequence[FaceChange], new_faces: Sequence[Face], old_f
         fronts.append(face)
         if ch.change == CHANGED and ch.old_copies and face.layout == "card":
             take_out.append((ch.old_label or ch.label, ch.old_copies, "replaced by the new card"))
+    # A pack's cards take the box's old back, so they shuffle in unseen; but a back whose text changed (a pile
+    # named after a renamed station) is printed new when every card that carries it is reprinted whole.
+    whole = {f.id for f in fronts if f is new_by_id.get(f.id)}
+    retold = {ch.id for ch in changes if ch.kind == CARD_BACK and ch.change == CHANGED and not ch.restyled}
+    carried = {back: {f.id for f in new_faces if f.back == back} for back in retold}
     backs: dict[str, Face] = {}
     for face in fronts:
         if face.back and face.back not in backs:
-            source = old_by_id.get(face.back) if same_backs else None
+            renewed = face.back in retold and carried[face.back] <= whole
+            source = old_by_id.get(face.back) if same_backs and not renewed else None
             backs[face.back] = source or new_by_id[face.back]
     return PrintPlan([*fronts, *backs.values()], list(changes), take_out)
 

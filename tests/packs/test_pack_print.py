@@ -65,6 +65,24 @@ def test_with_base_marks_only_the_pack_faces(small_pack):
     assert "ticket-S1-S3" not in marked and len(faces) == len(design.build_faces(content, lang="en"))
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_renamed_station_reprints_every_card_that_prints_its_name(pack_dir, lang):
+    """Renaming S3 printed the map, its mat and the quick reference only: ten tickets and an event kept
+    saying Market in the box. A card whose face only shows more (a route strip with a new station) stays."""
+    pack_dir.write("map.yaml", "stations: {change: [{id: S3, name: {zh: 集市站, en: Bazaar}}]}\n")
+    content = load(pack_dir.root)
+    faces, doc, take_out = design_faces(content, BuildOptions(lang=lang))
+    names = {f.id for f in faces if f.kind == "ticket"}
+    assert names == {f"ticket-{t.id}" for t in content.tickets if "S3" in (t.kind.origin, t.kind.destination)}
+    assert "event-round-14" in {f.id for f in faces}  # the festival at S3
+    assert len([why for _, _, why in take_out if why == "replaced by the new card"]) == len(names) + 1
+    back = next(f for f in faces if f.id == "back-ticket-S3")  # every card of the S3 pile is new: so is its back
+    assert ("Bazaar" if lang == "en" else "集市站") in back.html
+    others = {f.id: f for f in design.build_faces(load(), lang=lang)}
+    assert next(f for f in faces if f.id == "back-ticket-S1").html == others["back-ticket-S1"].html
+    assert doc["pack"]["restyled"] == []
+
+
 def test_changed_since_prints_only_what_differs(tmp_path):
     import shutil
     edited = tmp_path / "edited"

@@ -353,11 +353,24 @@ class _TextCollector(HTMLParser):
             self.parts.append(data)
 
 
-def visible_text(html: str) -> str:
+def _parts(html: str) -> list[str]:
     collector = _TextCollector()
     collector.feed(html)
     collector.close()
-    return "".join(collector.parts)
+    return collector.parts
+
+
+def visible_text(html: str) -> str:
+    return "".join(_parts(html))
+
+
+def text_runs(html: str) -> list[str]:
+    """Each run of text a reader sees (between tags), its white space collapsed, empty runs left out.
+
+    >>> text_runs('<p>S1 <b>Central</b></p><style>b{}</style><i> </i>')
+    ['S1', 'Central']
+    """
+    return [run for run in (" ".join(part.split()) for part in _parts(html)) if run]
 
 
 def check_glyphs(face: Face, locate: Callable[[str], Position | None] | None = None) -> list[str]:
