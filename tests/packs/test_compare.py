@@ -49,3 +49,23 @@ def test_paired_interval():
     d = paired_delta([("a",), ("b",), ("a", "b"), ("b",)], [("a",), ("a",), ("a",), ("b",)], ["a", "b"])
     assert d["a"]["win_rate"] == 0.375 and d["b"]["win_rate"] == -0.375
     assert d["a"]["low"] < 0.375 < d["a"]["high"]
+
+
+def test_a_boost_for_light_trains_is_played(pack_dir):
+    """content-format.md's own example, {type: propulsion, amount: 1, max_load: 4}, was never played: the
+    bots spent an R boost only at loads of 6 or more, so simulate called the card unplayable."""
+    pack_dir.write("dispatch.yaml", """kinds:
+  add:
+    - id: light_boost
+      name: {zh: 轻装提速, en: Light Boost}
+      icon: "🪶"
+      timing: with_operation_reveal
+      timing_text: {zh: 打出运转卡的同时声明, en: Declare as you play your operation card}
+      text: {zh: "载客不超过 4 人的列车本轮推进力 R +1。", en: "A train carrying at most 4 gets R +1 this round."}
+      effects: [{type: propulsion, amount: 1, max_load: 4}]
+      copies: 3
+""")
+    result = CliRunner().invoke(app, ["simulate", str(pack_dir.root), "--players", "4", "--games", "100", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["dispatch_effective"]["light_boost"] > 0

@@ -60,7 +60,7 @@ class Bot:
         fx = self.rules.dispatch[k]
         load = view.places[t]
         if fx.propulsion > 0 and fx.propulsion_min_load <= load <= fx.propulsion_max_load \
-                and self.wants_signal(view, t):
+                and (self.wants_signal(view, t) or not self.could_want_signal(fx.propulsion_max_load)):
             return True
         if (fx.ignore_blocking or fx.ignore_closure) and self.in_the_way(view, t, fx.ignore_blocking,
                                                                           fx.ignore_closure):
@@ -70,6 +70,12 @@ class Bot:
     def wants_signal(self, view: PlayerView, t: int) -> bool:
         """Spend an R change once the load costs SIGNAL_AT_PENALTY cells a round or more."""
         return view.places[t] // self.rules.penalty_divisor >= SIGNAL_AT_PENALTY
+
+    def could_want_signal(self, max_load: int) -> bool:
+        """Whether a card usable up to ``max_load`` could ever meet :meth:`wants_signal` (no train carries more
+        than the largest composition cap); one that cannot (a boost for light trains, or any boost under a
+        low cap) is spent whenever the load qualifies, or it would never be played."""
+        return min(max_load, self.rules.max_cap) // self.rules.penalty_divisor >= SIGNAL_AT_PENALTY
 
     def reach(self, view: PlayerView, t: int) -> list[int]:
         """The cells train ``t`` would run this round with the best card left in its deck (before the reveal
