@@ -197,3 +197,24 @@ def test_scripted_booking_of_a_ticket_not_drawn_is_located(tmp_path):
         replay_file(path)
     assert info.value.problems[0].path == "rounds.1.A.dispatch.1.keep"
     assert "was not drawn" in info.value.problems[0].message
+
+
+def test_a_passing_swap_never_lands_a_train_in_a_closed_section(tmp_path):
+    """The swap card ignores blocking, not closures (5.4: a closed section may be entered from neither line):
+    D swapped with B into T5 while Track Works closed it, in the same round C was stopped before T5."""
+    path = _script(tmp_path, """\
+seed: 1
+events: {1: none, 2: {kind: track_works, section: T5}}
+piles: {S5: [S5-S4, S5-S3, S5-S2]}
+players:
+  - {name: A, bot: balanced, dispatch: []}
+  - {name: B, bot: balanced, cards: [local, wait], dispatch: []}
+  - {name: C, bot: balanced, dispatch: []}
+  - {name: D, bot: balanced, cards: [wait, local], dispatch: [swap]}
+rounds:
+  1: {D: {board: [S5-S4, S5-S3, S5-S2], dispatch: none}}
+  2: {D: {board: [], dispatch: {card: swap, with: B}}}
+""")
+    res = run(str(path))
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert f"{path}:11:" in res.stderr and "swap" in res.stderr, res.stderr

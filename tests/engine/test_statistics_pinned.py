@@ -3,7 +3,9 @@
 tests/engine/data/baseline_stats.json holds figures printed by ``cardgen simulate --games 300
 --seed 7 --json`` (lookahead lineup: 40 games) on the tree before the rules moved into one
 implementation: win rates, mean scores, blocks, cards played, dispatch cards used and effective
-events. Any change to a rule, a bot or the order of random draws moves them.
+events. Any change to a rule, a bot or the order of random draws moves them. Re-pinned once, for a
+rule fix: a Passing Swap may not land a train in a section closed this round (ruling R6; 1 to 4
+fewer swaps per run).
 """
 
 from __future__ import annotations

@@ -517,6 +517,11 @@ class Core:
         return out
 
     def _swap_fits(self, t: int, u: int) -> bool:
+        """Neither train lands in this round's closed section (the card ignores blocking, not closures: rules
+        5.4, ruling R6) nor on a section line already holding a train."""
+        ev = self.event
+        if ev is not None and ev.closed_cell in (self.cell[t], self.cell[u]):
+            return False
         self._occupy(t, -1)
         self._occupy(u, -1)
         ct, cu = self.cell[t], self.cell[u]
