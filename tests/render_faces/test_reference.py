@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 import weasyprint
+import yaml
 
 from cardgen.model import load
 from cardgen.render.build import BuildOptions, design_faces
@@ -101,3 +103,19 @@ def test_the_dispatch_counts_follow_the_player_count_printed():
         assert [(f.id.removeprefix("dispatch-"), f.copies) for f in faces.values() if f.kind == "dispatch"] == printed
         rows = _table(faces["quick_reference"].html.replace("\xa0", " "), "cards", index=1)
         assert [r[1].rsplit("×", 1)[1] for r in rows] == [str(n) for _, n in printed], players
+
+
+def test_every_event_effect_has_a_formula_with_its_load_condition():
+    """The quick reference's event track shows each event by its formula: a pack's Snow Chains (capacity) and
+    Onsen Festival (platform size) showed nothing, and Heavy Snow's R −2 lost its 'trains carrying 5 or more'."""
+    from cardgen.model.effects import BY_NAME, EVENT
+    from cardgen.render.faces.formulas import effect_formula
+
+    for name, primitive in BY_NAME.items():
+        if EVENT in primitive.TIMINGS:
+            example = primitive.model_validate(yaml.safe_load(primitive.EXAMPLE))
+            assert effect_formula(example, SimpleNamespace(station="S2", section="T3")), name
+    heavy_snow = BY_NAME["propulsion"].model_validate({"type": "propulsion", "amount": -2, "min_load": 5})
+    assert effect_formula(heavy_snow) in ("R -2 (N ≥ 5)", "R −2 (N ≥ 5)")
+    light = BY_NAME["propulsion"].model_validate({"type": "propulsion", "amount": 1, "max_load": 4})
+    assert effect_formula(light).endswith(" (N ≤ 4)")

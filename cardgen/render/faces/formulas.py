@@ -12,6 +12,7 @@ from typing import Any
 
 from cardgen.model import text as texts
 from cardgen.model.content import Content
+from cardgen.model.effects import MAX_LOAD
 from cardgen.model.schema import EventCard
 
 #: effect type -> notation; ``{name}`` from the effect's numbers (``{name:+}`` signed), the card's target.
@@ -23,9 +24,23 @@ NOTATION = {
     "clock_hold": "⏱ +0",
     "order_reversed": "W ↑",
     "boarding_limit": "🎫 ≤ {amount}",
+    "capacity": "N max {amount:+}",
+    "platform_size": "🚉 🎫 {amount:+}",
     "swap_adjacent": "⇄",
     "group_booking": "🎫 {draw} → {keep}",
 }
+#: Every effect an event card may carry has a notation: the quick reference's event track shows events by
+#: their formula (tests/render_faces check this against the primitives' timings).
+
+
+def load_condition(effect: Any) -> str:
+    """`` (N ≥ 5)``, `` (N ≤ 4)`` or `` (2 ≤ N ≤ 4)`` when the effect applies only to trains carrying that many."""
+    low, high = getattr(effect, "min_load", 0), getattr(effect, "max_load", MAX_LOAD)
+    if low > 0 and high < MAX_LOAD:
+        return f" ({low} ≤ N ≤ {high})"
+    if low > 0:
+        return f" (N ≥ {low})"
+    return f" (N ≤ {high})" if high < MAX_LOAD else ""
 
 
 def effect_formula(effect: Any, card: EventCard | None = None) -> str:
@@ -37,7 +52,7 @@ def effect_formula(effect: Any, card: EventCard | None = None) -> str:
     if card is not None:
         values.update({"station": card.station or "", "section": card.section or ""})
     try:
-        return texts.fill(notation, values)
+        return texts.fill(notation, values) + load_condition(effect)
     except texts.PlaceholderError:  # an effect reshaped without the number its notation shows
         return ""
 
