@@ -218,3 +218,19 @@ rounds:
     res = run(str(path))
     assert res.exit_code == 1 and "Traceback" not in res.output
     assert f"{path}:11:" in res.stderr and "swap" in res.stderr, res.stderr
+
+
+def test_a_booking_without_a_platform_under_any_platform_goes_to_its_origin(tmp_path):
+    """Under booking_platform: any, the rules function (and the simulator's fast loop) took a booking that names
+    no platform, but the checked path offered only named platforms: the replay refused the same move."""
+    path = _script(tmp_path, """\
+seed: 1
+options: {booking_platform: any}
+players:
+  - {name: A, bot: balanced, cards: [rapid], dispatch: [group_booking]}
+  - {name: B, bot: balanced, dispatch: []}
+rounds:
+  1: {A: {dispatch: {card: group_booking, pile: S3}}}
+""")
+    res = run(str(path), "--json")
+    assert res.exit_code == 0, res.stderr

@@ -74,9 +74,10 @@ class CheckedDriver(Core):
         if ph == KEEP:
             keep = min(self.rules.dispatch[self.booking].keep, len(self.drawn))
             combos = list(itertools.combinations(range(len(self.drawn)), keep))
-            if self.options.booking_platform == "any":
-                return [Keep(c, s) for c in combos for s in range(len(self.platforms))]
-            return [Keep(c) for c in combos]
+            plain: list[Action] = [Keep(c) for c in combos]  # each kept ticket onto its origin platform (R7)
+            if self.options.booking_platform == "any":  # or, named, onto any platform (booking_keep takes both)
+                return plain + [Keep(c, s) for c in combos for s in range(len(self.platforms))]
+            return plain
         boards: list[Action] = list(self.board_options(t))
         return boards
 
