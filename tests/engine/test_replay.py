@@ -80,6 +80,10 @@ players:
     ("rounds:\n  1:\n    A: {dispatch: 1}\n", 7, "dispatch must be none, a dispatch card id,"),
     ("rounds:\n  1:\n    A: {dispatch: {card: group_booking, pile: S1, take: 1}}\n", 7, "dispatch must be none,"),
     ("rounds:\n  1:\n    A: {signal: true}\n", 7, "unknown decision 'signal'; known: board, card, dispatch, move"),
+    # these three were tracebacks or passed unchecked
+    ("rounds:\n  1:\n    5: {board: []}\n", 7, "a train label is a player's name (or NAME/N), not 5"),
+    ("piles:\n  S1: [{a: 1}]\n", 6, "piles maps a station id to the ticket kinds"),
+    ("rounds:\n  1:\n    A/1: {board: []}\n", 7, "unknown train 'A/1'; trains are A, B"),
 ])
 def test_bad_scripts_get_located_errors(tmp_path, extra, line, needle):
     path = _script(tmp_path, BASE + extra)

@@ -185,7 +185,7 @@ def read_script(path: Path) -> Script:
             dispatch = None
         players.append(ScriptedPlayer(name, bot, cards, dispatch))
     piles = data.get("piles", {}) or {}
-    if not isinstance(piles, dict) or not all(isinstance(v, list) for v in piles.values()):
+    if not isinstance(piles, dict) or not all(_texts(v) for v in piles.values()):
         bad(("piles",), "piles maps a station id to the ticket kinds on top of its pile, top first")
         piles = {}
     rounds = data.get("rounds", {}) or {}
@@ -200,6 +200,9 @@ def read_script(path: Path) -> Script:
             bad(("rounds", rnd), "each round maps a train label to its decisions")
             continue
         for label, decision in by_train.items():
+            if not isinstance(label, str):
+                bad(("rounds", rnd, label), f"a train label is a player's name (or NAME/N), not {label!r}")
+                continue
             if label.split("/")[0] not in names:
                 bad(("rounds", rnd, label), f"unknown train '{label}'; players are {', '.join(sorted(names))}")
             if not isinstance(decision, dict):

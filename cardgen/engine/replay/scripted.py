@@ -313,10 +313,15 @@ def _scripted_noop(key: str, value) -> bool:
 
 
 def _target_problems(script: Script, labels: list[str]) -> list:
-    """Every scripted swap names another train that exists."""
+    """Every scripted decision is for a train that exists (``A/7`` or ``A/1`` passed on the player's name
+    alone), and every scripted swap names another train that exists."""
     problems = []
     for rnd, by_train in script.rounds.items():
         for label, decision in by_train.items():
+            if label not in labels:
+                problems.append(script.problem(("rounds", rnd, label), f"unknown train '{label}'; trains are "
+                                               f"{', '.join(labels)}", key=True))
+                continue
             for path, entry, _ in dispatch_entries(decision):
                 target = entry.get("with")
                 where = ("rounds", rnd, label) + path + ("with",)
