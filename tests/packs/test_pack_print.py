@@ -123,3 +123,26 @@ def test_with_base_refused_for_a_plain_folder():
     from cardgen.errors import UsageError
     with pytest.raises(UsageError, match="--with-base is for a pack"):
         design_faces(load(), BuildOptions(with_base=True))
+
+
+def test_the_pack_mark_keeps_the_safe_margin_from_the_cut(tmp_path):
+    """The mark's circle sat 1 mm from the cut (its glyph 2.3 mm): a home cut 1 mm off clipped the mark
+    that sorts the pack's cards out of the box again."""
+    import pypdfium2 as pdfium
+
+    from cardgen.render.faces.facekit import SAFE_MARGIN_MM
+
+    sample = Path(DEFAULT_CONTENT).parent / "packs" / "onsen-line"
+    out = tmp_path / "onsen-line"
+    build(sample, BuildOptions(lang="en", only=("ticket",)), out=out, cache_dir=tmp_path / "cache")
+    document = pdfium.PdfDocument(str(out / "onsen-line-print-shop-cards-63x88mm.pdf"))
+    try:
+        page = document[0]
+        textpage = page.get_textpage()
+        left, bottom, right, top = page.get_trimbox()
+        marks = [textpage.get_charbox(i) for i in range(textpage.count_chars()) if textpage.get_text_range(i, 1) == "♨"]
+        assert marks
+        for x0, y0, x1, y1 in marks:
+            assert min(x0 - left, right - x1, y0 - bottom, top - y1) >= (SAFE_MARGIN_MM - 0.5) * 72 / 25.4
+    finally:
+        document.close()
