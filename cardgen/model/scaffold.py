@@ -37,11 +37,16 @@ mark: {mark}
 #
 #   # tickets.yaml
 #   kinds:
-#     add:
-#       - {{id: S1-S7, origin: S1, destination: S7, copies: 1}}
 #     change:
 #       - {{id: S1-S2, copies: 3}}        # only the fields written change
-#     remove: [S6-S1]
+#
+#   # dispatch.yaml
+#   kinds:
+#     remove: [swap]
+#
+# add: takes whole new entries; a new ticket kind needs its stations on the map
+# (every ordered pair of stations has one kind): the bundled sample pack,
+# cardgen/content/packs/onsen-line, adds a station and its twelve tickets.
 #
 # A mapping merges key by key (null removes a key), any other value replaces the
 # base's. Totals (tickets/dispatch/events totals, operation set_totals and the

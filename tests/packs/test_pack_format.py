@@ -186,6 +186,28 @@ def test_scaffold_is_a_valid_empty_pack(tmp_path):
     assert bad.exit_code == 2 and not (tmp_path / "other").exists()
 
 
+def test_the_scaffold_example_validates_as_written(tmp_path):
+    """pack.yaml's commented example added S1-S7 (no such station) and removed S6-S1 (every pair needs its
+    kind): copied as written it gave two errors."""
+    from cardgen.model.scaffold import new_pack
+    new_pack(tmp_path / "mine", "rail-journey")
+    files: dict[str, list[str]] = {}
+    current = None
+    for line in (tmp_path / "mine" / "pack.yaml").read_text(encoding="utf-8").splitlines():
+        body = line[4:] if line.startswith("#   ") else None
+        if body is None:
+            current = None
+        elif body.startswith("# ") and body.endswith(".yaml"):
+            current = files.setdefault(body[2:], [])
+        elif current is not None and body.strip():
+            current.append(body.split("  #")[0])
+    assert set(files) == {"tickets.yaml", "dispatch.yaml"}
+    for name, lines in files.items():
+        (tmp_path / "mine" / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = validate(tmp_path / "mine")
+    assert report.ok, [p.headline() for p in report.problems]
+
+
 def test_scaffold_with_a_path_base_stacks(tmp_path):
     from cardgen.model.scaffold import new_pack
     new_pack(tmp_path / "one", "rail-journey")
