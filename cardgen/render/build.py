@@ -165,8 +165,9 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     )
     words = sheet_words(content, options.lang)
     files = plan_files_for(name, faces, options, plan_sheets(name, faces, options, words))
-    preview = render_preview(content, list(faces), lang=options.lang, files=files,
-                             quantities=quantities(_selected(faces, options.only)[1], {f.id: f for f in faces}))
+    printed, groups = _selected(faces, options.only)
+    preview = render_preview(content, printed, lang=options.lang, files=files,
+                             quantities=quantities(groups, {f.id: f for f in faces}))
     if progress is not None:
         progress.start(progress_total(faces, options.only))
     report = write_set(name, faces, options, out, renderer, preview=preview, font_files=font_files,

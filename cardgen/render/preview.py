@@ -35,6 +35,8 @@ MAX_TILE_MM = 200.0
 class Tile:
     face: Face
     scale: float
+    #: copies printed: a back's are its printed fronts' (a pack's backs come from the base with the base's count)
+    copies: int
 
     @property
     def outer_style(self) -> str:
@@ -52,17 +54,23 @@ class Tile:
 
 def render_preview(content: Content, faces: list[Face], *, lang: str, files: Sequence = (),
                    quantities: Sequence[dict] = ()) -> str:
-    """The page; ``files`` (cardgen.render.sheets.files.PdfFile) and ``quantities`` fill its printing section."""
+    """The page; ``files`` (cardgen.render.sheets.files.PdfFile) and ``quantities`` fill its printing section.
+
+    ``faces`` are the faces printed (an ``--only`` build's kinds and their backs); with ``quantities``, each
+    tile shows the copies the print-shop list counts, so the page and the order list agree.
+    """
     words = Words(content, lang)
     missing = [f.id for f in faces if not f.body]
     if missing:
         raise BuildError(f"cannot preview faces without a rendered body: {', '.join(missing)}")
+    counts = {row["id"]: row["copies"] for row in quantities}
     groups = []
     for kind, label in KIND_LABELS.items():
-        tiles = [Tile(f, min(1.0, MAX_TILE_MM / f.width_mm)) for f in faces if f.kind == kind]
+        tiles = [Tile(f, min(1.0, MAX_TILE_MM / f.width_mm), counts.get(f.id, f.copies))
+                 for f in faces if f.kind == kind]
         if tiles:
             groups.append({"kind": kind, "label": words.label(label), "tiles": tiles,
-                           "cards": sum(t.face.copies for t in tiles)})
+                           "cards": sum(t.copies for t in tiles)})
     unknown = sorted({f.kind for f in faces} - set(KIND_LABELS))
     if unknown:
         raise BuildError(f"preview has no group for face kind(s): {', '.join(unknown)}")

@@ -335,3 +335,17 @@ def test_no_text_on_the_track_map_is_cut_by_a_tile_seam(build_subset, lang):
         assert not cut, cut
     finally:
         document.close()
+
+
+@pytest.mark.parametrize("only", [(), ("ticket", "event")])
+def test_the_preview_shows_what_is_printed_with_the_printed_copies(build_subset, only):
+    """With --only, the preview showed all 118 faces (61 of them printed nowhere) and the base's back counts."""
+    out = build_subset(only=only)
+    html = (out / "index.html").read_text(encoding="utf-8")
+    tiles = {face: int(n) for face, n in re.findall(r'<figure class="tile" data-face-id="([^"]+)" data-copies="(\d+)"',
+                                                     html)}
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    printed: dict[str, int] = {}
+    for component in manifest["components"]:
+        printed[component["id"]] = printed.get(component["id"], 0) + component["copies"]
+    assert tiles == printed
