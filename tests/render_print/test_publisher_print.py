@@ -349,3 +349,34 @@ def test_the_preview_shows_what_is_printed_with_the_printed_copies(build_subset,
     for component in manifest["components"]:
         printed[component["id"]] = printed.get(component["id"], 0) + component["copies"]
     assert tiles == printed
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fold_sheet_label_crosses_no_crop_mark(build_subset, content, paper):
+    """The English fold label ran up the left margin past the top card's crop mark ('an|d glue')."""
+    import pypdfium2 as pdfium
+
+    from cardgen.render.build import BuildOptions, plan_sheets
+    from cardgen.render.faces import design
+
+    options = dict(lang="en", duplex="fold", paper=paper, only=("dispatch",))
+    out = build_subset(**options)
+    sheets = plan_sheets(content.game.id, design.build_faces(content, lang="en"), BuildOptions(**options))["dispatch"]
+    document = pdfium.PdfDocument(str(out / "dispatch.pdf"))
+    try:
+        for number, sheet in enumerate(sheets):
+            textpage = document[number].get_textpage()
+            def on_a_card(box) -> bool:
+                x, y = (box[0] + box[2]) / 2 / MM, (box[1] + box[3]) / 2 / MM
+                return any(p.at[0] <= x <= p.at[0] + p.source.w and p.at[1] <= y <= p.at[1] + p.source.h
+                           for p in sheet.placements)
+
+            label = [box for box in map(textpage.get_charbox, range(textpage.count_chars())) if not on_a_card(box)]
+            assert len(label) > 20, number  # the sheet label, in the margin
+            for x1, y1, x2, y2 in sheet.furniture.crop:
+                for left, bottom, right, top in label:
+                    crosses = (min(x1, x2) * MM <= right and max(x1, x2) * MM >= left
+                               and min(y1, y2) * MM <= top and max(y1, y2) * MM >= bottom)
+                    assert not crosses, (number, (x1, y1, x2, y2))
+    finally:
+        document.close()

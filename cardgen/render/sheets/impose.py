@@ -27,7 +27,8 @@ from cardgen.render.sheets.layout import (
     outer_sides,
     pack_boards,
 )
-from cardgen.render.sheets.marks import Furniture, furniture_pdf, grid_crop_marks, margin_label, tile_furniture
+from cardgen.render.sheets.marks import (Furniture, furniture_pdf, grid_crop_marks, label_under, margin_label,
+                                          tile_furniture)
 from cardgen.render.faces.facekit import Face
 from cardgen.render.pdf.face import FacePdf
 
@@ -160,7 +161,7 @@ def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float | 
     """Crop marks around the cards placed (``trims``), the label beside the full ``grid`` (every slot), so it
     sits in the same place on a sheet with fewer cards (the last sheet of a deck, or its backs).
     ``fold_y`` is a line the cards are folded on, not cut: it gets no crop mark."""
-    label_at, angle = margin_label(grid, gap)
+    label_at, angle = margin_label(grid, gap) if fold_y is None else label_under(grid, gap)
     crop = grid_crop_marks(trims, gap, paper)
     if fold_y is not None:
         crop = [s for s in crop if not (s[1] == s[3] and abs(s[1] - fold_y) < 1e-6)]

@@ -135,6 +135,19 @@ def margin_label(trims: list[Rect], gap: float | dict[str, float]) -> tuple[tupl
     return (left - gap - descent, first.y + 1.5), 90.0
 
 
+def label_under(trims: list[Rect], gap: float) -> tuple[tuple[float, float], float]:
+    """Where a sheet label goes on a fold sheet: level, under the block of cards, past the ends of its crop
+    marks. A fold sheet's label is long (it says how to fold) and its left margin is crossed by crop marks
+    at each card's edge, while its bottom margin is free: one row of fronts and their backs fill the middle.
+
+    Returns the baseline start and the angle (0).
+    """
+    cap = 0.75 * LABEL_SIZE_PT * _PT_MM  # the height of capitals above the baseline
+    left = min(r.x for r in trims)
+    bottom = min(r.y for r in trims)
+    return (left, bottom - gap - MARK_LENGTH_MM - 1.0 - cap), 0.0
+
+
 def tile_furniture(tile: Tile, tiles: list[Tile], bleed: float, label: str, note: str = "") -> Furniture:
     """Crop marks on the board's own edges, plus where each neighbour tile's edge must meet this one.
 
