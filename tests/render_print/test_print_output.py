@@ -109,7 +109,10 @@ def test_crop_marks_start_past_the_bleed_and_stay_printable(paper, content):
                 inside = inked[0] + 1e-6 < x < inked[2] - 1e-6 and inked[1] + 1e-6 < y < inked[3] - 1e-6
                 assert not inside, (paper, duplex, x, y)  # outside the cards and their bleed
         assert len(sheet.furniture.crop) >= 12  # every cut line marked on both ends
-        assert PRINTABLE_EDGE_MM <= sheet.furniture.label_at[0] < inked[0]
+        if duplex == "fold":  # under the cards: a fold sheet's left margin is crossed by marks at each card's edge
+            assert PRINTABLE_EDGE_MM <= sheet.furniture.label_at[1] < inked[1]
+        else:
+            assert PRINTABLE_EDGE_MM <= sheet.furniture.label_at[0] < inked[0]
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS_MM))
