@@ -29,7 +29,7 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
     seat_bot = [bots[owner[t]] for t in range(n)]
     seat_view = [views[owner[t]] for t in range(n)]
     stop_short, use_hand = opts.stop_short, opts.hand_size > 1
-    station_of_cell, no_stop, fx = rules.station_of_cell, rules.op_no_stop, rules.dispatch
+    station_of_cell, fx = rules.station_of_cell, rules.dispatch
     dispatch = state.dispatch
     trains = range(n)
     while not state.over:
@@ -72,8 +72,8 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
                         if fx[card].draw:
                             keep = bot.keep(view, t, drawn, fx[card].keep)
                             state.booking_keep(drawn, keep, bot.booking_platform(view, t))
-            s = station_of_cell[state.cell[t]]
-            if s >= 0 and not no_stop[state.card[t]]:   # state.can_stop(t)
+            if state.can_stop(t):
+                s = station_of_cell[state.cell[t]]
                 if state.aboard[t]:
                     state.alight(t)
                 eligible = state.eligible(t)

@@ -50,7 +50,7 @@ class Recorder:
                                                      state.delivery_log[self.delivered:]):
             k = rules.card_kind[card]
             deliveries.append({"player": self.players[p], "ticket": rules.ticket_ids[k], "boarded": boarded,
-                               "delivered": clock, "on_time": clock <= boarded + rules.ticket_slack[k],
+                               "delivered": clock, "on_time": rules.on_time(k, boarded, clock),
                                "points": points})
         self.delivered = len(state.delivery_log)
         used = {}
