@@ -84,6 +84,7 @@ players:
     ("rounds:\n  1:\n    5: {board: []}\n", 7, "a train label is a player's name (or NAME/N), not 5"),
     ("piles:\n  S1: [{a: 1}]\n", 6, "piles maps a station id to the ticket kinds"),
     ("rounds:\n  1:\n    A/1: {board: []}\n", 7, "unknown train 'A/1'; trains are A, B"),
+    ("variant: single_line\n", 5, "variant 'single_line' (rules 9.5) is for 5 players, not 2"),
 ])
 def test_bad_scripts_get_located_errors(tmp_path, extra, line, needle):
     path = _script(tmp_path, BASE + extra)

@@ -9,7 +9,7 @@ empty games or tripping over an empty choice inside a bot.
 
 from __future__ import annotations
 
-from cardgen.errors import PlayabilityError
+from cardgen.errors import PlayabilityError, UsageError
 
 
 def check_playable(content) -> None:
@@ -17,3 +17,11 @@ def check_playable(content) -> None:
     if max(kind.value for kind in content.operations.kinds) == 0 and content.game.propulsion.floor == 0:
         raise PlayabilityError("no operation card moves a train: every operation card's value is 0 "
                                "and game.propulsion.floor is 0")
+
+
+def check_variant_players(content, players: int) -> None:
+    """A variant written for some player counts (9.3-9.5) is refused for the others (simulate and replay)."""
+    v = content.variant
+    if v is not None and v.players and players not in v.players:
+        counts = ", ".join(map(str, v.players))
+        raise UsageError(f"variant '{v.id}' (rules {v.section}) is for {counts} players, not {players}")

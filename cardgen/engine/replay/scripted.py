@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
 from cardgen.engine.bots.archetypes import Bot
-from cardgen.engine.play.playable import check_playable
+from cardgen.engine.play.playable import check_playable, check_variant_players
 from cardgen.engine.play.games import make_bots, rules_for, run_checked
 from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL, Rules
 from cardgen.engine.replay.content import script_content
@@ -24,6 +24,7 @@ from cardgen.engine.replay.script import (
 )
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
+from cardgen.errors import UsageError
 from cardgen.model.messages import suggest
 
 
@@ -247,6 +248,10 @@ def run_script(script: Script, content=None) -> Replay:
     players = len(script.players)
     if not rules.players_min <= players <= rules.players_max:
         raise script.fail(("players",), f"{players} players; this game takes {rules.players_min}-{rules.players_max}")
+    try:
+        check_variant_players(content, players)
+    except UsageError as exc:
+        raise script.fail(("variant",) if script.variant else ("players",), str(exc)) from None
     try:
         state = GameState(rules, players, script.seed, script.options, arrange=_arrange(script, rules))
     except SetupRefused as exc:

@@ -21,7 +21,7 @@ from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.text import format_summary
 from cardgen.engine.simulation.runner import MAX_GAMES, RunSpec, content_for, run, useful_workers
 from cardgen.engine.native import KERNEL
-from cardgen.engine.play.playable import check_playable
+from cardgen.engine.play.playable import check_playable, check_variant_players
 from cardgen.errors import CardgenError, ContentError, PlayabilityError, UsageError
 from cardgen.model.command import format_problems
 
@@ -55,14 +55,6 @@ def resolve_lineup(content, players: int | None, lineup: str | None, bots) -> tu
     if not low <= len(chosen) <= high:
         raise UsageError(f"{content.game.name('en')} is for {low}-{high} players, not {len(chosen)}")
     return chosen
-
-
-def check_variant_players(content, players: int) -> None:
-    """A variant written for some player counts (9.3-9.5) is refused for the others."""
-    v = content.variant
-    if v is not None and v.players and players not in v.players:
-        counts = ", ".join(map(str, v.players))
-        raise UsageError(f"variant '{v.id}' (rules {v.section}) is for {counts} players, not {players}")
 
 
 class Progress:
