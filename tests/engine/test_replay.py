@@ -239,3 +239,15 @@ rounds:
 """)
     res = run(str(path), "--json")
     assert res.exit_code == 0, res.stderr
+
+
+@pytest.mark.parametrize("expect, line, needle", [
+    ("expect: {rounds: [{A: {score: 999}}]}\n", 5, "rounds maps a round number to"),
+    ("expect: {rounds: {3: 42}}\n", 5, "round 3's checks are a mapping"),
+])
+def test_an_expect_of_the_wrong_shape_fails_instead_of_checking_nothing(tmp_path, expect, line, needle):
+    """These passed with exit 0: a typo turned a self-checking script into one that always passes."""
+    path = _script(tmp_path, BASE + expect)
+    res = run(str(path))
+    assert res.exit_code == 1, res.output
+    assert f"game.yaml:{line}:" in res.stderr and needle in res.stderr, res.stderr

@@ -72,15 +72,22 @@ def check_expect(script, replay) -> None:
     if start is not None:
         found += mismatches(start, _by_label(replay.start.get("trains", []), "train"), ("start",))
     rounds = expect.get("rounds") or {}
+    if not isinstance(rounds, dict):
+        found.append((("rounds",), "rounds maps a round number to {train or field: expected value}"))
+        rounds = {}
     played = {row["round"]: row for row in replay.rounds}
-    for rnd, checks in (rounds.items() if isinstance(rounds, dict) else []):
+    for rnd, checks in rounds.items():
+        if not isinstance(checks, dict):
+            found.append((("rounds", rnd), f"round {rnd}'s checks are a mapping of a train or a field of the "
+                                           f"round to its expected value, not {checks!r}"))
+            continue
         if rnd not in played:
             found.append((("rounds", rnd), f"round {rnd} is never played (the game has {len(played)} rounds)"))
             continue
         row = played[rnd]
         trains = _by_label(row["trains"], "train")
         fields = {k: v for k, v in row.items() if k != "trains"}
-        for name, value in (checks.items() if isinstance(checks, dict) else []):
+        for name, value in checks.items():
             where = ("rounds", rnd, name)
             if name in trains:
                 found += mismatches(value, trains[name], where)
