@@ -188,6 +188,13 @@ class Content:
         """The last round that has an event card."""
         return max(self.events.track, default=0)
 
+    def late_rounds_key(self) -> str:
+        """The ``strings.yaml`` rule naming the rounds past the event track: ``late_rounds`` when the clock
+        holds made them all (rules 5.4: 22 rounds for 20 hours), else ``rounds_without_event`` (a variant with
+        a shorter track, 9.1: only its last round comes from a hold)."""
+        span = self.game.clock.end - self.game.clock.start
+        return "late_rounds" if self.track_rounds() >= span else "rounds_without_event"
+
     def event_text(self, card: s.EventCard, lang: str) -> str:
         """The card text with its target and numbers filled in (see :mod:`cardgen.model.text`)."""
         kind = self.event_kinds[card.kind]

@@ -161,3 +161,16 @@ def test_single_line_variant_draws_one_line_and_its_blocking_rule():
 def test_same_content_gives_the_same_html(content, faces_zh):
     again = build_faces(content, lang="zh")
     assert [(f.id, f.html, f.copies) for f in again] == [(f.id, f.html, f.copies) for f in faces_zh]
+
+
+def test_a_shorter_event_track_does_not_credit_its_empty_rounds_to_the_clock_holds():
+    """The beginner variant (9.1: events only for the first 10 rounds) printed 'Rounds 11–21 (added by the clock
+    holds)': only round 21 comes from its one hold."""
+    from cardgen.model import load
+
+    beginner = by_id(build_faces(load(variant="beginner"), lang="en"))
+    for face in ("timetable_track", "quick_reference"):
+        text = beginner[face].html.replace("\xa0", " ")
+        assert "Rounds 11–21: no event" in text and "added by the clock holds" not in text, face
+    base = by_id(build_faces(load(), lang="en"))["timetable_track"].html.replace("\xa0", " ")
+    assert "Rounds 21–22 (added by the clock holds)" in base

@@ -105,7 +105,7 @@ def timetable_track(content: Content, maker: FaceMaker) -> Face:
         copies=content.printing.shared.timetable_track, layout="board",
         start=clock.start, end=clock.end, rounds=rounds, cell_w=cell, label_w=STRIP_LABEL_MM,
         hold_kinds=[k for k in content.events.kinds if any(e.type == "clock_hold" for e in k.effects)],
-        late=maker.words.fill("rules", "late_rounds") if late else "",
+        late=maker.words.fill("rules", content.late_rounds_key()) if late else "",
     )
 
 

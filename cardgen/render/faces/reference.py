@@ -103,5 +103,5 @@ def quick_reference_data(content: Content, w: Words, row: PrintRow) -> dict:
              "formula": effects_formula(content.event_kinds[card.kind].effects, card)}
             for r, card in content.event_track
         ],
-        "late": w.fill("rules", "late_rounds") if content.total_rounds() > content.track_rounds() else "",
+        "late": w.fill("rules", content.late_rounds_key()) if content.total_rounds() > content.track_rounds() else "",
     }
