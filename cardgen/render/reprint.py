@@ -207,8 +207,9 @@ def reprint_plan(changes: Sequence[FaceChange], new_faces: Sequence[Face], old_f
                 take_out.append((ch.old_label or ch.label, -extra, "fewer copies"))
             continue
         fronts.append(face)
-        if ch.change == CHANGED and ch.old_copies and face.layout == "card":
-            take_out.append((ch.old_label or ch.label, ch.old_copies, "replaced by the new card"))
+        if ch.change == CHANGED and ch.old_copies:  # a board too: the box would hold two track maps
+            what = "card" if face.layout == "card" else "board"
+            take_out.append((ch.old_label or ch.label, ch.old_copies, f"replaced by the new {what}"))
     # A pack's cards take the box's old back, so they shuffle in unseen; but a back whose text changed (a pile
     # named after a renamed station) is printed new when every card that carries it is reprinted whole.
     whole = {f.id for f in fronts if f is new_by_id.get(f.id)}

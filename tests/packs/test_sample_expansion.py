@@ -50,6 +50,8 @@ def test_pack_only_and_merged_faces():
         "dispatch-banking_engine", "dispatch-passing_loop", "dispatch-snowplough"]
     assert sum(f.copies for f in faces if f.kind == "dispatch") == 10
     assert not [label for label, _, _ in take_out if label.startswith("dispatch")]   # the base's 15 all stay
+    # the boards it reprints replace the base's (a seventh station): the box must not keep two track maps
+    assert ("track map", 1, "replaced by the new board") in take_out
     merged, _, _ = design_faces(content, BuildOptions(lang="en", with_base=True))
     assert len(merged) > len(faces)
 
