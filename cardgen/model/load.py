@@ -118,14 +118,29 @@ class Located:
             if probe in smap.values or not probe:
                 break
             probe = probe[:-1]
+        note = ""
         if pos is None:
             pos = smap.locate(path if at is None else at, key=key)
+            note = _changed_here(smap, tuple(path if at is None else at), pos)
             path = smap.written_path(path)
         elif stem in self.roots:
             path = self.roots[stem] + tuple(path)
             if key and probe == tuple(path[len(self.roots[stem]):]):
                 pos = self.smaps["variants"].keys.get(path, pos)  # an unknown key: point at the key itself
-        return Problem(pos.file, pos.line, pos.col, dotted(path), f"{self.note}{message}")
+        return Problem(pos.file, pos.line, pos.col, dotted(path), f"{self.note}{message}{note}")
+
+
+def _changed_here(smap: SourceMap, path: PathKey, pos: Position) -> str:
+    """For a problem found in a value a lower layer wrote, inside an entry a pack changes (``change:``):
+    where the pack changes it, so the designer knows which line of their own to edit (the base's file is
+    not theirs). '' when no enclosing entry was changed in another file than ``pos``'s.
+    """
+    for cut in range(len(path) - 1, 0, -1):
+        entry = path[:cut]
+        at = smap.values.get(entry)
+        if at is not None and at.file != pos.file and smap.written.get(entry, entry) != entry:
+            return f" (the value is {pos.file}'s; {at.file}:{at.line}:{at.col} changes this entry: write it there too)"
+    return ""
 
 
 def _build(folder: Path, raw: dict[str, Any], where: Located, variant=None,

@@ -352,3 +352,12 @@ def test_scaffold_named_like_a_yaml_number_or_keyword_is_valid(tmp_path, name):
     from cardgen.model.scaffold import new_pack
     new_pack(tmp_path / name, "rail-journey")
     assert validate(tmp_path / name).ok and load(tmp_path / name).pack.id == name
+
+
+def test_a_problem_in_a_base_value_names_the_pack_line_that_changed_its_entry(pack_dir):
+    """Changing an event's effects left the base's text naming {amount}: the errors pointed only into the base's
+    file, which the designer cannot edit, with no word of the pack's line that caused them."""
+    pack_dir.write("events.yaml", "kinds:\n  change:\n    - {id: fallen_leaves, effects: [{type: clock_hold}]}\n")
+    assert pack_dir.headlines()[0] == (
+        "rail-journey/events.yaml:19:27: kinds.1.text.zh: unknown placeholder '{amount}'; known: none "
+        "(the value is rail-journey/events.yaml's; tp/events.yaml:3:7 changes this entry: write it there too)")
