@@ -87,7 +87,20 @@ players:
     ("variant: single_line\n", 5, "variant 'single_line' (rules 9.5) is for 5 players, not 2"),
 ])
 def test_bad_scripts_get_located_errors(tmp_path, extra, line, needle):
-    path = _script(tmp_path, BASE + extra)
+    _located(tmp_path, BASE + extra, line, needle)
+
+
+@pytest.mark.parametrize("keep, got", [("[]", 0), ("[S3-S6, S3-S2]", 2)])
+def test_a_booking_keeping_the_wrong_number_is_refused_at_its_keep(tmp_path, keep, got):
+    """keep: [] or two tickets printed the internal Keep(...) objects at the round, not at the keep."""
+    script = BASE.replace("bot: heavy, cards: [express]", "bot: heavy, cards: [express], dispatch: [group_booking]")
+    script += f"rounds:\n  1:\n    A: {{dispatch: {{card: group_booking, pile: S3, keep: {keep}}}}}\n"
+    problem = _located(tmp_path, script, 7, "keep 1 of the tickets drawn (")
+    assert problem.message.endswith(f"not {got}") and "Keep(" not in problem.message
+
+
+def _located(tmp_path, text, line, needle):
+    path = _script(tmp_path, text)
     with pytest.raises(ScriptError) as info:
         replay_file(path)
     problem = info.value.problems[0]
@@ -96,6 +109,7 @@ def test_bad_scripts_get_located_errors(tmp_path, extra, line, needle):
     res = run(str(path))
     assert res.exit_code == 1
     assert f"game.yaml:{line}:" in res.stderr and "Traceback" not in res.stderr
+    return problem
 
 
 def test_impossible_card_order_points_at_the_card(tmp_path):

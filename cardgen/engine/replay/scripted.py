@@ -149,6 +149,10 @@ class ScriptedBot:
             if not free:
                 raise self.script.fail(path + ("keep",), f"'{kind}' was not drawn (drawn: {', '.join(names)})")
             picks.append(free[0])
+        need = min(keep, len(drawn))
+        if len(picks) != need:
+            raise self.script.fail(path + ("keep",), f"keep {need} of the tickets drawn ({', '.join(names)}), "
+                                                     f"not {len(picks)}")
         return tuple(sorted(picks))
 
     def board(self, view, t, eligible, room, limit):
