@@ -151,9 +151,13 @@ def chain(folder: Path) -> Stack:
         if base is None:
             known = sorted(p.name for root in (BUNDLED_GAMES, BUNDLED_PACKS) if root.is_dir()
                            for p in root.iterdir() if p.is_dir() and p.name != "packs")
+            beside = here.parent / pack.base
+            hint = (f"; the folder {pack.base} beside the pack is ../{pack.base} from it"
+                    if beside.is_dir() and not pack.base.startswith("..") else "")
             stack.problems.append(Problem(name, pos.line, pos.col, "base",
-                                          f"base '{pack.base}' not found: no folder {pack.base} next to the pack "
-                                          f"and no bundled game or pack of that id{suggest(pack.base, known)} "
+                                          f"base '{pack.base}' not found: no folder {label}/{pack.base} (a base "
+                                          f"folder is relative to the pack's own folder){hint}, and no bundled "
+                                          f"game or pack of that id{suggest(pack.base, known)} "
                                           f"(bundled: {', '.join(known)})"))
             return stack
         if base in seen:

@@ -73,12 +73,12 @@ def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
     if not parent.is_dir():
         raise UsageError(f"{printable(str(parent))} does not exist; nothing written")
     as_path = Path(base)
-    if as_path.is_dir() and ("/" in base or base.startswith(".")):
+    bundled = None if ("/" in base or base.startswith(".")) else resolve_base(folder.absolute(), base)
+    if bundled is None and as_path.is_dir():  # a folder, from here (a bundled id of the same name wins)
         target = as_path.resolve()
         base_text = os.path.relpath(target, folder.absolute())  # base: is read relative to the pack
     else:
-        target = resolve_base(folder.absolute(), base)
-        base_text = base
+        target, base_text = bundled, base
     if target is None:
         raise UsageError(f"--base {printable(base)}: no bundled game or pack of that id and no such folder; "
                          "nothing written")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardgen.model import load, validate
@@ -124,8 +126,9 @@ def test_missing_and_cyclic_base(tmp_path):
     assert a.headlines() == ["b/pack.yaml:4:7: base: base '../a' leads back to a pack already in the chain "
                              "(a -> b -> a)"]
     a.write("pack.yaml", "id: a\nname: {zh: a, en: a}\nversion: 1\nbase: rail-journy\nmark: A\n")
-    assert a.headlines() == ["a/pack.yaml:4:7: base: base 'rail-journy' not found: no folder rail-journy next to "
-                             "the pack and no bundled game or pack of that id; did you mean 'rail-journey'? "
+    assert a.headlines() == ["a/pack.yaml:4:7: base: base 'rail-journy' not found: no folder a/rail-journy (a base "
+                             "folder is relative to the pack's own folder), and no bundled game or pack of that "
+                             "id; did you mean 'rail-journey'? "
                              "(bundled: " + ", ".join(_bundled()) + ")"]
 
 
@@ -361,3 +364,25 @@ def test_a_problem_in_a_base_value_names_the_pack_line_that_changed_its_entry(pa
     assert pack_dir.headlines()[0] == (
         "rail-journey/events.yaml:19:27: kinds.1.text.zh: unknown placeholder '{amount}'; known: none "
         "(the value is rail-journey/events.yaml's; tp/events.yaml:3:7 changes this entry: write it there too)")
+
+
+def test_a_base_folder_named_without_a_slash(tmp_path, monkeypatch):
+    """pack new --base my-pack (a folder here) said 'no such folder'; base: my-pack in pack.yaml, meaning the
+    folder beside the pack, said 'no folder my-pack next to the pack' while one was there."""
+    from typer.testing import CliRunner
+    from cardgen.cli import app
+    from cardgen.model.scaffold import new_pack
+
+    monkeypatch.chdir(tmp_path)
+    new_pack(Path("my-pack"), "rail-journey")
+    result = CliRunner().invoke(app, ["pack", "new", "stack", "--base", "my-pack"])
+    assert result.exit_code == 0, result.output
+    assert 'base: "../my-pack"' in (tmp_path / "stack" / "pack.yaml").read_text(encoding="utf-8")
+    assert validate(tmp_path / "stack").ok
+    new_pack(Path("other"), "rail-journey")
+    text = (tmp_path / "other" / "pack.yaml").read_text(encoding="utf-8")
+    (tmp_path / "other" / "pack.yaml").write_text(text.replace('base: "rail-journey"', 'base: "my-pack"'),
+                                                  encoding="utf-8")
+    message = validate(tmp_path / "other").problems[0].message
+    assert "no folder other/my-pack (a base folder is relative to the pack's own folder)" in message
+    assert "the folder my-pack beside the pack is ../my-pack from it" in message
