@@ -24,7 +24,7 @@ from cardgen.errors import Problem
 from cardgen.model.layers import Loc, Merge, flatten, get, located, plain, put
 from cardgen.model.messages import friendly, suggest
 from cardgen.model.schema import FILES, MAX_COPIES, Id, Model, Text, Whole
-from cardgen.model.source import PathKey, SourceMap, YamlSourceError, dotted, load_file
+from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
 from cardgen.resources import bundled_path
 
 PACK_FILE = "pack.yaml"
@@ -128,6 +128,7 @@ def chain(folder: Path) -> Stack:
     seen: list[Path] = []
     taken: set[str] = set()
     packs: list[Layer] = []
+    first: tuple[str, Position] | None = None  # the top pack's base: where a chain too deep is reported
     here = Path(folder)
     while True:
         label = _label(here, taken)
@@ -143,6 +144,7 @@ def chain(folder: Path) -> Stack:
         base = resolve_base(here, pack.base)
         pos = smap.locate(("base",))
         name = f"{label}/{PACK_FILE}"
+        first = first or (name, pos)
         if Path(pack.base).is_absolute() or pack.base.startswith("~"):
             stack.problems.append(Problem(name, pos.line, pos.col, "base",
                                           f"base '{pack.base}' is an absolute path; name a bundled game or "
@@ -165,9 +167,11 @@ def chain(folder: Path) -> Stack:
             stack.problems.append(Problem(name, pos.line, pos.col, "base",
                                           f"base '{pack.base}' leads back to a pack already in the chain ({loop})"))
             return stack
-        if len(packs) >= MAX_LAYERS:
-            stack.problems.append(Problem(name, pos.line, pos.col, "base",
-                                          f"more than {MAX_LAYERS} packs stacked on one game"))
+        if len(packs) >= MAX_LAYERS and is_pack(base):  # reported at the top pack's base: the one validated
+            assert first is not None  # set by the first pack read
+            names = " -> ".join(layer.label for layer in packs)
+            stack.problems.append(Problem(first[0], first[1].line, first[1].col, "base",
+                                          f"more than {MAX_LAYERS} packs stacked on one game ({names} -> ...)"))
             return stack
         here = base
 

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from cardgen.errors import UsageError
-from cardgen.model.pack import PACK_FILE, Stack, read_pack_file, resolve_base
+from cardgen.model.pack import PACK_FILE, Stack, chain, read_pack_file, resolve_base
 from cardgen.printable import printable
 
 TEMPLATE = """\
@@ -87,7 +87,7 @@ def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
     staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=parent))
     try:
         (staging / PACK_FILE).write_text(text, encoding="utf-8")
-        _check_written(staging, mark)
+        _check_written(staging, mark, folder.name)
         if folder.exists():
             folder.rmdir()  # empty, checked above
         staging.rename(folder)
@@ -100,7 +100,7 @@ def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
     return folder
 
 
-def _check_written(staging: Path, mark: str) -> None:
+def _check_written(staging: Path, mark: str, name: str) -> None:
     """Read the written pack.yaml back as ``validate`` reads it: a mark it refuses is refused here, before
     anything is written where the designer asked (the scaffold's other values are valid by making)."""
     stack = Stack()
@@ -108,3 +108,6 @@ def _check_written(staging: Path, mark: str) -> None:
     for problem in stack.problems:  # the other values are quoted text made here: only the mark can be refused
         where = f"--mark '{printable(mark)}'" if problem.path == "mark" else f"pack.yaml {problem.path}"
         raise UsageError(f"{where}: {problem.message}; nothing written")
+    for problem in chain(staging).problems:  # the base found, but its chain refused (too many packs deep)
+        message = problem.message.replace(staging.name, name)  # the chain names the pack as it will be called
+        raise UsageError(f"--base: {message}; nothing written")

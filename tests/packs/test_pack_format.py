@@ -386,3 +386,25 @@ def test_a_base_folder_named_without_a_slash(tmp_path, monkeypatch):
     message = validate(tmp_path / "other").problems[0].message
     assert "no folder other/my-pack (a base folder is relative to the pack's own folder)" in message
     assert "the folder my-pack beside the pack is ../my-pack from it" in message
+
+
+def test_eight_packs_stack_and_a_ninth_is_refused_at_its_own_base(tmp_path, monkeypatch):
+    """pack new wrote a ninth pack that validate refused, and validate blamed the second pack's base line."""
+    from typer.testing import CliRunner
+    from cardgen.cli import app
+    from cardgen.model.pack import MAX_LAYERS
+    from cardgen.model.scaffold import new_pack
+
+    monkeypatch.chdir(tmp_path)
+    new_pack(Path("p1"), "rail-journey")
+    for number in range(2, MAX_LAYERS + 1):
+        new_pack(Path(f"p{number}"), f"./p{number - 1}")
+    assert validate(tmp_path / f"p{MAX_LAYERS}").ok  # up to MAX_LAYERS packs deep
+    result = CliRunner().invoke(app, ["pack", "new", "top", "--base", f"./p{MAX_LAYERS}"])
+    assert result.exit_code == 2 and not (tmp_path / "top").exists()
+    assert f"--base: more than {MAX_LAYERS} packs stacked on one game (top -> p{MAX_LAYERS}" in result.output
+    (tmp_path / "top").mkdir()
+    (tmp_path / "top" / "pack.yaml").write_text((tmp_path / "p1" / "pack.yaml").read_text(encoding="utf-8").replace(
+        'base: "rail-journey"', f'base: "../p{MAX_LAYERS}"'), encoding="utf-8")
+    problem = validate(tmp_path / "top").problems[0]
+    assert problem.file == "top/pack.yaml" and problem.path == "base"
