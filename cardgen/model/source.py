@@ -245,6 +245,8 @@ def _yaml_reason(exc: yaml.MarkedYAMLError, at: str) -> str:
     if exc.problem and unclosed and start is not None and (problem is None or start.line != problem.line):
         context = exc.context.replace(" started", "")
         return f"{reason} ({context} that starts at line {start.line + 1})"
+    if reason.startswith("mapping values are not allowed") or at == ":":  # `en: Bonus: trains`: a colon in a text
+        return f"{reason}: a text holding ': ' must be quoted, as in en: \"Bonus: one more\""
     return reason
 
 
