@@ -75,8 +75,16 @@ def _walk_loc(data: Any, loc: tuple) -> tuple[PathKey, bool]:
 def schema_problems(exc: ValidationError, data: Any, stem: str, where: "Located") -> list[Problem]:
     """Locate every pydantic error of one file's model, in plain words."""
     out = []
-    for err in exc.errors(include_url=False):
-        path, is_key = _walk_loc(data, err["loc"])
+    errors = exc.errors(include_url=False)
+    walked = [_walk_loc(data, err["loc"]) for err in errors]
+    # A misspelt key is one mistake: its "unknown key; did you mean 'effects'?" says it all, so the
+    # "missing required key 'effects'" it causes in the same mapping is not reported again.
+    unknown = {(path[:-1], str(path[-1])) for err, (path, _) in zip(errors, walked)
+               if err["type"] == "extra_forbidden" and path}
+    for err, (path, is_key) in zip(errors, walked):
+        if err["type"] == "missing" and path and any(
+                parent == path[:-1] and suggest(key, [path[-1]]) for parent, key in unknown):
+            continue
         if err["type"] == "union_tag_invalid":
             path += ("type",)  # point at the misspelt tag itself
         message = friendly(err, FILES[stem], path)
