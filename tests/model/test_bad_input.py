@@ -39,7 +39,7 @@ CASES: dict[str, tuple[str, Make, str]] = {
     "wrong_type": ("fares.yaml", lambda t: t.replace("fare: 2,", "fare: two,").encode(),
                    "fares.yaml:7:13: spans.1.fare: expected a whole number, got text 'two'"),
     "unknown_key": ("fares.yaml", lambda t: t.replace("slack: 3}", "slak: 3}").encode(),
-                    "fares.yaml:7:6: spans.1.slack: missing required key 'slack'"),
+                    "fares.yaml:7:16: spans.1.slak: unknown key 'slak'; did you mean 'slack'?"),
     "duplicate_key": ("fares.yaml", lambda t: t + "spans: {}\n",
                       "fares.yaml:12:1: spans: duplicate key 'spans' (first written at line 6)"),
     "empty": ("fares.yaml", lambda t: b"", "fares.yaml:1:1: file is empty"),
