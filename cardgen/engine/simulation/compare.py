@@ -56,10 +56,10 @@ def format_comparison(summary: dict) -> str:
     base, delta = summary["baseline"], summary["delta"]
     lines = ["", f"Compared with {summary['compared_with']} on the same {summary['games']} games "
                  "(same seeds, same seats; 95% interval of the paired difference)"]
-    lines.append(f"  {'bot':<10} {'base':>7} {'this set':>9} {'delta':>8}   95% interval")
+    lines.append(f"  {'bot':<10} {'that set':>9} {'this set':>9} {'delta':>8}   95% interval")  # that: compared with
     for bot, d in delta.items():
         moved = "  *" if d["low"] > 0 or d["high"] < 0 else ""
-        lines.append(f"  {bot:<10} {100 * base['win_rate'][bot]:6.1f}% {100 * summary['win_rate'][bot]:8.1f}% "
+        lines.append(f"  {bot:<10} {100 * base['win_rate'][bot]:8.1f}% {100 * summary['win_rate'][bot]:8.1f}% "
                      f"{100 * d['win_rate']:+7.1f}%   [{100 * d['low']:+.1f}%, {100 * d['high']:+.1f}%]{moved}")
     lines.append("  (* the interval excludes 0: the change moved this bot's win rate)")
     titles = {"cards_played": "Operation cards played", "dispatch_used": "Dispatch cards used",
