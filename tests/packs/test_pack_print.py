@@ -146,3 +146,32 @@ def test_the_pack_mark_keeps_the_safe_margin_from_the_cut(tmp_path):
             assert min(x0 - left, right - x1, y0 - bottom, top - y1) >= (SAFE_MARGIN_MM - 0.5) * 72 / 25.4
     finally:
         document.close()
+
+
+def test_the_last_cards_of_several_colours_share_a_sheet_without_touching():
+    """The sample pack's five Switchback cards, one per player colour, took five sheets (one colour per sheet);
+    they now share one, on slots that touch only at corners, and each back stays behind its front."""
+    from cardgen.render.build import plan_sheets
+    from cardgen.render.sheets.impose import _touching
+    from cardgen.render.sheets.layout import PAPERS_MM, back_slot, card_grid, card_slots
+
+    sample = Path(DEFAULT_CONTENT).parent / "packs" / "onsen-line"
+    content = load(sample)
+    faces, _, _ = design_faces(content, BuildOptions(lang="en"))
+    sheets = plan_sheets(content.game.id, faces, BuildOptions(lang="en", only=("operation",)))["operation"]
+    assert [sheet.side for sheet in sheets] == ["front", "back"]
+    by_id = {f.id: f for f in faces}
+    slots = card_slots(PAPERS_MM["a4"], 63.0, 88.0, 3.0)
+
+    def slot_of(placement) -> int:  # the grid slot holding the placement's trim (its box less any bleed)
+        centre = (placement.at[0] + placement.source.w / 2, placement.at[1] + placement.source.h / 2)
+        return next(i for i, r in enumerate(slots) if r.x < centre[0] < r.right and r.y < centre[1] < r.top)
+
+    front = {slot_of(p): by_id[p.face_id] for p in sheets[0].placements}
+    assert len(front) == 5 and len({f.colour for f in front.values()}) == 5
+    for a, fa in front.items():
+        for b, fb in front.items():
+            assert a == b or fa.colour == fb.colour or not _touching(slots[a], slots[b]), (a, b)
+    backs = {slot_of(p): p.face_id for p in sheets[1].placements}
+    grid = card_grid(PAPERS_MM["a4"], 63.0, 88.0, 3.0)
+    assert {back_slot(slot, "long", grid): face.back for slot, face in front.items()} == backs

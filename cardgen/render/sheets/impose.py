@@ -100,13 +100,23 @@ def card_sheets(
         grid = card_grid(paper, w, h, bleed)
     gap = mark_gap(bleed)
     per_sheet = len(front_slots)
-    chunks = []
+    chunks: list[list[tuple[Face, int]]] = []  # each sheet's cards and the slot each takes
+    partial: list[list[Face]] = []
     for colour in colours:  # one colour per sheet: a miscut between butted cards shows the same colour
         same = [face for face in copies if face.colour == colour]
-        chunks += [same[i : i + per_sheet] for i in range(0, len(same), per_sheet)]
+        whole = len(same) - len(same) % per_sheet
+        chunks += [list(zip(same[i : i + per_sheet], range(per_sheet))) for i in range(0, whole, per_sheet)]
+        if same[whole:]:
+            partial.append(same[whole:])
+    shared = share_sheets(partial, front_slots) if duplex != "fold" else []
+    if shared and len(shared) < len(partial):
+        chunks += shared
+    else:
+        chunks += [list(zip(group, range(per_sheet))) for group in partial]
     sheets: list[Sheet] = []
-    for number, chunk in enumerate(chunks, start=1):
+    for number, placed in enumerate(chunks, start=1):
         tag = f"{label} · {number}/{len(chunks)}"
+        chunk = [f for f, _ in placed]
         if duplex == "fold":
             backs = [(faces[f.back], back_slots[i]) for i, f in enumerate(chunk) if f.back]
             cards = [(f, r, False) for f, r in zip(chunk, front_slots)] + [(b, r, True) for b, r in backs]
@@ -119,20 +129,64 @@ def card_sheets(
                                  (right + gap, fold_y, paper[0] - PRINTABLE_EDGE_MM, fold_y)]
             sheets.append(Sheet(paper, _bled_placements(cards, bleed), furniture, "fold"))
             continue
-        cards = [(f, r, False) for f, r in zip(chunk, front_slots)]
+        cards = [(f, front_slots[slot], False) for f, slot in placed]
         sides = outer_bleeds(paper, front_slots, bleed)  # the full grid's: fronts and backs cut on the same lines
         gaps = {side: b if b < bleed else gap for side, b in sides.items()}  # a mark starts where its bleed ends
         sheets.append(Sheet(paper, _bled_placements(cards, sides),
                             _grid_furniture(paper, [r for _, r, _ in cards], gaps, f"{tag} · {words.front}",
                                             front_slots), "front"))
         if duplex in ("long", "short"):
-            backs = [(faces[f.back], front_slots[back_slot(i, duplex, grid)], False)
-                     for i, f in enumerate(chunk) if f.back]
+            backs = [(faces[f.back], front_slots[back_slot(slot, duplex, grid)], False)
+                     for f, slot in placed if f.back]
             if backs:
                 sheets.append(Sheet(paper, _bled_placements(backs, sides),  # the grid is centred: same room turned
                                     _grid_furniture(paper, [r for _, r, _ in backs], gaps, f"{tag} · {words.back}",
                                                     front_slots), "back"))
     return sheets
+
+
+def _touching(a: Rect, b: Rect) -> bool:
+    """Whether two butted slots share an edge (not just a corner): a miscut there shows the other card."""
+    eps = 1e-6
+    side = (abs(a.right - b.x) < eps or abs(b.right - a.x) < eps) and a.y < b.top - eps and b.y < a.top - eps
+    end = (abs(a.top - b.y) < eps or abs(b.top - a.y) < eps) and a.x < b.right - eps and b.x < a.right - eps
+    return side or end
+
+
+def share_sheets(groups: Sequence[Sequence[Face]], slots: Sequence[Rect]) -> list[list[tuple[Face, int]]]:
+    """Partial sheets of several colours laid on shared sheets, no two cards of different colours butted.
+
+    Each colour's last cards filled a sheet of their own (a pack's five single Switchback cards took five
+    sheets). Here each group (one colour) goes whole onto the first sheet where every card finds a free
+    slot touching no card of another colour (slots next to its own colour first, so a group stays
+    together); a slot left empty keeps its neighbours apart, and their sides facing it get bleed.
+
+    >>> from cardgen.render.sheets.layout import card_slots
+    >>> slots = card_slots((210.0, 297.0), 63.0, 88.0, 3.0)
+    >>> faces = [Face(kind="x", id=str(i), html="", width_mm=63, height_mm=88, bleed_mm=3, copies=1, back=None,
+    ...               layout="card", label=str(i), colour=str(i)) for i in range(5)]
+    >>> [[slot for _, slot in sheet] for sheet in share_sheets([[f] for f in faces], slots)]
+    [[0, 2, 4, 6, 8]]
+    """
+    neighbours = [{j for j, other in enumerate(slots) if _touching(slot, other)} for slot in slots]
+    sheets: list[dict[int, Face]] = []
+    for group in sorted(groups, key=len, reverse=True):
+        for sheet in [*sheets, {}]:
+            taken = dict(sheet)
+            for face in group:
+                free = [i for i in range(len(slots)) if i not in taken
+                        and all(taken[j].colour == face.colour for j in neighbours[i] if j in taken)]
+                if not free:
+                    break
+                own = [i for i in free if any(j in taken and taken[j].colour == face.colour for j in neighbours[i])]
+                taken[(own or free)[0]] = face
+            else:
+                if sheet:
+                    sheet.update(taken)
+                else:
+                    sheets.append(taken)
+                break
+    return [sorted(((face, slot) for slot, face in sheet.items()), key=lambda placed: placed[1]) for sheet in sheets]
 
 
 def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float | dict[str, float]) -> list[Placement]:
