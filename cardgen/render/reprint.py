@@ -9,7 +9,6 @@ from the content record behind each face (its kind, its ticket, its event card).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -23,17 +22,36 @@ ADDED, CHANGED, REMOVED = "added", "changed", "removed"
 #: The field named when a face's own record is unchanged but a text it prints changed (a renamed station):
 #: the old card now says something untrue, unlike a face that only shows more (a route strip with a new station).
 PRINTED_TEXT = "printed text"
+#: The content files whose texts a face may print (their models, by Content attribute).
+TEXT_FILES = ("game", "map", "fares", "tickets_file", "operations", "dispatch", "events", "printing", "strings")
 
 
-def _still_says(old_html: str, new_html: str) -> bool:
-    """Whether the new face prints every character the old one printed, as often (it may print more).
+def _texts(content: Content) -> set[str]:
+    """Every text the content's files write (names, card texts, labels), in every language."""
+    found: set[str] = set()
+    stack: list[Any] = [getattr(content, name).model_dump(mode="json") for name in TEXT_FILES]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return found
 
-    Counted by character, not by run: a route strip's ids are one run ("S1S2...S6") that a new station
-    extends, while a renamed station takes characters away ("Market" -> "Bazaar" loses an M).
-    """
-    def printed(html: str) -> Counter:
-        return Counter("".join("".join(text_runs(html)).split()))
-    return not printed(old_html) - printed(new_html)
+
+def _gone(old: Content, new: Content) -> list[str]:
+    """The texts the old content wrote and the new one no longer does (an old station name), longest first;
+    texts of one character are left out (they are part of too much else)."""
+    return sorted((t for t in _texts(old) - _texts(new) if len(t.strip()) > 1), key=len, reverse=True)
+
+
+def _still_says(old_html: str, gone: Sequence[str]) -> bool:
+    """Whether the old face prints none of the texts the new content took away: a face that only shows more
+    (a route strip with a new station) still tells the truth; one naming a renamed station does not."""
+    printed = " ".join(text_runs(old_html))
+    return not any(text in printed for text in gone)
 
 
 @dataclass(frozen=True)
@@ -133,6 +151,7 @@ def compare(old: Content, new: Content, *, langs: Sequence[str] = design.LANGS, 
     old_faces = old_faces or all_faces(old, langs, old_players, bleed_mm)
     new_faces = new_faces or all_faces(new, langs, players, bleed_mm)
     old_rec, new_rec = records(old), records(new)
+    gone = _gone(old, new)
     first = langs[0]
     olds = {lang: {f.id: f for f in old_faces[lang]} for lang in langs}
     news = {lang: {f.id: f for f in new_faces[lang]} for lang in langs}
@@ -146,8 +165,7 @@ def compare(old: Content, new: Content, *, langs: Sequence[str] = design.LANGS, 
         looks = any(olds[lang][face.id].html != news[lang][face.id].html for lang in langs
                     if face.id in olds[lang] and face.id in news[lang])
         if looks and not fields:  # a derived value, a name it quotes or the game's look changed:
-            still = all(_still_says(olds[lang][face.id].html, news[lang][face.id].html) for lang in langs
-                        if face.id in olds[lang] and face.id in news[lang])
+            still = all(_still_says(olds[lang][face.id].html, gone) for lang in langs if face.id in olds[lang])
             fields = ["face"] if still else [PRINTED_TEXT]
         if before.copies != face.copies:
             fields.append(f"copies {before.copies} -> {face.copies}")
