@@ -227,7 +227,11 @@ class _Walker:
         return out
 
 
-def _yaml_reason(exc: yaml.MarkedYAMLError, at: str) -> str:
+#: ``key: text: more`` on one line: a colon and a space inside an unquoted text after a key.
+_COLON_IN_TEXT = re.compile(r"^\s*(- )?[^\s:#][^:#]*:\s+[^\s\"'].*:(\s|$)")
+
+
+def _yaml_reason(exc: yaml.MarkedYAMLError, at: str, line: str = "") -> str:
     """What the YAML reader found wrong, said for a designer: a tab named as one, and the line where an
     unclosed bracket or quote starts when that is another line.
 
@@ -245,7 +249,8 @@ def _yaml_reason(exc: yaml.MarkedYAMLError, at: str) -> str:
     if exc.problem and unclosed and start is not None and (problem is None or start.line != problem.line):
         context = exc.context.replace(" started", "")
         return f"{reason} ({context} that starts at line {start.line + 1})"
-    if reason.startswith("mapping values are not allowed") or at == ":":  # `en: Bonus: trains`: a colon in a text
+    if (reason.startswith("mapping values are not allowed") or at == ":") and (at == ":" and "{" in line
+                                                                                or _COLON_IN_TEXT.match(line)):
         return f"{reason}: a text holding ': ' must be quoted, as in en: \"Bonus: one more\""
     return reason
 
@@ -266,7 +271,8 @@ def parse_text(name: str, text: str) -> tuple[Any, SourceMap]:
         # The end of a file without a final newline is reported one line past it.
         line = min(line, len(lines))
         col = min(col, len(lines[line - 1]) + 1)
-        _fail(name, line, col, f"invalid YAML: {_yaml_reason(exc, lines[line - 1][col - 1:col])}", lines)
+        _fail(name, line, col, f"invalid YAML: {_yaml_reason(exc, lines[line - 1][col - 1:col], lines[line - 1])}",
+              lines)
     except yaml.reader.ReaderError as exc:
         code = exc.character if isinstance(exc.character, int) else ord(exc.character)
         # LibYAML reports a byte offset into the UTF-8 text, the pure-Python reader a character offset.

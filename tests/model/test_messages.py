@@ -61,3 +61,18 @@ def test_number_bounds_name_the_limit():
         "game.yaml:1:23: card_size_mm.width: must be more than 20, got the number 5",
         "game.yaml:1:34: card_size_mm.height: must be at most 300, got the number 900",
     ]
+
+
+@pytest.mark.parametrize("text, hint", [
+    ("a:\n  en: Bonus: trains go\n", True),     # a colon and a space inside an unquoted text
+    ("a: {zh: 好, en: Fine: sunny}\n", True),  # the same in a flow mapping
+    ("name: foo\n  bar: 1\n", False),           # bad indentation raises the same error: no quoting hint
+])
+def test_a_colon_in_an_unquoted_text_is_named_and_bad_indentation_is_not(tmp_path, text, hint):
+    from cardgen.model.source import YamlSourceError, load_file
+
+    path = tmp_path / "a.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(YamlSourceError) as info:
+        load_file(path)
+    assert ("must be quoted" in info.value.problem.message) == hint, info.value.problem.message
