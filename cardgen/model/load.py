@@ -18,7 +18,7 @@ from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.resources import DEFAULT_CONTENT
 from cardgen.model import checks, pack
 from cardgen.model.content import FILE_ATTR, Content
-from cardgen.model.messages import friendly, suggest
+from cardgen.model.messages import friendly, known_keys, meant_key, suggest
 from cardgen.model.overlay import merge_patch, patched_positions
 from cardgen.model.schema import FILES
 from cardgen.model.source import MISSING, PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
@@ -77,13 +77,13 @@ def schema_problems(exc: ValidationError, data: Any, stem: str, where: "Located"
     out = []
     errors = exc.errors(include_url=False)
     walked = [_walk_loc(data, err["loc"]) for err in errors]
-    # A misspelt key is one mistake: its "unknown key; did you mean 'effects'?" says it all, so the
-    # "missing required key 'effects'" it causes in the same mapping is not reported again.
-    unknown = {(path[:-1], str(path[-1])) for err, (path, _) in zip(errors, walked)
-               if err["type"] == "extra_forbidden" and path}
+    # A misspelt key is one mistake: its "unknown key 'efects'; did you mean 'effects'?" says it all, so the
+    # "missing required key 'effects'" it causes in the same mapping is not reported again (only the key
+    # that message names: it suggests from all the mapping's fields).
+    meant = {(path[:-1], meant_key(path[-1], known_keys(err, FILES[stem])))
+             for err, (path, _) in zip(errors, walked) if err["type"] == "extra_forbidden" and path}
     for err, (path, is_key) in zip(errors, walked):
-        if err["type"] == "missing" and path and any(
-                parent == path[:-1] and suggest(key, [path[-1]]) for parent, key in unknown):
+        if err["type"] == "missing" and path and (path[:-1], str(path[-1])) in meant:
             continue
         if err["type"] == "union_tag_invalid":
             path += ("type",)  # point at the misspelt tag itself

@@ -57,14 +57,26 @@ def _num(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+def known_keys(err: dict, root: Any) -> list[str]:
+    """The keys the mapping of a pydantic error may hold (the fields of the model it was read into)."""
+    owner = model_at(root, tuple(err["loc"][:-1]))
+    return list(owner.model_fields) if owner else []
+
+
+def meant_key(name: Any, known: Iterable[Any]) -> str | None:
+    """The known key ``name`` is a near miss of, or None (what :func:`suggest` names)."""
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def suggest(name: Any, known: Iterable[Any]) -> str:
     """``"; did you mean 'copies'?"`` for a near miss, else ``""``.
 
     >>> suggest("copise", ["origin", "copies"])
     "; did you mean 'copies'?"
     """
-    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    close = meant_key(name, known)
+    return f"; did you mean '{close}'?" if close else ""
 
 
 def _strip(tp: Any) -> Any:
@@ -128,9 +140,7 @@ def friendly(err: dict, root: type[BaseModel], path: tuple) -> str:
     if kind == "missing":
         return f"missing required key '{path[-1]}'" if path else "missing required key"
     if kind == "extra_forbidden":
-        owner = model_at(root, tuple(err["loc"][:-1]))
-        known = list(owner.model_fields) if owner else []
-        return f"unknown key '{path[-1]}'{suggest(path[-1], known)}"
+        return f"unknown key '{path[-1]}'{suggest(path[-1], known_keys(err, root))}"
     if kind == "union_tag_not_found":
         return "missing required key 'type'"
     if kind == "union_tag_invalid":

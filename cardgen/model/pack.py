@@ -153,7 +153,7 @@ def chain(folder: Path) -> Stack:
         if base is None:
             known = sorted(p.name for root in (BUNDLED_GAMES, BUNDLED_PACKS) if root.is_dir()
                            for p in root.iterdir() if p.is_dir() and p.name != "packs")
-            beside = here.parent / pack.base
+            beside = here.resolve().parent / pack.base  # resolved: a pack validated as "." has a parent too
             hint = (f"; the folder {pack.base} beside the pack is ../{pack.base} from it"
                     if beside.is_dir() and not pack.base.startswith("..") else "")
             stack.problems.append(Problem(name, pos.line, pos.col, "base",

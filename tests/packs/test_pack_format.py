@@ -386,6 +386,8 @@ def test_a_base_folder_named_without_a_slash(tmp_path, monkeypatch):
     message = validate(tmp_path / "other").problems[0].message
     assert "no folder other/my-pack (a base folder is relative to the pack's own folder)" in message
     assert "the folder my-pack beside the pack is ../my-pack from it" in message
+    monkeypatch.chdir(tmp_path / "other")  # validated as ".": the hint still finds the folder beside it
+    assert "the folder my-pack beside the pack is ../my-pack from it" in validate(Path(".")).problems[0].message
 
 
 def test_eight_packs_stack_and_a_ninth_is_refused_at_its_own_base(tmp_path, monkeypatch):

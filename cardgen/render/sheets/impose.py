@@ -215,7 +215,11 @@ def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float | 
     """Crop marks around the cards placed (``trims``), the label beside the full ``grid`` (every slot), so it
     sits in the same place on a sheet with fewer cards (the last sheet of a deck, or its backs).
     ``fold_y`` is a line the cards are folded on, not cut: it gets no crop mark."""
-    label_at, angle = margin_label(grid, gap) if fold_y is None else label_under(grid, gap)
+    label_at, angle = margin_label(grid, gap)
+    if fold_y is not None:  # under the cards, where it fits above the printer's unprintable edge (a tall card: not)
+        under, level = label_under(grid, gap)
+        if under[1] >= PRINTABLE_EDGE_MM + 1.0:
+            label_at, angle = under, level
     crop = grid_crop_marks(trims, gap, paper)
     if fold_y is not None:
         crop = [s for s in crop if not (s[1] == s[3] and abs(s[1] - fold_y) < 1e-6)]
