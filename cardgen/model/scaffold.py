@@ -101,8 +101,9 @@ def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
 
 
 def _check_written(staging: Path, mark: str, name: str) -> None:
-    """Read the written pack.yaml back as ``validate`` reads it: a mark it refuses is refused here, before
-    anything is written where the designer asked (the scaffold's other values are valid by making)."""
+    """Read the written pack.yaml back as ``validate`` reads it, before anything is written where the
+    designer asked: a mark it refuses, or a base whose chain it refuses (too many packs deep), is refused
+    here (the scaffold's other values are valid by making)."""
     stack = Stack()
     read_pack_file(staging, "pack", stack)
     for problem in stack.problems:  # the other values are quoted text made here: only the mark can be refused

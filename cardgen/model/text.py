@@ -180,13 +180,13 @@ def render(content: "Content", owner: Any, text: s.Text, lang: str, card: s.Even
 
 # ------------------------------------------------------------------ strings.yaml
 
-#: strings.yaml ``group -> key -> name -> getter``: the placeholders each entry
-#: may use. An entry not listed here may use none. This table is the single
-#: source for the renderer (:func:`string`), the validator and the docs.
 #: The rounds past the event track (Content.late_rounds_key names the string that says why they have no event).
 _ROUNDS_PAST_THE_TRACK = {"first": lambda c: c.track_rounds() + 1, "last": lambda c: c.total_rounds(),
                           "end": lambda c: c.game.clock.end}
 
+#: strings.yaml ``group -> key -> name -> getter``: the placeholders each entry
+#: may use. An entry not listed here may use none. This table is the single
+#: source for the renderer (:func:`string`), the validator and the docs.
 STRING_VALUES: dict[str, dict[str, dict[str, Callable[["Content"], Value]]]] = {
     "scoring": {
         "late": {"divisor": lambda c: c.game.scoring.late_fare_divisor},

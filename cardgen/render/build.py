@@ -165,8 +165,8 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     )
     words = sheet_words(content, options.lang)
     files = plan_files_for(name, faces, options, plan_sheets(name, faces, options, words))
-    printed, groups = _selected(faces, options.only)
-    preview = render_preview(content, printed, lang=options.lang, files=files,
+    shown, groups = _selected(faces, options.only)  # the printed faces: what the preview shows
+    preview = render_preview(content, shown, lang=options.lang, files=files,
                              quantities=quantities(groups, {f.id: f for f in faces}))
     if progress is not None:
         progress.start(progress_total(faces, options.only))

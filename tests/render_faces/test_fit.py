@@ -224,7 +224,7 @@ def test_a_character_no_font_has_is_located_where_the_content_wrote_it(tmp_path)
     assert text.count("en: Academy}") == 1
     source.write_text(text.replace("en: Academy}", "en: Acad\U00013000emy}"), encoding="utf-8")
     line = next(n for n, row in enumerate(text.splitlines(), 1) if "en: Academy}" in row)
-    col = text.splitlines()[line - 1].index("Academy") + 1
+    col = text.splitlines()[line - 1].index("Academy") + len("Acad") + 1  # the character itself
     face = by_id(build_faces(load(folder), lang="en"))["station_mat-S2"]
     assert located_glyph_check([folder])(face) == [
         f"map.yaml:{line}:{col}: station mat S2: no font has a glyph for '\U00013000' (U+13000) (face station_mat-S2)"]

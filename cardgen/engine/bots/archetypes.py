@@ -189,9 +189,9 @@ class Bot:
         booking_platform="any", from the terminal pile behind us: its tickets all head our way, the longest
         fares, and the kept one is laid on our own platform."""
         rules = self.rules
-        s = rules.station_of_cell[view.cell[t]]
-        if s < 0 or rules.op_no_stop[view.card(t)]:
+        if not rules.stops(view.cell[t], view.card(t)):
             return None
+        s = rules.station_of_cell[view.cell[t]]
         if view.options.booking_platform == "any":
             behind = 0 if view.dir[t] > 0 else len(rules.station_ids) - 1
             if behind != s and view.pile_size(behind):

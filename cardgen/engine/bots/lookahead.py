@@ -152,7 +152,7 @@ class Lookahead(Bot):
             k = kind_of[card]
             load.setdefault(dest_cell[k], []).append((k, base.now, seats[k]))
             places += seats[k]
-        station_of_cell, values, no_stop = rules.station_of_cell, rules.op_values, rules.op_no_stop
+        station_of_cell, values = rules.station_of_cell, rules.op_values
         clock_end, runs = rules.clock_end, base.runs
         late_cost, target = self.late_cost, self.target
         value = 0.0
@@ -166,8 +166,8 @@ class Lookahead(Bot):
                     if nxt == closed:
                         break
                     c, d = nxt, nd
-            s = station_of_cell[c]
-            if s >= 0 and not no_stop[k]:
+            if rules.stops(c, k):
+                s = station_of_cell[c]
                 due = load.pop(c, None)
                 if due:
                     for kind, boarded, need in due:

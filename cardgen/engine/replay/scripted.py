@@ -261,7 +261,7 @@ def run_script(script: Script, content=None) -> Replay:
     except SetupRefused as exc:
         raise script.fail(("options", exc.option) if exc.option else ("players",), str(exc)) from None
     labels = train_labels(script, state.owner)
-    if problems := _target_problems(script, labels):
+    if problems := _train_problems(script, labels):
         raise ScriptError(problems, script.smap.lines)
     rows: list[dict] = []
     recorder = Recorder(state, labels, [player.name for player in script.players])
@@ -321,7 +321,7 @@ def _scripted_noop(key: str, value) -> bool:
     return value in (None, "none", []) and key != "move"
 
 
-def _target_problems(script: Script, labels: list[str]) -> list:
+def _train_problems(script: Script, labels: list[str]) -> list:
     """Every scripted decision is for a train that exists (``A/7`` or ``A/1`` passed on the player's name
     alone), and every scripted swap names another train that exists."""
     problems = []

@@ -146,6 +146,10 @@ class Rules:
         r = value - places // self.penalty_divisor + modifier
         return r if r > self.propulsion_floor else self.propulsion_floor
 
+    def stops(self, cell: int, card: int) -> bool:
+        """Rules 6.2 phase 4: a train stops on a station only, and not after playing a no-stop card."""
+        return self.station_of_cell[cell] >= 0 and not self.op_no_stop[card]
+
     def on_time(self, kind: int, boarded: int, delivered: int) -> bool:
         """Rules 5.2: a ticket is on time when delivered by its boarding time plus its slack U."""
         return delivered <= boarded + self.ticket_slack[kind]

@@ -566,7 +566,7 @@ class Core:
     # ================================================================ phase 4: stops
     def can_stop(self, t: int) -> bool:
         """Rules 6.2 phase 4: only a train on a station stops, and not one that played a no-stop card."""
-        return self.rules.station_of_cell[self.cell[t]] >= 0 and not self.rules.op_no_stop[self.card[t]]
+        return self.rules.stops(self.cell[t], self.card[t])
 
     def alight(self, t: int) -> None:
         """Stop step 1: every ticket for this station leaves the train and scores (on time or late)."""

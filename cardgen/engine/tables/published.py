@@ -40,8 +40,8 @@ def _number(value: Any) -> bool:
 class _Check:
     """Collects located problems while reading the file."""
 
-    def __init__(self, name: str, smap: SourceMap):
-        self.name, self.smap, self.problems = name, smap, []
+    def __init__(self, smap: SourceMap):
+        self.smap, self.problems = smap, []
 
     def bad(self, path: tuple, message: str, key: bool = False) -> None:
         self.problems.append(self.smap.problem(path, message, key=key))
@@ -114,7 +114,7 @@ def read_published(path: Path, need: str | None = None) -> tuple[dict[str, Any],
         data, smap = load_file(path, name, MAX_PUBLISHED_BYTES)
     except YamlSourceError as exc:
         raise PublishedError([exc.problem], {name: exc.lines}) from None
-    check = _Check(name, smap)
+    check = _Check(smap)
     check.problems += smap.problems  # control characters in a text, refused where written
     if not isinstance(data, dict):
         check.bad((), "expected a mapping of published tables (" + ", ".join(SECTIONS[1:]) + ")")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from cardgen.engine.simulation.stats import wilson
+from cardgen.engine.tables.published import TABLE_KEYS
 
 DECIMALS = 3  # the rules print efficiencies and means with three decimals
 
@@ -74,7 +75,7 @@ def compare_deck(computed: dict, published: dict) -> list[dict]:
 
 def compare_win_rates(summaries: dict[int, dict], published: dict) -> list[dict]:
     """Our win rate per archetype and count beside the published one, with a verdict sentence."""
-    pub_games = int(published.get("games", 0))
+    pub_games = published["games"]  # checked by cardgen.engine.tables.published
     rows = []
     for players, rates in sorted(published["by_players"].items(), key=lambda kv: int(kv[0])):
         summary = summaries.get(int(players))
@@ -126,9 +127,9 @@ def reproduce(content, published: dict | None, win_rate_runs: Callable[[], dict[
     if published:
         cmp: dict[str, Any] = {}
         if "cliff_table" in published:
-            cmp["cliff_table"] = compare_rows(out["cliff_table"], published["cliff_table"], "composition")
+            cmp["cliff_table"] = compare_rows(out["cliff_table"], published["cliff_table"], TABLE_KEYS["cliff_table"])
         if "fare_table" in published:
-            cmp["fare_table"] = compare_rows(out["fare_table"], published["fare_table"], "span")
+            cmp["fare_table"] = compare_rows(out["fare_table"], published["fare_table"], TABLE_KEYS["fare_table"])
         if "deck" in published:
             cmp["deck"] = compare_deck(out["deck"], published["deck"])
         if "win_rates" in published and summaries:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.engine.tables.published import TABLE_KEYS
+
 
 def _table(header: list[str], rows: list[list[Any]]) -> list[str]:
     out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
@@ -33,11 +35,11 @@ def _compared_table(table: list[dict], comparison: list[dict] | None, key: str) 
 def format_tables(result: dict) -> str:
     cmp = result.get("comparison", {})
     lines: list[str] = ["## Cliff table (rules 6.5), computed from R = max(floor, C - floor(N / divisor))", ""]
-    lines += _compared_table(result["cliff_table"], cmp.get("cliff_table"), "composition")
+    lines += _compared_table(result["cliff_table"], cmp.get("cliff_table"), TABLE_KEYS["cliff_table"])
     peaks = ", ".join(f"{k} at N={n}" for k, n in result["capacity_peak"].items())
     lines += ["", f"Capacity N x R peaks: {peaks}.", "",
               "## Fare efficiency (rules 5.2), computed from the fare table", ""]
-    lines += _compared_table(result["fare_table"], cmp.get("fare_table"), "span")
+    lines += _compared_table(result["fare_table"], cmp.get("fare_table"), TABLE_KEYS["fare_table"])
     deck = result["deck"]
     lines += ["", "## Operation set (rules 5.1)", "",
               f"{deck['cards']} cards, total propulsion {deck['propulsion']}, mean {deck['mean']:.3f}."]

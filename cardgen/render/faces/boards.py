@@ -19,6 +19,7 @@ TRACK_CELL_MM = 36.0          # one map cell on the track map
 TRACK_MAP_HEIGHT_MM = 135.0
 STRIP_CELL_MM = 11.0          # one space on the timetable and wait tracks
 STRIP_LABEL_MM = 28.0         # the label column left of a strip
+STRIP_FRAME_MM = 2 * (SAFE_MARGIN_MM + 3)  # a strip's safe margins and a little air, both ends together
 SLOT_GAP_MM = 5.0             # gap between card slots on a station mat
 TOKEN_SIZE_MM = (30.0, 90.0)  # fold-over standee: tab, face, face, tab
 MARKER_SIZE_MM = (40.0, 40.0)  # the first-player marker, a flat square
@@ -70,15 +71,14 @@ def track_map(content: Content, maker: FaceMaker) -> Face:
 
 
 def _strip_width(spaces: int) -> float:
-    return STRIP_LABEL_MM + spaces * STRIP_CELL_MM + 2 * (SAFE_MARGIN_MM + 3)
+    return STRIP_LABEL_MM + spaces * STRIP_CELL_MM + STRIP_FRAME_MM
 
 
 def timetable_cell_mm(content: Content, bleed: float) -> float:
     """Width of one column of the timetable track: STRIP_CELL_MM, or less so that a start column and one
     column per round fit the landscape room every paper shares (the clock and round markers sit in one)."""
-    frame = 2 * (SAFE_MARGIN_MM + 3)
     columns = len(content.round_schedule()) + 1
-    return round(min(STRIP_CELL_MM, (max(board_room(bleed)) - STRIP_LABEL_MM - frame) / columns), 2)
+    return round(min(STRIP_CELL_MM, (max(board_room(bleed)) - STRIP_LABEL_MM - STRIP_FRAME_MM) / columns), 2)
 
 
 def timetable_track(content: Content, maker: FaceMaker) -> Face:
@@ -96,12 +96,11 @@ def timetable_track(content: Content, maker: FaceMaker) -> Face:
          "icon": content.event_kinds[track[r].kind].icon if r in track else ""}
         for r, after, hold in content.round_schedule()
     ]
-    frame = 2 * (SAFE_MARGIN_MM + 3)
     cell = timetable_cell_mm(content, maker.bleed)
     late = len(rounds) > content.track_rounds()
     return maker.make(
         kind="timetable_track", id="timetable_track", label="timetable track", caption=maker.words.label("timetable"),
-        template="timetable_track.html.j2", size=(STRIP_LABEL_MM + (len(rounds) + 1) * cell + frame, STRIP_HEIGHT_MM),
+        template="timetable_track.html.j2", size=(STRIP_LABEL_MM + (len(rounds) + 1) * cell + STRIP_FRAME_MM, STRIP_HEIGHT_MM),
         copies=content.printing.shared.timetable_track, layout="board",
         start=clock.start, end=clock.end, rounds=rounds, cell_w=cell, label_w=STRIP_LABEL_MM,
         hold_kinds=[k for k in content.events.kinds if any(e.type == "clock_hold" for e in k.effects)],

@@ -47,8 +47,8 @@ def _loose(literal: str) -> str:
 
 
 @lru_cache(maxsize=8)
-def _texts(folders: tuple[Path, ...]) -> tuple[tuple[str, Position], ...]:
-    """Every text value of the content files in these folders, with where it is written."""
+def _texts(folders: tuple[Path, ...]) -> tuple[tuple[str, Position, str], ...]:
+    """Every text value of the content files in these folders, with where it is written and that line."""
     found = []
     for folder in folders:
         for path in sorted(Path(folder).glob("*.yaml")):
@@ -56,7 +56,9 @@ def _texts(folders: tuple[Path, ...]) -> tuple[tuple[str, Position], ...]:
                 data, smap = load_file(path, path.name)
             except YamlSourceError:  # a file the validator already reported: nothing to point at here
                 continue
-            found += [(text, smap.locate(key)) for key, text in _strings(data)]
+            for key, text in _strings(data):
+                at = smap.locate(key)
+                found.append((text, at, smap.lines[at.line - 1] if 0 < at.line <= len(smap.lines) else ""))
     return tuple(found)
 
 
@@ -64,7 +66,7 @@ def _texts(folders: tuple[Path, ...]) -> tuple[tuple[str, Position], ...]:
 def _patterns(folders: tuple[Path, ...]) -> tuple[tuple[re.Pattern, int, Position], ...]:
     """(pattern, literal length, position) of every text value in the content files, longest first."""
     found = []
-    for text, position in _texts(folders):
+    for text, position, _ in _texts(folders):
         parts = PLACEHOLDER.split(text)
         literal = "".join(parts[::3])
         if len(literal.strip()) < MIN_LITERAL:
@@ -75,8 +77,14 @@ def _patterns(folders: tuple[Path, ...]) -> tuple[tuple[re.Pattern, int, Positio
 
 
 def locate_character(ch: str, folders: Sequence[Path]) -> Position | None:
-    """Where the content first writes ``ch`` (a character no font can print), or None."""
-    return next((position for text, position in _texts(tuple(Path(f) for f in folders)) if ch in text), None)
+    """Where the content first writes ``ch`` (a character no font can print): the character itself when it
+    stands in the text's line as written, else the start of the text holding it (written as an escape,
+    ``\\U00013000``, or on a later line of a block); None when no text holds it."""
+    for text, position, line in _texts(tuple(Path(f) for f in folders)):
+        if ch in text:
+            col = line.find(ch, position.col - 1)
+            return Position(position.file, position.line, col + 1) if col >= 0 else position
+    return None
 
 
 def locate_text(text: str, folders: Sequence[Path]) -> Position | None:

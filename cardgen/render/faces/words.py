@@ -91,7 +91,8 @@ def keep_end(text: str) -> Markup:
     start = len(words) - 2
     if start < 0 or not words[-2] or len(words[-2]) + 1 + len(words[-1]) > LAST_WORDS_TOGETHER:
         return Markup(escape(text))
-    if start > 0 and words[start - 1] and set(words[start - 1]) <= LEADING_SIGNS:
+    sign = words[start - 1] if start > 0 else ""
+    if sign and set(sign) <= LEADING_SIGNS and len(" ".join(words[start - 1:])) <= LAST_WORDS_TOGETHER:
         start -= 1  # "⇒ W +1": the sign goes with what it leads to
     return Markup("{}{}").format(escape(" ".join(words[:start]) + " " if start else ""),
                                  escape("\u00a0".join(words[start:])))
