@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import shutil
-
 from cardgen.engine.rules.compiled import compile_rules
-from cardgen.model import DEFAULT_CONTENT, load
+from cardgen.model import load
 from cardgen.model.schema import Setup
+from tests.content_copy import copy_with
 
 
 def test_setup_has_no_second_clock_field():
@@ -15,10 +14,6 @@ def test_setup_has_no_second_clock_field():
 
 def test_engine_starts_the_clock_where_game_yaml_says(tmp_path):
     folder = tmp_path / "pack"
-    shutil.copytree(DEFAULT_CONTENT, folder)
-    game = folder / "game.yaml"
-    text = game.read_text(encoding="utf-8")
-    assert text.count("clock: {start: 0, end: 20}") == 1
-    game.write_text(text.replace("clock: {start: 0, end: 20}", "clock: {start: 1, end: 21}"), encoding="utf-8")
+    copy_with(folder, "game.yaml", "clock: {start: 0, end: 20}", "clock: {start: 1, end: 21}")
     rules = compile_rules(load(folder))
     assert (rules.clock_start, rules.clock_end) == (1, 21)

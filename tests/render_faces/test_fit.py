@@ -14,6 +14,7 @@ from cardgen.render.faces.facekit import Face
 from cardgen.render.faces.fit import check_glyphs, check_layout, located_check, visible_text
 from cardgen.render.faces.renderer import joined_bodies, named_pages, split_styles, wrapper_rules
 from cardgen.render.fonts.stack import font_face_css, font_files, missing_glyphs
+from tests.content_copy import copy_with
 
 from .conftest import by_id
 
@@ -202,13 +203,8 @@ def test_a_text_written_with_extra_white_space_is_still_located(tmp_path):
     from cardgen.render.faces.locate import locate_text
 
     folder = tmp_path / "content"
-    shutil.copytree(DEFAULT_CONTENT, folder)
-    source = folder / "events.yaml"
-    text = source.read_text(encoding="utf-8")
     sentence = "Every player's wait value W rises by {amount}."
-    assert text.count(sentence) == 1
-    source.write_text(text.replace(sentence, sentence.replace("wait value", "wait  value")), encoding="utf-8")
-    line = next(n for n, row in enumerate(text.splitlines(), 1) if sentence in row)
+    line = copy_with(folder, "events.yaml", sentence, sentence.replace("wait value", "wait  value"))
     where = locate_text("🍂 Every player's wait value W rises by 1.", [folder])  # as laid out and read back
     assert (where.file, where.line) == ("events.yaml", line), where
 
@@ -218,13 +214,8 @@ def test_a_character_no_font_has_is_located_where_the_content_wrote_it(tmp_path)
     from cardgen.render.faces.fit import located_glyph_check
 
     folder = tmp_path / "content"
-    shutil.copytree(DEFAULT_CONTENT, folder)
-    source = folder / "map.yaml"
-    text = source.read_text(encoding="utf-8")
-    assert text.count("en: Academy}") == 1
-    source.write_text(text.replace("en: Academy}", "en: Acad\U00013000emy}"), encoding="utf-8")
-    line = next(n for n, row in enumerate(text.splitlines(), 1) if "en: Academy}" in row)
-    col = text.splitlines()[line - 1].index("Academy") + len("Acad") + 1  # the character itself
+    line = copy_with(folder, "map.yaml", "en: Academy}", "en: Acad\U00013000emy}")
+    col = (folder / "map.yaml").read_text(encoding="utf-8").splitlines()[line - 1].index("\U00013000") + 1
     face = by_id(build_faces(load(folder), lang="en"))["station_mat-S2"]
     assert located_glyph_check([folder])(face) == [
         f"map.yaml:{line}:{col}: station mat S2: no font has a glyph for '\U00013000' (U+13000) (face station_mat-S2)"]
