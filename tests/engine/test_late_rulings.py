@@ -54,7 +54,7 @@ def signal_r(rules, options) -> int:
     """R of a train loaded to two penalty steps playing the local card with Signal Priority."""
     st = ready(rules, players=2, options=options)
     place(st, 0, 4, RIGHT)
-    st.places[0] = 2 * rules.penalty_divisor
+    st.places[0] = next(n for n in range(rules.max_cap + 1) if rules.penalty(n) == 2)
     signal = rules.dispatch_ids.index("signal_priority")
     st.dispatch[0] = [signal]
     top_card(st, 0, "local")

@@ -43,6 +43,17 @@ def test_compiled_rules_match_the_content(content, rules):
     assert rules.propulsion(3, 7, -1) == content.propulsion(3, 7, -1)
 
 
+def test_the_engine_reads_r_and_the_penalty_as_the_content_computes_them(content, rules):
+    """Rules tabulates Content.propulsion and Content.penalty: every load, card value and modifier an
+    event and a dispatch card can give together (the base set has modifiers below 0 and above)."""
+    assert rules.least_modifier < 0 < len(rules.propulsion_of[0][0]) + rules.least_modifier - 1
+    for places in range(rules.max_cap + 1):
+        assert rules.penalty(places) == content.penalty(places)
+        for value in range(rules.best_op_value + 1):
+            for modifier in range(rules.least_modifier, rules.least_modifier + len(rules.propulsion_of[0][0])):
+                assert rules.propulsion(value, places, modifier) == content.propulsion(value, places, modifier)
+
+
 def test_same_direction_blocks_opposite_does_not(rules):
     st = ready(rules)
     place(st, 0, 4, RIGHT)

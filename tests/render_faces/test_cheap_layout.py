@@ -17,10 +17,11 @@ import pytest
 import weasyprint
 from pypdf import PdfReader
 
+from cardgen.render.faces.renderer import wrapped
 from cardgen.model import load
 from cardgen.render.faces import boards
 from cardgen.render.faces.design import build_faces
-from cardgen.render.faces.fit import page_root, visible_text
+from cardgen.render.faces.fit import face_root, visible_text
 from cardgen.render.fonts.metrics import advance_em
 
 from .conftest import by_id
@@ -40,7 +41,7 @@ def _boxes_with_class(document, cls: str) -> list:
         for child in getattr(box, "children", ()):
             walk(child)
 
-    walk(page_root(document.pages[0]))
+    walk(face_root(document.pages[0]))
     return found
 
 
@@ -55,7 +56,7 @@ def _assert_one_row(boxes, pitch_mm: float, count: int) -> None:
 
 def test_timetable_spaces_and_rounds_stay_on_one_line_each(content, faces_en):
     face = by_id(faces_en)["timetable_track"]
-    document = weasyprint.HTML(string=face.html).render()
+    document = weasyprint.HTML(string=wrapped(face.html)).render()
     columns = content.total_rounds() + 1  # the start, then one column per round
     cell = float(re.search(r"--cell:([\d.]+)mm", face.html).group(1))
     _assert_one_row(_boxes_with_class(document, "space"), cell, columns)
@@ -64,7 +65,7 @@ def test_timetable_spaces_and_rounds_stay_on_one_line_each(content, faces_en):
 
 def test_wait_track_spaces_stay_on_one_line(content, faces_zh):
     face = next(f for f in faces_zh if f.kind == "wait_track")
-    document = weasyprint.HTML(string=face.html).render()
+    document = weasyprint.HTML(string=wrapped(face.html)).render()
     track = content.game.wait_track
     _assert_one_row(_boxes_with_class(document, "space"), boards.STRIP_CELL_MM, track.max - track.min + 1)
 
@@ -72,14 +73,14 @@ def test_wait_track_spaces_stay_on_one_line(content, faces_zh):
 @pytest.mark.parametrize("variant", [None, "single_line"])
 def test_track_map_cells_stay_on_one_line(variant):
     content = load(variant=variant)
-    document = weasyprint.HTML(string=by_id(build_faces(content))["track_map"].html).render()
+    document = weasyprint.HTML(string=wrapped(by_id(build_faces(content))["track_map"].html)).render()
     cells = content.map.cells.max - content.map.cells.min + 1
     _assert_one_row(_boxes_with_class(document, "cell"), boards.TRACK_CELL_MM, cells)
     _assert_one_row(_boxes_with_class(document, "cellno"), boards.TRACK_CELL_MM, cells)
 
 
 def test_station_mat_slots_fill_the_rows_of_their_grid(content, faces_zh):
-    document = weasyprint.HTML(string=by_id(faces_zh)["station_mat-S1"].html).render()
+    document = weasyprint.HTML(string=wrapped(by_id(faces_zh)["station_mat-S1"].html)).render()
     slots = content.game.setup.platform_size + 1
     card = (content.game.card_size_mm.width, content.game.card_size_mm.height)
     columns, _, _ = boards.slot_grid(slots, card, 3.0)

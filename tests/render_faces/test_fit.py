@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import weasyprint
 
+from cardgen.render.faces.renderer import wrapped
 from cardgen.model import DEFAULT_CONTENT, load
 from cardgen.model.source import Position
 from cardgen.render.faces.design import build_faces
@@ -29,20 +30,20 @@ def _rename(data, station_id, zh=None, en=None):
 def test_overlong_station_name_is_caught_naming_card_and_box(edited):
     content = edited(map=lambda d: _rename(d, "S2", zh="学园都市国际会议展览中心北广场站"))
     face = by_id(build_faces(content, lang="zh"))["ticket-S1-S2"]
-    problems = check_layout(weasyprint.HTML(string=face.html).render(), face)
+    problems = check_layout(weasyprint.HTML(string=wrapped(face.html)).render(), face)
     assert any(p.startswith("ticket S1→S2: text overflows its box 'destination'") for p in problems), problems
 
 
 def test_overlong_english_name_overflows_the_map_station_box(edited):
     content = edited(map=lambda d: _rename(d, "S3", en="Market Street Interchange"))
     face = by_id(build_faces(content, lang="en"))["track_map"]
-    problems = check_layout(weasyprint.HTML(string=face.html).render(), face)
+    problems = check_layout(weasyprint.HTML(string=wrapped(face.html)).render(), face)
     assert any("track map: text overflows its box 'station name S3'" in p for p in problems), problems
 
 
 def test_normal_face_has_no_layout_problem(faces_zh):
     face = by_id(faces_zh)["ticket-S1-S2"]
-    assert check_layout(weasyprint.HTML(string=face.html).render(), face) == []
+    assert check_layout(weasyprint.HTML(string=wrapped(face.html)).render(), face) == []
 
 
 def test_glyph_check_names_a_character_no_font_has(edited):
@@ -98,7 +99,7 @@ def test_overlong_card_text_overflows_at_the_bottom(edited):
 
     content = edited(operations=lengthen)
     face = by_id(build_faces(content, lang="en"))["operation-blue-rapid"]
-    problems = check_layout(weasyprint.HTML(string=face.html).render(), face)
+    problems = check_layout(weasyprint.HTML(string=wrapped(face.html)).render(), face)
     assert any(p.startswith("operation blue rapid: text overflows its box 'text'") and "at the bottom" in p
                for p in problems), problems
 
@@ -118,7 +119,7 @@ def test_rows_past_the_page_end_are_reported_with_the_first_missing_text():
     rows = ["Row one", "Row two", "Row three", "Row four", "Row <b>five</b> is cut", "Row six"]
     face = _board('<div class="fit" data-box="rows" style="position:absolute;left:0;top:20mm;width:50mm;height:20mm">'
                   + "".join(f'<div class="row">{row}</div>' for row in rows) + "</div>")
-    document = weasyprint.HTML(string=face.html).render()
+    document = weasyprint.HTML(string=wrapped(face.html)).render()
     assert check_layout(document, face) == [
         "test board: text cut off from its box 'rows' (face test-board), first missing: 'Row five is cut Row six'"]
     where = {"Row five is cut": Position("rows.yaml", 5, 9)}  # the first missing row's own text is located
@@ -149,7 +150,7 @@ def test_text_clipped_by_a_container_is_reported():
                   '<div class="fit row" data-box="label" style="width:40mm;text-align:right">Label</div></div>'
                   '<div class="fit row" data-box="corner" '
                   'style="position:absolute;left:40mm;top:20mm;width:20mm;text-align:right">Corner</div>')
-    document = weasyprint.HTML(string=face.html).render()
+    document = weasyprint.HTML(string=wrapped(face.html)).render()
     assert check_layout(document, face) == [
         "test board: text of its box 'label' is clipped by 'div.panel' by 20.0 mm at the right (face test-board)",
         "test board: text of its box 'corner' is clipped by 'div.face' by 10.0 mm at the right (face test-board)"]
@@ -174,7 +175,7 @@ def test_quick_reference_rows_that_do_not_fit_name_the_content(tmp_path):
     line = next(n for n, row in enumerate(text.splitlines(), 1) if original in row)
     col = text.splitlines()[line - 1].index(original) + len("en: ") + 1
     face = by_id(build_faces(load(folder), lang="en"))["quick_reference"]
-    problems = located_check([folder])(weasyprint.HTML(string=face.html).render(), face)
+    problems = located_check([folder])(weasyprint.HTML(string=wrapped(face.html)).render(), face)
     # once, by the innermost box: the same text sticks out of the safe zone around the columns too
     assert problems == [
         f"dispatch.yaml:{line}:{col}: quick reference: text overflows its box 'columns' by 90.7 mm at the right "
@@ -187,7 +188,7 @@ def test_text_out_of_a_box_and_the_safe_zone_around_it_is_one_problem_named_by_t
               '{more}</div>')
 
     def boxes(face: Face) -> list[str]:
-        problems = check_layout(weasyprint.HTML(string=face.html).render(), face)
+        problems = check_layout(weasyprint.HTML(string=wrapped(face.html)).render(), face)
         assert all(" at the right (face test-board)" in p for p in problems), problems
         return [p.split("its box '")[1].split("'")[0] for p in problems]
 

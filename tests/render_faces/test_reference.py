@@ -9,10 +9,11 @@ import pytest
 import weasyprint
 import yaml
 
+from cardgen.render.faces.renderer import wrapped
 from cardgen.model import load
 from cardgen.render.build import BuildOptions, design_faces
 from cardgen.render.faces.design import build_faces
-from cardgen.render.faces.fit import check_layout, page_root, visible_text
+from cardgen.render.faces.fit import check_layout, face_root, visible_text
 from cardgen.render.faces.reference import cliff_rows
 from cardgen.resources import DEFAULT_CONTENT, bundled_path
 
@@ -77,7 +78,7 @@ def test_quick_reference_prints_everything_on_one_page_at_6_pt_or_more(lang, pac
     folder = bundled_path("content", "packs", "onsen-line") if pack else DEFAULT_CONTENT
     faces, _, _ = design_faces(load(folder), BuildOptions(lang=lang, with_base=pack))
     face = by_id(faces)["quick_reference"]
-    document = weasyprint.HTML(string=face.html).render()
+    document = weasyprint.HTML(string=wrapped(face.html)).render()
     assert len(document.pages) == 1
     assert check_layout(document, face) == []
     sizes = set()
@@ -88,7 +89,7 @@ def test_quick_reference_prints_everything_on_one_page_at_6_pt_or_more(lang, pac
         for child in getattr(box, "children", ()):
             walk(child)
 
-    walk(page_root(document.pages[0]))
+    walk(face_root(document.pages[0]))
     assert min(sizes) >= 6
 
 

@@ -14,10 +14,11 @@ import re
 import pytest
 import weasyprint
 
+from cardgen.render.faces.renderer import wrapped
 from cardgen.errors import BuildError
 from cardgen.render.faces.colour import INK, ink_on
 from cardgen.render.faces.facekit import Frame, palette_of
-from cardgen.render.faces.fit import page_root
+from cardgen.render.faces.fit import face_root
 from cardgen.render.preview import render_preview
 from cardgen.render.faces.renderer import split_styles
 
@@ -37,9 +38,8 @@ def test_cards_carry_no_style_attribute_and_share_one_stylesheet(faces_zh, faces
 
 def test_the_frame_class_places_the_card_and_its_safe_zone(faces_en):
     face = by_id(faces_en)["operation-red-local"]
-    document = weasyprint.HTML(string=face.html).render()
-    page = page_root(document.pages[0])
-    root = page.children[0].children[0].children[0]  # html > body > .face
+    document = weasyprint.HTML(string=wrapped(face.html)).render()
+    root = face_root(document.pages[0]).children[0]  # the renderer's wrapper > .face
     assert "face" in root.element.get("class")
     frame = Frame(face.width_mm, face.height_mm, face.bleed_mm)
     assert root.border_width() / _PX_PER_MM == pytest.approx(face.width_mm + 2 * face.bleed_mm, abs=0.01)

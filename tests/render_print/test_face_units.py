@@ -64,6 +64,15 @@ def test_a_face_draws_the_same_alone_or_with_others(content, face_cache_dir):
             assert impose.concatenate([alone.pdf]) == impose.concatenate([pdf.pdf]), face.id
 
 
+def test_a_face_keeps_no_link_of_the_layout_check(content, face_cache_dir):
+    """The renderer wraps each face in a link so that the layout check finds its boxes; a printed face
+    carries no link annotation, nor any named destination."""
+    face = faces_module.build_faces(content)[0]
+    unit = pikepdf.open(io.BytesIO(_renderer(content, face_cache_dir).render_batch([face])[0].pdf))
+    assert "/Annots" not in unit.pages[0].obj
+    assert "/Names" not in unit.Root and "/Dests" not in unit.Root
+
+
 def _edit_one_face(monkeypatch) -> None:
     real = faces_module.build_faces
 

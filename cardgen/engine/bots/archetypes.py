@@ -22,7 +22,7 @@ from cardgen.engine.rules.runs import run_index
 from cardgen.engine.rules.view import PlayerView
 
 #: tuning, not a rule: the rule-following bots spend a dispatch card's R change (Signal Priority) once their
-#: load's penalty (places // penalty_divisor) costs at least this many cells a round
+#: load's penalty (Rules.penalty) costs at least this many cells a round
 SIGNAL_AT_PENALTY = 2
 
 
@@ -69,13 +69,13 @@ class Bot:
 
     def wants_signal(self, view: PlayerView, t: int) -> bool:
         """Spend an R change once the load costs SIGNAL_AT_PENALTY cells a round or more."""
-        return view.places[t] // self.rules.penalty_divisor >= SIGNAL_AT_PENALTY
+        return self.rules.penalty(view.places[t]) >= SIGNAL_AT_PENALTY
 
     def could_want_signal(self, max_load: int) -> bool:
         """Whether a card usable up to ``max_load`` could ever meet :meth:`wants_signal` (no train carries more
         than the largest composition cap); one that cannot (a boost for light trains, or any boost under a
         low cap) is spent whenever the load qualifies, or it would never be played."""
-        return min(max_load, self.rules.max_cap) // self.rules.penalty_divisor >= SIGNAL_AT_PENALTY
+        return self.rules.penalty(min(max_load, self.rules.max_cap)) >= SIGNAL_AT_PENALTY
 
     def reach(self, view: PlayerView, t: int) -> list[int]:
         """The cells train ``t`` would run this round with the best card left in its deck (before the reveal
@@ -325,7 +325,7 @@ def archetype_targets(rules: Rules) -> dict[str, int]:
     # the commonest card (highest value among equals) is the yardstick for load targets
     probe = values[max(range(len(values)), key=lambda k: (copies[k], values[k]))]
     loads = range(rules.cap + 1)
-    light = min(rules.penalty_divisor - 1, rules.cap)
+    light = max(n for n in loads if rules.penalty(n) == 0)
     balanced = max(loads, key=lambda n: (n * rules.propulsion(probe, n, 0), -n))
     # no load moves above the floor when every card is worth 0 (degenerate but valid content): load nothing
     heavy = max((n for n in loads if rules.propulsion(probe, n, 0) > rules.propulsion_floor), default=0)

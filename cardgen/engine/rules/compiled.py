@@ -121,7 +121,7 @@ class Rules:
     clock_end: int
     cap: int
     max_cap: int                          # the cap with the largest capacity event on the track
-    penalty_divisor: int
+    penalty_of: tuple[int, ...]           # by places aboard: Content.penalty, tabulated (rules 6.2)
     propulsion_floor: int
     blocked_wait_gain: int
     wait_start: int
@@ -138,13 +138,20 @@ class Rules:
     players_max: int
     # geometry: free runs (rules/runs.py) long enough for any R the content allows
     longest_run: int
+    # R by places aboard, then C, then modifier - least_modifier: Content.propulsion, tabulated (rules 6.2)
+    propulsion_of: tuple[tuple[tuple[int, ...], ...], ...]
+    least_modifier: int                   # the most negative modifier an event and a dispatch card give together
     runs_ending: Runs                     # arriving at a terminal ends the move (ruling R1)
     runs_through: Runs                    # ... or spends the cells left in the new direction
 
     def propulsion(self, value: int, places: int, modifier: int) -> int:
-        """Rules 6.2 phase 3: R = max(floor, C - floor(N / divisor) + modifier)."""
-        r = value - places // self.penalty_divisor + modifier
-        return r if r > self.propulsion_floor else self.propulsion_floor
+        """Rules 6.2 phase 3: R of a card of value C with N places aboard and the round's modifier, as
+        :meth:`Content.propulsion` computes it (the one place the formula is written)."""
+        return self.propulsion_of[places][value][modifier - self.least_modifier]
+
+    def penalty(self, places: int) -> int:
+        """Rules 6.2: the places aboard slow a train by this much, as :meth:`Content.penalty` computes it."""
+        return self.penalty_of[places]
 
     def stops(self, cell: int, card: int) -> bool:
         """Rules 6.2 phase 4: a train stops on a station only, and not after playing a no-stop card."""
@@ -232,9 +239,12 @@ def compile_rules(model: Content) -> Rules:
     origin_cells = [content.stations[t.origin].cell for t in tickets]
     is_terminal = tuple(c in terminal_cells for c in range(last + 1))
     best_value = max(k.value for k in ops)
-    boost = max([0] + [ev.propulsion for ev in track.values()])
+    event_mods = [0] + [ev.propulsion for ev in track.values()]
+    dispatch_mods = [0] + [fx.propulsion for fx in dispatch]
+    least, most = min(event_mods) + min(dispatch_mods), max(event_mods) + max(dispatch_mods)
     # the largest R any train can be given: the best card, the best event, then the best dispatch card (R18 order)
-    longest = max(g.propulsion.floor, best_value + boost) + max([0] + [fx.propulsion for fx in dispatch])
+    longest = content.propulsion(best_value, 0, max(event_mods)) + max(dispatch_mods)
+    max_cap = g.composition_cap + max([0] + [ev.capacity for ev in track.values()])
     dest_cells = [content.stations[t.destination].cell for t in tickets]
 
     return Rules(
@@ -279,8 +289,8 @@ def compile_rules(model: Content) -> Rules:
         clock_start=g.clock.start,
         clock_end=g.clock.end,
         cap=g.composition_cap,
-        max_cap=g.composition_cap + max([0] + [ev.capacity for ev in track.values()]),
-        penalty_divisor=g.propulsion.penalty_divisor,
+        max_cap=max_cap,
+        penalty_of=tuple(content.penalty(places) for places in range(max_cap + 1)),
         propulsion_floor=g.propulsion.floor,
         blocked_wait_gain=g.blocked_wait_gain,
         wait_start=g.setup.wait_start,
@@ -296,6 +306,10 @@ def compile_rules(model: Content) -> Rules:
         players_min=g.players.min,
         players_max=g.players.max,
         longest_run=longest,
+        propulsion_of=tuple(tuple(tuple(content.propulsion(value, places, modifier) for modifier in range(least, most + 1))
+                                  for value in range(best_value + 1))
+                            for places in range(max_cap + 1)),
+        least_modifier=least,
         runs_ending=free_runs(first, last, is_terminal, longest, True),
         runs_through=free_runs(first, last, is_terminal, longest, False),
     )

@@ -14,11 +14,14 @@ box with the text laid out there, and reports the first text that is missing.
 Text laid out inside its box but outside a container that clips it (or off
 the page) is reported as clipped.
 
-WeasyPrint has no public view of its layout: a ``Page`` gives the rectangle
-of each element with an ``id`` (``Page.anchors``), and those ids would be
-written into every PDF as named destinations, for one rectangle per element
-(an inline element's first line only), never the text inside. So the box tree
-is read from the page's private ``_page_box``, in :func:`page_root` alone.
+WeasyPrint's API gives one laid-out box per link: ``Page.links`` lists each
+as ``(type, target, rectangle, box)``. The renderer wraps every face in a link
+to itself (:data:`FACE_LINK`, cardgen.render.faces.renderer.joined_bodies), so
+:func:`face_root` finds the face's box there, the first link listed (its
+descendants follow, as they are inside the link). What the check reads of a
+box (its position, size, text, element, style, children) is WeasyPrint's
+layout, pinned with WeasyPrint in ``requirements.lock``; the tests of this
+module fail at once if it changes.
 """
 
 from __future__ import annotations
@@ -98,9 +101,23 @@ def _text_extent(texts: Sequence) -> tuple[float, float, float, float] | None:
             max(r[2] for r in rects), max(r[3] for r in rects))
 
 
-def page_root(page):
-    """The laid-out box tree of a WeasyPrint page: the one read of a private name (see the module's doc)."""
-    return page._page_box
+#: The class, id and link target of the wrapper the renderer puts around each face.
+FACE_LINK = "cardgen-face"
+
+
+def face_root(page):
+    """The laid-out box of the face on a WeasyPrint page: the first box of its wrapper's link.
+
+    >>> from weasyprint import HTML
+    >>> html = f'<a href="#{FACE_LINK}" id="{FACE_LINK}" style="display: block"><p>S1</p></a>'
+    >>> page = HTML(string=html).render().pages[0]
+    >>> face_root(page).element_tag, _box_text(face_root(page))
+    ('a', 'S1')
+    """
+    for _, target, _, box in page.links:
+        if target == FACE_LINK:
+            return box
+    raise ValueError(f"no face on this page: the renderer wraps each face in a link to #{FACE_LINK}")
 
 
 def _fit_boxes(page_box) -> Iterator[tuple[str, object, list]]:
@@ -203,7 +220,7 @@ def check_layout(document, face: Face, locate: Callable[[str], Position | None] 
     with that ``file:line:col``, and the first two end with the text.
     """
     found: list[tuple[set[int], str]] = []  # (the stray text boxes, the problem)
-    roots = [page_root(page) for page in document.pages]
+    roots = [face_root(page) for page in document.pages]
     for page, root in zip(document.pages, roots):
         edge = (0.0, 0.0, float(page.width), float(page.height))
         for name, box, clips in _fit_boxes(root):
@@ -238,9 +255,12 @@ def _squeezed(text: str) -> str:
 
 def _laid_out(roots) -> tuple[dict[int, str], list]:
     """The text laid out for each element (by ``id``), generated text (list markers, ::before) left out,
-    and the elements at the top of the pages' bodies (the face; one face of a shared document)."""
+    and the elements at the top of the faces (just inside each face's wrapper)."""
     laid: dict[int, list[str]] = {}
     tops: dict[int, object] = {}
+    for root in roots:
+        tops.update((id(c.element), c.element) for c in root.children
+                    if getattr(c, "element", None) is not None and c.element is not root.element)
     stack = list(reversed(roots))
     while stack:
         b = stack.pop()
@@ -248,11 +268,7 @@ def _laid_out(roots) -> tuple[dict[int, str], list]:
         text = getattr(b, "text", None)
         if text and element is not None and "::" not in (b.element_tag or ""):
             laid.setdefault(id(element), []).append(text)
-        children = list(getattr(b, "children", ()))
-        if getattr(b, "element_tag", None) == "body":
-            tops.update((id(c.element), c.element) for c in children
-                        if getattr(c, "element", None) is not None and c.element is not element)
-        stack.extend(reversed(children))
+        stack.extend(reversed(list(getattr(b, "children", ()))))
     return {key: _squeezed("".join(parts)) for key, parts in laid.items()}, list(tops.values())
 
 

@@ -23,6 +23,7 @@ from weasyprint.text.fonts import FontConfiguration
 
 from cardgen.errors import BuildError
 from cardgen.render.faces.facekit import Face
+from cardgen.render.faces.fit import FACE_LINK
 from cardgen.render.cache import FaceCache, face_key, fonts_fingerprint
 from cardgen.render.pdf import faceunits
 from cardgen.render.faces.fetcher import RestrictedFetcher
@@ -208,7 +209,7 @@ class FaceRenderer:
             problems += self.check_glyphs(face)
         fetcher = RestrictedFetcher(self.roots, self.fonts)
         with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
-            body, css = split_styles(face.html)
+            body, css = split_styles(wrapped(face.html))
             sheet, sheet_fetcher = self._stylesheet(css)
             html = HTML(string=body, base_url=self._base_url, url_fetcher=fetcher)
             document = html.render(font_config=self.font_config, stylesheets=[sheet])
@@ -312,9 +313,11 @@ def named_pages(stylesheets: Sequence[str]) -> tuple[str, list[str | None]]:
 
 
 def wrapper_rules(page_names: Sequence[str | None]) -> str:
-    """The rules of the wrappers :func:`joined_bodies` puts around each face (break, named page)."""
+    """The rules of the wrappers :func:`joined_bodies` puts around each face: a plain block (not a link's
+    colour or underline), a page break, a named page."""
     names = sorted({name for name in page_names if name is not None})
-    return "\n".join([".cardgen-break { break-before: page; }", *(f".{name} {{ page: {name}; }}" for name in names)])
+    return "\n".join([f".{FACE_LINK} {{ display: block; color: inherit; text-decoration: none; }}",
+                      ".cardgen-break { break-before: page; }", *(f".{name} {{ page: {name}; }}" for name in names)])
 
 
 def joined_bodies(documents: Sequence[str], page_names: Sequence[str | None] | None = None) -> str:
@@ -323,6 +326,9 @@ def joined_bodies(documents: Sequence[str], page_names: Sequence[str | None] | N
     The first document's head and body tag are kept (faces sharing a
     stylesheet share them too); a face is absolutely positioned against its
     page, so a wrapper that only breaks the page leaves its layout unchanged.
+    The wrapper is a link to itself: WeasyPrint lists each link with its laid-out
+    box (``Page.links``), which is how the layout check reads a face
+    (cardgen.render.faces.fit); the link is not printed (faceunits drops it).
     """
     first = _BODY.search(documents[0])
     if first is None:
@@ -334,12 +340,20 @@ def joined_bodies(documents: Sequence[str], page_names: Sequence[str | None] | N
             raise BuildError("a face document has no <body>")
         # classes, not a style attribute: WeasyPrint shares computed styles only between elements
         # without one (and whose parents share theirs), so faces alike share their styles
-        classes = ["cardgen-break"] if number else []
+        classes = [FACE_LINK, *(["cardgen-break"] if number else [])]
         if page_names is not None and page_names[number] is not None:
             classes.append(page_names[number])
-        attribute = f' class="{" ".join(classes)}"' if classes else ""
-        parts.append(f"<div{attribute}>{body.group(2)}</div>")
+        parts.append(f'<a href="#{FACE_LINK}" id="{FACE_LINK}" class="{" ".join(classes)}">{body.group(2)}</a>')
     return documents[0][: first.end(1)] + "".join(parts) + documents[0][first.start(3) :]
+
+
+def wrapped(html: str) -> str:
+    """A face's HTML as the renderer lays it out alone: its body inside the wrapper of :func:`joined_bodies`,
+    whose rules come after the face's own."""
+    document = joined_bodies([html])
+    body = _BODY.search(document)
+    assert body is not None  # joined_bodies kept it
+    return f"{document[: body.end(1)]}<style>{wrapper_rules([None])}</style>{document[body.end(1) :]}"
 
 
 _STYLE = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
