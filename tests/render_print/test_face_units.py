@@ -64,6 +64,18 @@ def test_a_face_draws_the_same_alone_or_with_others(content, face_cache_dir):
             assert impose.concatenate([alone.pdf]) == impose.concatenate([pdf.pdf]), face.id
 
 
+def test_faces_of_a_kind_are_laid_out_as_one_document(content, face_cache_dir, monkeypatch):
+    """Laying faces out one by one is the fallback for a shared document with a problem (a third slower):
+    faces without one never take it (a WeasyPrint warning about the wrappers once made every face do so)."""
+    events = [f for f in faces_module.build_faces(content) if f.kind == "event"][:4]
+
+    def alone(*args):
+        raise AssertionError("a face was laid out alone")
+
+    monkeypatch.setattr(FaceRenderer, "_layout", alone)
+    assert len(_renderer(content, face_cache_dir).render_batch(events)) == 4
+
+
 def test_a_face_keeps_no_link_of_the_layout_check(content, face_cache_dir):
     """The renderer wraps each face in a link so that the layout check finds its boxes; a printed face
     carries no link annotation, nor any named destination."""

@@ -343,7 +343,8 @@ def joined_bodies(documents: Sequence[str], page_names: Sequence[str | None] | N
         classes = [FACE_LINK, *(["cardgen-break"] if number else [])]
         if page_names is not None and page_names[number] is not None:
             classes.append(page_names[number])
-        parts.append(f'<a href="#{FACE_LINK}" id="{FACE_LINK}" class="{" ".join(classes)}">{body.group(2)}</a>')
+        anchor = "" if number else f' id="{FACE_LINK}"'  # every wrapper links to the first: an id is written once
+        parts.append(f'<a href="#{FACE_LINK}"{anchor} class="{" ".join(classes)}">{body.group(2)}</a>')
     return documents[0][: first.end(1)] + "".join(parts) + documents[0][first.start(3) :]
 
 
