@@ -52,6 +52,9 @@ def format_report(report: Report, folder: Path) -> str:
     if not report.ok:
         body = [format_problems(report.problems, report.sources)]
         body.append(f"\n{len(report.problems)} problem(s) in {printable(str(folder))}")
+        if report.checks_skipped:
+            body.append(f"{len(report.checks_skipped)} cross-check(s) not run: they need a file whose problems are "
+                        "above; validate again once those are fixed (`--json` names them)")
         return "\n".join(body)
     c = report.counts
     piles = ", ".join(f"{k} {v}" for k, v in c["piles"].items())

@@ -8,6 +8,7 @@ and line, and raised together as one :class:`ContentError`.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,18 @@ def _walk_loc(data: Any, loc: tuple) -> tuple[PathKey, bool]:
     return tuple(path), is_key
 
 
+def _misspelt(errors: list[dict], walked: list[tuple[PathKey, bool]], stem: str) -> dict[PathKey, str | None]:
+    """Each unknown key's path -> the known key it is a near miss of (None if it is none)."""
+    return {path: meant_key(path[-1], known_keys(err, FILES[stem]))
+            for err, (path, _) in zip(errors, walked) if err["type"] == "extra_forbidden" and path}
+
+
+def _caused_by_typo(err: dict, path: PathKey, misspelt: dict[PathKey, str | None]) -> bool:
+    """A missing key that a misspelt key of the same mapping is a near miss of: the typo's consequence."""
+    return err["type"] == "missing" and bool(path) and (path[:-1], str(path[-1])) in {
+        (typo[:-1], meant) for typo, meant in misspelt.items()}
+
+
 def schema_problems(exc: ValidationError, data: Any, stem: str, where: "Located") -> list[Problem]:
     """Locate every pydantic error of one file's model, in plain words."""
     out = []
@@ -80,10 +93,9 @@ def schema_problems(exc: ValidationError, data: Any, stem: str, where: "Located"
     # A misspelt key is one mistake: its "unknown key 'efects'; did you mean 'effects'?" says it all, so the
     # "missing required key 'effects'" it causes in the same mapping is not reported again (only the key
     # that message names: it suggests from all the mapping's fields).
-    meant = {(path[:-1], meant_key(path[-1], known_keys(err, FILES[stem])))
-             for err, (path, _) in zip(errors, walked) if err["type"] == "extra_forbidden" and path}
+    misspelt = _misspelt(errors, walked, stem)
     for err, (path, is_key) in zip(errors, walked):
-        if err["type"] == "missing" and path and (path[:-1], str(path[-1])) in meant:
+        if _caused_by_typo(err, path, misspelt):
             continue
         if err["type"] == "union_tag_invalid":
             path += ("type",)  # point at the misspelt tag itself
@@ -249,14 +261,43 @@ def _schema_only(raw: dict[str, Any], where: Located) -> list[Problem]:
     return problems
 
 
+def _as_meant(stem: str, data: Any, exc: ValidationError) -> Any | None:
+    """The file's model as its misspelt keys meant it, or None if it has other schema problems.
+
+    Each unknown key becomes the known key it is a near miss of (unless the
+    mapping has that key already), or is dropped if it is none; so a typo is
+    reported once, by its own message, and the rest of the file is still
+    cross-checked (a misspelt ``copies`` does not also break the totals).
+    """
+    errors = exc.errors(include_url=False)
+    walked = [_walk_loc(data, err["loc"]) for err in errors]
+    misspelt = _misspelt(errors, walked, stem)
+    if not misspelt or any(err["type"] != "extra_forbidden" and not _caused_by_typo(err, path, misspelt)
+                           for err, (path, _) in zip(errors, walked)):
+        return None
+    fixed = copy.deepcopy(data)
+    try:
+        for typo, meant in misspelt.items():
+            mapping = fixed
+            for part in typo[:-1]:
+                mapping = mapping[part]
+            value = mapping.pop(typo[-1])
+            if meant is not None and meant not in mapping:
+                mapping[meant] = value
+        return FILES[stem].model_validate(fixed)
+    except (ValidationError, LookupError, TypeError, AttributeError):  # not as simple as a typo: no stand-in
+        return None
+
+
 def _partial_content(folder: Path, raw: dict[str, Any], where: Located) -> Content:
-    """Content whose broken or unread files are stand-ins, for cross-checks that do not need them."""
+    """Content whose broken or unread files are stand-ins, for cross-checks that do not need them (a file
+    whose only problems are misspelt keys is read as they meant it: :func:`_as_meant`)."""
     models: dict[str, Any] = {}
     for stem, model in FILES.items():
         try:
             models[stem] = model.model_validate(raw[stem]) if stem in raw else _Unavailable(stem)
-        except ValidationError:
-            models[stem] = _Unavailable(stem)
+        except ValidationError as exc:
+            models[stem] = _as_meant(stem, raw[stem], exc) or _Unavailable(stem)
     return _content(folder, models, raw, None)
 
 

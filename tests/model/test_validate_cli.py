@@ -67,6 +67,9 @@ def test_text_error_shows_source_line_and_caret(pack):
         "    " + " " * 12 + "^",
     ]
     assert f"1 problem(s) in {pack.root}" in result.stderr
+    # the cross-checks that read the fares are not run on a broken fares.yaml: the designer is told
+    assert result.stderr.splitlines()[-1].endswith(" cross-check(s) not run: they need a file whose problems are "
+                                                   "above; validate again once those are fixed (`--json` names them)")
     assert "Traceback" not in result.output
 
 

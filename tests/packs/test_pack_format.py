@@ -323,6 +323,18 @@ def test_an_unknown_placeholder_in_a_pack_is_pointed_at_itself(pack_dir):
                                     "did you mean 'draw'? known: discard, draw, keep"]
 
 
+def test_a_misspelt_key_does_not_hide_the_other_problems_of_its_file(pack_dir):
+    """The file is cross-checked as the typo meant it: its placeholder typo is found in the same run,
+    and the misspelt required key does not also count as missing."""
+    pack_dir.write("dispatch.yaml", 'kinds:\n  change:\n    - {id: group_booking, coppies: 4, text: {en: "Draw {drwa} '
+                                    'tickets and keep {keep}."}}\n    - {id: swap, efects: [{type: swap_adjacent}]}\n')
+    assert pack_dir.headlines() == [
+        "tp/dispatch.yaml:3:27: kinds.change.0.coppies: unknown key 'coppies'; did you mean 'copies'?",
+        "tp/dispatch.yaml:3:56: kinds.change.0.text.en: unknown placeholder '{drwa}'; did you mean 'draw'? known: "
+        "discard, draw, keep",
+        "tp/dispatch.yaml:4:18: kinds.change.1.efects: unknown key 'efects'; did you mean 'effects'?"]
+
+
 def test_a_base_variant_deleting_what_the_pack_removed_is_not_the_packs_problem(pack_dir):
     """The beginner variant deletes round 12 (rail-journey/variants.yaml); a pack removing round 12 makes that
     delete a no-op, not an error in a file the pack's author does not own."""
