@@ -261,7 +261,7 @@ def dispatch_deck(c: Content, where: Locate) -> Iterator[Problem]:
 @check("event track: every round of the clock once, totals and targets as stated")
 def event_track(c: Content, where: Locate) -> Iterator[Problem]:
     ev = c.events
-    rounds = c.game.clock.end - c.game.clock.start
+    rounds = c.regular_rounds
     for rnd, card in sorted(ev.track.items()):
         if rnd > rounds and not ev.beyond_clock:
             yield where("events", ("track", rnd), f"round {rnd} is after the last round ({rounds}); "

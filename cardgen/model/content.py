@@ -181,6 +181,11 @@ class Content:
             rounds.append((round_no, clock, hold))
         return rounds
 
+    @property
+    def regular_rounds(self) -> int:
+        """Rounds the clock lasts without a hold (``clock.end`` − ``clock.start``), one event card each (5.4)."""
+        return self.game.clock.end - self.game.clock.start
+
     def total_rounds(self) -> int:
         return len(self.round_schedule())
 
@@ -192,8 +197,7 @@ class Content:
         """The ``strings.yaml`` rule naming the rounds past the event track: ``late_rounds`` when the clock
         holds made them all (rules 5.4: 22 rounds for 20 hours), else ``rounds_without_event`` (a variant with
         a shorter track, 9.1: only its last round comes from a hold)."""
-        span = self.game.clock.end - self.game.clock.start
-        return "late_rounds" if self.track_rounds() >= span else "rounds_without_event"
+        return "late_rounds" if self.track_rounds() >= self.regular_rounds else "rounds_without_event"
 
     def event_text(self, card: s.EventCard, lang: str) -> str:
         """The card text with its target and numbers filled in (see :mod:`cardgen.model.text`)."""
@@ -211,8 +215,7 @@ class Content:
         >>> c = load(); c.propulsion(3, 7, -1)
         0
         """
-        p = self.game.propulsion
-        return max(p.floor, value - composition // p.penalty_divisor + modifier)
+        return max(self.game.propulsion.floor, value - self.penalty(composition) + modifier)
 
     def cliff_table(self) -> list[dict]:
         """Rules 6.5, computed: per composition, the penalty and R of each operation kind."""

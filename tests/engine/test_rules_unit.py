@@ -6,7 +6,7 @@ import pytest
 
 from cardgen.engine import GameState, Options, PlayerView
 from cardgen.engine.rules.actions import Board, IllegalAction, Move, Reveal
-from cardgen.engine.rules.compiled import LEFT, RIGHT
+from cardgen.engine.rules.compiled import LEFT, RIGHT, EventEffect, propulsion_change, wait_change
 from tests.engine.conftest import variant_rules
 
 
@@ -52,6 +52,14 @@ def test_the_engine_reads_r_and_the_penalty_as_the_content_computes_them(content
         for value in range(rules.best_op_value + 1):
             for modifier in range(rules.least_modifier, rules.least_modifier + len(rules.propulsion_of[0][0])):
                 assert rules.propulsion(value, places, modifier) == content.propulsion(value, places, modifier)
+
+
+def test_an_effect_changes_r_and_w_only_inside_its_load_condition():
+    heavy_snow = EventEffect(kind=0, festival_station=-1, closed_cell=-1, propulsion=-1, wait_gain=1,
+                             propulsion_min_load=5, wait_max_load=2)
+    assert [propulsion_change(heavy_snow, load) for load in (0, 4, 5, 9)] == [0, 0, -1, -1]
+    assert [wait_change(heavy_snow, load) for load in (0, 2, 3)] == [1, 1, 0]
+    assert propulsion_change(None, 5) == wait_change(None, 5) == 0
 
 
 def test_same_direction_blocks_opposite_does_not(rules):

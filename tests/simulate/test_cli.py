@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import fake_engine
+from tests.content_copy import copy_with
 from cardgen.model import DEFAULT_CONTENT
 
 REQUIRED_KEYS = {"games", "players", "rounds", "final_clock", "win_rate", "games_per_second",
@@ -115,6 +116,17 @@ def test_option_values_the_engine_cannot_honour_are_usage_errors(cli, option, me
     res = cli("--games", "2", "--option", option)
     assert res.exit_code == 2, res.output
     assert message in res.stderr and "Traceback" not in res.output
+
+
+def test_an_option_that_would_make_the_game_endless_is_refused(cli, tmp_path):
+    """With the last regular round's card holding the clock, repeating it in the late rounds (R4's option)
+    would hold the clock for ever: refused before a game starts, not a hang."""
+    copy_with(tmp_path / "c", "events.yaml", "  20: {kind: rainstorm}", "  20: {kind: extended_operation}")
+    assert cli(str(tmp_path / "c"), "--games", "2").exit_code == 0
+    res = cli(str(tmp_path / "c"), "--games", "2", "--option", "late_events=repeat_last")
+    assert res.exit_code == 2, res.output
+    assert ("--option late_events: late_events repeat_last would play round 20's event 'extended_operation' in "
+            "every later round, and it holds the clock: the game would never end") in res.stderr
 
 
 def test_content_errors_show_the_line_and_a_caret_like_validate(fake, cli, tmp_path):

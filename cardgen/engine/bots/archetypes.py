@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from cardgen.engine.rules.compiled import WITH_REVEAL, Rules
+from cardgen.engine.rules.compiled import WITH_REVEAL, Rules, propulsion_change, wait_change
 from cardgen.engine.rules.runs import run_index
 from cardgen.engine.rules.view import PlayerView
 
@@ -59,13 +59,13 @@ class Bot:
         gain its load qualifies for, when :meth:`wants_wait`."""
         fx = self.rules.dispatch[k]
         load = view.places[t]
-        if fx.propulsion > 0 and fx.propulsion_min_load <= load <= fx.propulsion_max_load \
+        if propulsion_change(fx, load) > 0 \
                 and (self.wants_signal(view, t) or not self.could_want_signal(fx.propulsion_max_load)):
             return True
         if (fx.ignore_blocking or fx.ignore_closure) and self.in_the_way(view, t, fx.ignore_blocking,
                                                                           fx.ignore_closure):
             return True
-        return fx.wait_gain > 0 and fx.wait_min_load <= load <= fx.wait_max_load and self.wants_wait(view, t)
+        return wait_change(fx, load) > 0 and self.wants_wait(view, t)
 
     def wants_signal(self, view: PlayerView, t: int) -> bool:
         """Spend an R change once the load costs SIGNAL_AT_PENALTY cells a round or more."""
@@ -85,9 +85,8 @@ class Bot:
         best = max([rules.op_values[k] for k in range(len(left)) if left[k]] or [rules.best_op_value])
         ev = view.event(view.round)
         load = view.places[t]
-        mod = ev.propulsion if ev is not None and ev.propulsion_min_load <= load <= ev.propulsion_max_load else 0
         run = rules.runs(view.options.terminal_ends_move)[run_index(view.cell[t], view.dir[t])]
-        return [c for c, _ in run[min(rules.propulsion(best, load, mod), len(run) - 1)]]
+        return [c for c, _ in run[min(rules.propulsion(best, load, propulsion_change(ev, load)), len(run) - 1)]]
 
     def in_the_way(self, view: PlayerView, t: int, trains: bool, closure: bool) -> bool:
         """Within reach of train ``t``'s move: (``closure``) this round's closed section, or (``trains``) a

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Optional
 
 from cardgen.engine.bots.archetypes import Bot, archetype_targets
-from cardgen.engine.rules.compiled import EventEffect, Rules
+from cardgen.engine.rules.compiled import EventEffect, Rules, clock_after, propulsion_change
 from cardgen.engine.rules.core import shuffle
 from cardgen.engine.rules.runs import Runs, run_index
 from cardgen.engine.rules.view import PlayerView
@@ -100,8 +100,7 @@ class Lookahead(Bot):
     def _futures(self, view: PlayerView, t: int) -> list[list[int]]:
         """Sampled card sequences for the coming rounds: the cards left in random order, then full sets."""
         rules = self.rules
-        ev = view.event(view.round)
-        if view.clock + (0 if ev is not None and ev.clock_hold else 1) >= rules.clock_end:
+        if clock_after(view.clock, view.event(view.round)) >= rules.clock_end:
             return []
         left = [k for k, count in enumerate(view.deck_left(t)) for _ in range(count)]
         rng = self.rng
@@ -120,8 +119,7 @@ class Lookahead(Bot):
         """Everything a rollout starts from, computed once per decision."""
         rules = self.rules
         kind_of = rules.card_kind
-        ev = view.event(view.round)
-        clock = view.clock + (0 if ev is not None and ev.clock_hold else 1)
+        clock = clock_after(view.clock, view.event(view.round))
         aboard: dict[int, list[Ticket]] = {}
         for card, boarded in view.aboard(t):
             k = kind_of[card]
@@ -136,10 +134,8 @@ class Lookahead(Bot):
                 k = kind_of[card]
                 (right if rules.ticket_dir[k] > 0 else left).append(k)
             shown.append((left, right))
-        return Setting(view.cell[t], view.dir[t], view.places[t], view.clock, clock, aboard,
-                       [e.propulsion if e is not None else 0 for e in events],
-                       [e.closed_cell if e is not None else -1 for e in events],
-                       [e is not None and e.clock_hold for e in events], shown,
+        return Setting(view.cell[t], view.dir[t], view.places[t], view.clock, clock, aboard, events,
+                       [e.closed_cell if e is not None else -1 for e in events], shown,
                        rules.runs(view.options.terminal_ends_move))
 
     def _rollout(self, base: "Setting", picks: list[int], cards: list[int]) -> float:
@@ -159,7 +155,7 @@ class Lookahead(Bot):
         for i, k in enumerate(cards):
             if clock >= clock_end:
                 return value
-            r = rules.propulsion(values[k], places, base.mods[i])
+            r = rules.propulsion(values[k], places, propulsion_change(base.events[i], places))
             if r:
                 closed = base.closures[i]
                 for nxt, nd in runs[run_index(c, d)][r]:
@@ -180,8 +176,7 @@ class Lookahead(Bot):
                         if places + need <= target:
                             load.setdefault(dest_cell[kind], []).append((kind, clock, need))
                             places += need
-            if not base.holds[i]:
-                clock += 1
+            clock = clock_after(clock, base.events[i])
         # rolled out of the horizon with the game still on: tickets aboard will mostly still arrive
         if clock >= clock_end:
             return value
@@ -193,8 +188,7 @@ class Setting:
     """Where a rollout starts: the train, the tickets aboard by destination cell, the known events."""
 
     def __init__(self, cell: int, direction: int, places: int, now: int, clock: int,
-                 aboard: dict[int, list[Ticket]], mods: list[int], closures: list[int], holds: list[bool],
+                 aboard: dict[int, list[Ticket]], events: list[Optional[EventEffect]], closures: list[int],
                  shown: list[tuple[list[int], list[int]]], runs: Runs) -> None:
         self.cell, self.direction, self.places, self.now, self.clock = cell, direction, places, now, clock
-        self.aboard, self.mods, self.closures, self.holds, self.shown, self.runs = \
-            aboard, mods, closures, holds, shown, runs
+        self.aboard, self.events, self.closures, self.shown, self.runs = aboard, events, closures, shown, runs

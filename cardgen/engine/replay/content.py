@@ -53,7 +53,7 @@ def _override_events(script, content):
     printed set is not re-checked (a script's track is not printed), so removing a card is allowed."""
     kinds = {k.id: k for k in content.events.kinds}
     targets = {"station": [st.id for st in content.map.stations], "section": list(content.sections)}
-    regular = content.game.clock.end - content.game.clock.start
+    regular = content.regular_rounds
     track = dict(content.raw["events"]["track"])
     for rnd, card in script.events.items():
         where = ("events", rnd)

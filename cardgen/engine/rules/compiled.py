@@ -69,6 +69,26 @@ class DispatchEffect:
     wait_max_load: int = ANY_LOAD
 
 
+def propulsion_change(effect: EventEffect | DispatchEffect | None, load: int) -> int:
+    """The R change ``effect`` gives a train carrying ``load`` places: its amount when the load meets the
+    effect's condition (min_load..max_load, cardgen/model/effects.py), else 0."""
+    if effect is None or not effect.propulsion_min_load <= load <= effect.propulsion_max_load:
+        return 0
+    return effect.propulsion
+
+
+def wait_change(effect: EventEffect | DispatchEffect | None, load: int) -> int:
+    """The W gain ``effect`` gives a train carrying ``load`` places, under the effect's load condition, else 0."""
+    if effect is None or not effect.wait_min_load <= load <= effect.wait_max_load:
+        return 0
+    return effect.wait_gain
+
+
+def clock_after(clock: int, event: EventEffect | None) -> int:
+    """Phase 5: the clock after a round with ``event``: one hour on, unless the event holds it."""
+    return clock if event is not None and event.clock_hold else clock + 1
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Everything the engine reads, indexed by small ints."""
@@ -110,6 +130,7 @@ class Rules:
     event_ids: tuple[str, ...]
     track: dict[int, EventEffect]         # round -> effect
     track_rounds: int                     # last round that has a card
+    regular_rounds: int                   # rounds without a clock hold (Content.regular_rounds)
     track_hidden: bool
     best_propulsion_after: tuple[int, ...]   # by round: best propulsion event still to come (>= 0)
     # dispatch
@@ -148,6 +169,11 @@ class Rules:
         """Rules 6.2 phase 3: R of a card of value C with N places aboard and the round's modifier, as
         :meth:`Content.propulsion` computes it (the one place the formula is written)."""
         return self.propulsion_of[places][value][modifier - self.least_modifier]
+
+    def repeated_event(self) -> EventEffect | None:
+        """Ruling R4's option ``late_events: repeat_last``: the card of the last regular round, played again in
+        every round past the clock's length that has no card of its own."""
+        return self.track.get(self.regular_rounds)
 
     def penalty(self, places: int) -> int:
         """Rules 6.2: the places aboard slow a train by this much, as :meth:`Content.penalty` computes it."""
@@ -280,6 +306,7 @@ def compile_rules(model: Content) -> Rules:
         event_ids=tuple(k.id for k in ev_kinds),
         track=track,
         track_rounds=max(track) if track else 0,
+        regular_rounds=content.regular_rounds,
         track_hidden=content.events.hidden,
         best_propulsion_after=tuple(max([0] + [ev.propulsion for r, ev in track.items() if r > rnd])
                                     for rnd in range(max(track, default=0) + 1)),

@@ -16,7 +16,8 @@ import random
 from typing import Callable, Optional, Sequence
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
-from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL, EventEffect, Rules
+from cardgen.engine.rules.compiled import (AFTER_MOVE, AT_STOP, WITH_REVEAL, EventEffect, Rules, clock_after,
+                                           propulsion_change, wait_change)
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.runs import Runs
 
@@ -81,6 +82,11 @@ class Core:
         if opts.hand_size > len(rules.deck):
             raise SetupRefused(f"hand_size {opts.hand_size} is larger than the {len(rules.deck)}-card operation set",
                                "hand_size")
+        repeated = rules.repeated_event()
+        if opts.late_events == "repeat_last" and repeated is not None and repeated.clock_hold:
+            raise SetupRefused(f"late_events repeat_last would play round {rules.regular_rounds}'s event "
+                               f"'{rules.event_ids[repeated.kind]}' in every later round, and it holds the clock: "
+                               "the game would never end", "late_events")
         n = players * rules.trains_per_player
         if n > len(rules.seats):
             raise SetupRefused(f"{n} trains need {n} start seats; the content defines {len(rules.seats)}")
@@ -231,11 +237,10 @@ class Core:
         """The event of round ``rnd``. Rounds beyond the clock's length exist only because of clock holds;
         in those, ruling R4 applies: no event, or the card of the last regular round again."""
         rules = self.rules
-        regular = rules.clock_end - rules.clock_start
         ev = rules.track.get(rnd)
-        if rnd <= regular or ev is not None or self.options.late_events == "none":
+        if rnd <= rules.regular_rounds or ev is not None or self.options.late_events == "none":
             return ev          # beyond the clock, the content's own card comes first (events.beyond_clock)
-        return rules.track.get(regular)
+        return rules.repeated_event()
 
     def begin_round(self) -> None:
         """Phase 1 (event): global W gain and festival tickets; remember the rest for later phases."""
@@ -246,9 +251,9 @@ class Core:
         if ev.clock_hold:
             self.effective = True
         if ev.wait_gain:
-            lo, hi = ev.wait_min_load, ev.wait_max_load
             for t in range(self.n):
-                if lo <= self.places[t] <= hi and self._gain_wait(t, ev.wait_gain):
+                gain = wait_change(ev, self.places[t])
+                if gain and self._gain_wait(t, gain):
                     self.effective = True
         s = ev.festival_station
         if s >= 0:
@@ -258,11 +263,14 @@ class Core:
                     plat.append(pile.pop())
                     self.effective = True
 
-    def _gain_wait(self, t: int, amount: int) -> bool:
-        """W rises by ``amount``, capped at the printed track's top under ruling R11; True if W changed."""
+    def _waited(self, t: int, amount: int) -> int:
+        """Train ``t``'s W after rising by ``amount``: capped at the printed track's top under ruling R11."""
         w = self.wait[t] + amount
-        if self.options.cap_wait and w > self.rules.wait_max:
-            w = self.rules.wait_max
+        return self.rules.wait_max if self.options.cap_wait and w > self.rules.wait_max else w
+
+    def _gain_wait(self, t: int, amount: int) -> bool:
+        """W rises by ``amount`` (:meth:`_waited`); True if W changed."""
+        w = self._waited(t, amount)
         changed = w != self.wait[t]
         self.wait[t] = w
         return changed
@@ -280,8 +288,6 @@ class Core:
         """Phase 2 and 3a: play each train's (hand slot, dispatch card or -1), apply the dispatch card played with
         it, compute R and the move order."""
         rules, ev, opts = self.rules, self.event, self.options
-        event_mod = ev.propulsion if ev is not None else 0
-        lo, hi = (ev.propulsion_min_load, ev.propulsion_max_load) if ev is not None else (0, 0)
         gains = rules.op_wait_gain
         use_hand = opts.hand_size > 1
         later_gain, signal_outside = opts.wait_card_gain == "after_order", opts.signal_after_floor
@@ -304,11 +310,11 @@ class Core:
             if played >= 0:
                 fx = rules.dispatch[played]
                 self._spend(t, played)
-                if fx.propulsion and fx.propulsion_min_load <= load <= fx.propulsion_max_load:
-                    boost = fx.propulsion
-                if fx.wait_gain and fx.wait_min_load <= load <= fx.wait_max_load:
-                    gain += fx.wait_gain
-                    raised = not opts.cap_wait or self.wait[t] < rules.wait_max
+                boost = propulsion_change(fx, load)
+                extra = wait_change(fx, load)
+                if extra:
+                    gain += extra
+                    raised = self._waited(t, extra) != self.wait[t]
                 self.played_mattered[t] = False
             self.played[t] = played
             if gain:   # ruling R17: W gained with the card counts at the reveal (option: after the order)
@@ -316,7 +322,7 @@ class Core:
                     later[t] = gain
                 else:
                     self._gain_wait(t, gain)
-            mod = event_mod if lo <= load <= hi else 0
+            mod = propulsion_change(ev, load)
             if signal_outside:   # ruling R18 option: a dispatch card's R change after max(floor, ...)
                 r = rules.propulsion(value, load, mod)
                 if mod and r != rules.propulsion(value, load, 0):
@@ -485,8 +491,9 @@ class Core:
         fx = rules.dispatch[card]
         self._spend(t, card)
         mattered = False
-        if fx.wait_gain and fx.wait_min_load <= self.places[t] <= fx.wait_max_load:
-            mattered = self._gain_wait(t, fx.wait_gain)
+        gain = wait_change(fx, self.places[t])
+        if gain:
+            mattered = self._gain_wait(t, gain)
         if fx.swap:
             self._swap(t, target)
             mattered = True
@@ -662,8 +669,7 @@ class Core:
                 self.pile_empty_round[s] = self.round
         if self.stalled_round is None and self._stalled():
             self.stalled_round = self.round
-        if ev is None or not ev.clock_hold:
-            self.clock += 1
+        self.clock = clock_after(self.clock, ev)
         if self.options.hand_size > 1:
             for t in range(self.n):
                 self.hand[t].append(self._draw(t))
@@ -682,7 +688,7 @@ class Core:
         card comes)."""
         rules = self.rules
         boost = rules.best_propulsion_after[min(self.round, rules.track_rounds)]
-        repeated = self.event_for(rules.clock_end - rules.clock_start + 1)   # R4: a card that comes back
+        repeated = self.event_for(rules.regular_rounds + 1)   # R4: a card that comes back
         if repeated is not None and repeated.propulsion > boost:
             boost = repeated.propulsion
         floor = rules.propulsion_floor
@@ -692,8 +698,8 @@ class Core:
                 return False
             for k in self.dispatch[self.owner[t]]:
                 fx = rules.dispatch[k]
-                if (fx.window == WITH_REVEAL and fx.propulsion_min_load <= load <= fx.propulsion_max_load
-                        and rules.propulsion(rules.best_op_value, load, boost + fx.propulsion) > floor):
+                if (fx.window == WITH_REVEAL
+                        and rules.propulsion(rules.best_op_value, load, boost + propulsion_change(fx, load)) > floor):
                     return False
         return True
 
