@@ -62,7 +62,7 @@ def _walk_loc(data: Any, loc: tuple) -> tuple[PathKey, bool]:
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             path.append(part)
             node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and part.isdigit() and int(part) in node:
+        elif isinstance(node, dict) and isinstance(part, str) and part.isascii() and part.isdigit() and int(part) in node:
             path.append(int(part))
             node = node[int(part)]
         elif isinstance(node, dict) and isinstance(part, str) and node.get("type") == part:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import signal
 import sys
 import threading
@@ -9,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Optional, TextIO
 
 import typer
 
@@ -49,28 +51,30 @@ def _parse_only(value: Optional[str]) -> tuple[str, ...]:
 
 
 class BarProgress:
-    """A click progress bar on stderr; its length is known once the faces are designed."""
+    """Progress on stderr, its length known once the faces are designed: on a terminal one line redrawn in place
+    (a bar, the count, the face or file at work); elsewhere (a log, CI) a line per step."""
 
-    def __init__(self) -> None:
-        self.bar = None
+    WIDTH = 30
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.in_place = self.stream.isatty()
+        self.total = self.done = 0
 
     def start(self, total: int) -> None:
-        self.bar = typer.progressbar(length=total, file=sys.stderr, label="building", show_eta=False)
-        self.bar.__enter__()
+        self.total, self.done = total, 0
 
     def step(self, advance: int, label: str) -> None:
-        if self.bar is None:
-            return
-        self.bar.label = f"{label[:36]:<36}"
-        if advance:
-            self.bar.update(advance)
-        else:
-            self.bar.render_progress()
+        self.done = min(self.total, self.done + advance)
+        filled = self.WIDTH * self.done // max(self.total, 1)
+        line = f"building [{'#' * filled}{'-' * (self.WIDTH - filled)}] {self.done}/{self.total}  {printable(label)[:36]}"
+        self.stream.write(f"\r{line:<90}" if self.in_place else line + "\n")
+        self.stream.flush()
 
     def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-            self.bar = None
+        if self.in_place and self.total:
+            self.stream.write("\n")
+        self.total = 0
 
 
 def build_cmd(

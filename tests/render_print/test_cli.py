@@ -122,3 +122,14 @@ def test_an_unwritable_cache_only_costs_speed(tmp_path):
     assert cache.memo("sheet", b"material", lambda: b"bytes") == b"bytes"
     assert cache.unwritable and "afile" in cache.unwritable
     assert cache.get("0" * 64) is None
+
+
+def test_progress_on_request_counts_every_step_to_the_end(tmp_path):
+    """Off a terminal (a log, CI), --progress writes a line per step: the bar, the count, what is at work."""
+    result = runner.invoke(app, ["build", "--only", "event", "--progress", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    steps = [line for line in result.stderr.splitlines() if line.startswith("building [")]
+    total = steps[-1].split("] ")[1].split("/")[1].split()[0]
+    assert steps[0].endswith("1/" + total + "  event round 1 (fine_weather)")
+    assert f"] {total}/{total}  " in steps[-1] and f"[{'#' * 30}]" in steps[-1]
+    assert "building [" not in runner.invoke(app, ["build", "--only", "event", "--out", str(tmp_path / "o2")]).stderr

@@ -42,12 +42,14 @@ def test_point_problems_are_located_at_the_value(sweep, spec):
 
 def test_content_paths_must_exist(sweep, spec):
     path = spec("games: 5\naxes:\n  content.game.composition_capp: [9]\n  content.fares.spans.9.fare: [3]\n"
-                "  content.cards.x: [1]\n")
+                "  content.cards.x: [1]\n  content.operations.kinds.²: [1]\n")
     err = run_fail(sweep, path)
     assert f"{path}:3:35: content.game.composition_capp: game.yaml has no key 'composition_capp' at game; " \
            "did you mean 'composition_cap'?" in err
     assert f"{path}:4:32: content.fares.spans.9.fare: fares.yaml has no key '9' at fares.spans" in err
     assert f"{path}:5:21: content.cards.x: unknown content file 'cards'" in err
+    # a digit to str.isdigit that int() refuses is no index
+    assert "content.operations.kinds.²: operations.kinds is a list of 5 items; '²' is not an index in it" in err
 
 
 def test_a_cross_check_broken_by_an_edit_is_reported(sweep, spec):
