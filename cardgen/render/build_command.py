@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-
 import signal
 import sys
 import threading

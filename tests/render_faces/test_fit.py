@@ -78,17 +78,17 @@ def test_font_files_are_packaged_outline_fonts():
     assert all(f.resolve().as_uri() in font_face_css() for f in files)
 
 
-def test_font_warnings_are_collected():
+def test_weasyprint_warnings_are_collected():
     import weasyprint
 
-    from cardgen.render.faces.fit import font_warnings
+    from cardgen.render.faces.renderer import weasyprint_warnings
 
     html = ('<html><head><style>@font-face { font-family: Gone; src: url("file:///nonexistent/gone.ttf") }'
             "body { font-family: Gone }</style></head><body>x</body></html>")
-    with font_warnings() as warnings:
+    with weasyprint_warnings() as warnings:
         weasyprint.HTML(string=html).render()
     assert warnings and "Gone" in warnings[0]
-    with font_warnings() as clean:
+    with weasyprint_warnings() as clean:
         weasyprint.HTML(string="<p>x</p>").render()
     assert clean == []
 

@@ -8,14 +8,14 @@ import pytest
 import weasyprint
 from pypdf import PdfReader
 
-from cardgen.render.faces.renderer import wrapped
-from cardgen.render.faces.fit import check_glyphs, check_layout, font_warnings
+from cardgen.render.faces.renderer import weasyprint_warnings, wrapped
+from cardgen.render.faces.fit import check_glyphs, check_layout
 
 from .conftest import by_id
 
 
 def _problems(face):
-    with font_warnings() as warnings:
+    with weasyprint_warnings() as warnings:
         document = weasyprint.HTML(string=wrapped(face.html)).render()
     assert len(document.pages) == 1, face.id
     return check_layout(document, face) + check_glyphs(face) + warnings

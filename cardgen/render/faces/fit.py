@@ -26,12 +26,10 @@ module fail at once if it changes.
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
-from contextlib import contextmanager
 from html.parser import HTMLParser
 
 from cardgen.model.source import Position
@@ -400,28 +398,3 @@ def check_glyphs(face: Face, locate: Callable[[str], Position | None] | None = N
 def located_glyph_check(folders: Sequence[Path]) -> Callable[[Face], list[str]]:
     """:func:`check_glyphs` whose problems name the content file, line and column of the character."""
     return partial(check_glyphs, locate=partial(locate_character, folders=tuple(folders)))
-
-
-@contextmanager
-def font_warnings() -> Iterator[list[str]]:
-    """Collect WeasyPrint's font warnings while rendering (a font that failed to load...).
-
-    Use around ``HTML(...).render()``; a non-empty list should fail the build.
-    """
-    found: list[str] = []
-
-    class _Handler(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            message = record.getMessage()
-            if record.levelno >= logging.WARNING and "font" in message.lower():
-                found.append(message)
-
-    handler = _Handler(logging.WARNING)
-    loggers = [logging.getLogger("weasyprint"), logging.getLogger("weasyprint.progress")]
-    for logger in loggers:
-        logger.addHandler(handler)
-    try:
-        yield found
-    finally:
-        for logger in loggers:
-            logger.removeHandler(handler)

@@ -45,8 +45,9 @@ class _Collect(logging.Handler):
 
 
 @contextmanager
-def _weasyprint_warnings() -> Iterator[list[str]]:
-    """Collect WeasyPrint's warnings (font not found, bad CSS...) instead of letting them scroll by."""
+def weasyprint_warnings() -> Iterator[list[str]]:
+    """Collect WeasyPrint's warnings (font not found, bad CSS...) instead of letting them scroll by: a
+    non-empty list fails the build."""
     logger = logging.getLogger("weasyprint")
     handler = _Collect()
     logger.addHandler(handler)
@@ -128,7 +129,7 @@ class FaceRenderer:
         unique = list({self.face_key(face): face for face in faces}.items())
         used: list[set[Path]] = [set() for _ in unique]
         pages = self._layout_all([face for _, face in unique], used, done)
-        with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+        with weasyprint_warnings() as warnings, _fixed_font_timestamps():
             pdf = pages[0][0].copy([page for _, page in pages]).write_pdf()
         if warnings:
             culprits = [face for (_, face), (document, page) in zip(unique, pages) if _writing_warns(document, page)]
@@ -189,7 +190,7 @@ class FaceRenderer:
         css, names = named_pages([split_styles(face.html)[1] for face in faces])
         css += "\n" + wrapper_rules(names)
         fetcher = RestrictedFetcher(self.roots, self.fonts)
-        with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+        with weasyprint_warnings() as warnings, _fixed_font_timestamps():
             sheet, sheet_fetcher = self._stylesheet(css)
             html = HTML(string=joined_bodies([split_styles(face.html)[0] for face in faces], names),
                         base_url=self._base_url, url_fetcher=fetcher)
@@ -208,7 +209,7 @@ class FaceRenderer:
         if self.check_glyphs is not None:
             problems += self.check_glyphs(face)
         fetcher = RestrictedFetcher(self.roots, self.fonts)
-        with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+        with weasyprint_warnings() as warnings, _fixed_font_timestamps():
             body, css = split_styles(wrapped(face.html))
             sheet, sheet_fetcher = self._stylesheet(css)
             html = HTML(string=body, base_url=self._base_url, url_fetcher=fetcher)
@@ -269,7 +270,7 @@ def _forget_parsing() -> None:
 
 def _writing_warns(document, page) -> bool:
     """Whether writing this one page alone makes WeasyPrint warn (to name the face that did)."""
-    with _weasyprint_warnings() as warnings, _fixed_font_timestamps():
+    with weasyprint_warnings() as warnings, _fixed_font_timestamps():
         document.copy([page]).write_pdf()
     return bool(warnings)
 
