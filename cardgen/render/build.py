@@ -16,9 +16,9 @@ from typing import Protocol
 
 from cardgen.errors import BuildError, UsageError
 from cardgen.model import load
-from cardgen.render import cachedir
-from cardgen.render.cache import FaceCache, Memo
-from cardgen.render.cachedir import default_cache
+from cardgen.render.cache import cachedir
+from cardgen.render.cache.store import FaceCache, Memo
+from cardgen.render.cache.cachedir import default_cache
 from cardgen.render.faces import fit
 from cardgen.render.faces import design
 from cardgen.render.faces.facekit import Face
@@ -28,7 +28,7 @@ from cardgen.render.fonts import stack as fonts
 from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.pdf import fontmerge
 from cardgen.render.faces.words import Words
-from cardgen.render.memory import give_freed_memory_back
+from cardgen.render.images.memory import give_freed_memory_back
 from cardgen.render.preview import KIND_LABELS, render_preview
 from cardgen.render.sheets import impose
 from cardgen.render.sheets.files import PdfFile, plan_files, quantities

@@ -1,4 +1,4 @@
-"""``cardgen cache info|clear``: show and empty the build cache (cardgen.render.cachedir).
+"""``cardgen cache info|clear``: show and empty the build cache (cardgen.render.cache.cachedir).
 
 No renderer is imported, so both work where WeasyPrint's system libraries are missing.
 """
@@ -9,7 +9,7 @@ import typer
 
 from cardgen.errors import UsageError
 from cardgen.printable import printable
-from cardgen.render import cachedir
+from cardgen.render.cache import cachedir
 
 cache_app = typer.Typer(
     name="cache",

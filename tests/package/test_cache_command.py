@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgen.cli import app
-from cardgen.render import cachedir
+from cardgen.render.cache import cachedir
 
 runner = CliRunner()
 DIGEST = "ab" + "0" * 62
@@ -107,7 +107,7 @@ def test_prune_evicts_least_recently_used_entries_first_and_keeps_this_builds(ca
 
 
 def test_a_cache_hit_counts_as_a_use(cache):
-    from cardgen.render.cache import FaceCache
+    from cardgen.render.cache.store import FaceCache
 
     faces = FaceCache(cache)
     faces.put(DIGEST, b"%PDF", set())

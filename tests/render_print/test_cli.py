@@ -115,7 +115,7 @@ def test_an_empty_folder_and_a_previous_output_are_replaced(tmp_path):
 
 def test_an_unwritable_cache_only_costs_speed(tmp_path):
     """P1-2: the cache is an optimisation; a cache folder that cannot be written must not fail a build."""
-    from cardgen.render.cache import FaceCache
+    from cardgen.render.cache.store import FaceCache
 
     (tmp_path / "afile").write_text("x", encoding="utf-8")
     cache = FaceCache(tmp_path / "afile" / "cache")

@@ -10,7 +10,7 @@ import pytest
 
 from cardgen.render.images.raster import face_cell_pixels, face_png
 from cardgen.render.writers.manifest import Manifest
-from cardgen.render.memory import give_freed_memory_back
+from cardgen.render.images.memory import give_freed_memory_back
 from cardgen.render.writers.stage import IMAGE_LANES, Stage, worker_threads
 
 

@@ -7,7 +7,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from cardgen.render.cache import font_digest
+from cardgen.render.cache.store import font_digest
 from cardgen.render.pdf import fontmerge
 
 from cardgen.render.fonts import stack as fonts

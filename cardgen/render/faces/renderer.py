@@ -24,7 +24,7 @@ from weasyprint.text.fonts import FontConfiguration
 from cardgen.errors import BuildError
 from cardgen.render.faces.facekit import Face
 from cardgen.render.faces.fit import FACE_LINK
-from cardgen.render.cache import FaceCache, face_key, fonts_fingerprint
+from cardgen.render.cache.store import FaceCache, face_key, fonts_fingerprint
 from cardgen.render.pdf import faceunits
 from cardgen.render.faces.fetcher import RestrictedFetcher
 from cardgen.render.pdf.face import FacePdf

@@ -24,8 +24,8 @@ import fontTools
 from fontTools.ttLib import TTFont
 from fontTools.varLib.instancer import instantiateVariableFont
 
-from cardgen.render.cache import file_digest
-from cardgen.render.cachedir import write_atomically
+from cardgen.render.cache.store import file_digest
+from cardgen.render.cache.cachedir import write_atomically
 from cardgen.render.fonts import harfbuzz
 
 #: The weight every face is set in (CSS font-weight: normal).

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 import pypdfium2 as pdfium
 from PIL import Image
 
-from cardgen.render.memory import BIG_IMAGE_PX, give_freed_memory_back
+from cardgen.render.images.memory import BIG_IMAGE_PX, give_freed_memory_back
 
 PNG_DPI = 300
 POINTS_PER_INCH = 72.0
@@ -80,7 +80,7 @@ def face_png(pdf: bytes, index: int = 0, dpi: int = PNG_DPI) -> bytes:
     pixels = image.width * image.height
     del image
     if pixels >= BIG_IMAGE_PX:
-        give_freed_memory_back()  # a board's pixels (cardgen.render.memory)
+        give_freed_memory_back()  # a board's pixels (cardgen.render.images.memory)
     return data
 
 

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from PIL import Image
 
 from cardgen.render.images.raster import png_bytes
-from cardgen.render.memory import give_freed_memory_back
+from cardgen.render.images.memory import give_freed_memory_back
 
 T = TypeVar("T")
 
@@ -101,5 +101,5 @@ def sheet_png(cells: Sequence[T], hidden: T, cell: tuple[int, int],
         sheet.paste(Image.frombytes("RGB", cell, data), (column * cw, row * ch))
     data = png_bytes(sheet, dpi=None)
     del sheet
-    give_freed_memory_back()  # the sheet's pixels (cardgen.render.memory)
+    give_freed_memory_back()  # the sheet's pixels (cardgen.render.images.memory)
     return data

@@ -33,7 +33,7 @@ from pathlib import Path
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from cardgen.render.cache import Memo, font_digest
+from cardgen.render.cache.store import Memo, font_digest
 from cardgen.render.fonts import harfbuzz
 
 _REGISTRY: dict[str, Path] = {}

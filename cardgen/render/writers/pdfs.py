@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from cardgen.render.cache import font_digest
+from cardgen.render.cache.store import font_digest
 from cardgen.render.faces.facekit import Face
 from cardgen.render.pdf import formsheets
 from cardgen.render.pdf.face import FacePdf

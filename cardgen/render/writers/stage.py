@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardgen.render.cache import Memo
+from cardgen.render.cache.store import Memo
 from cardgen.render.writers.manifest import Manifest
 
 #: What the build's worker threads make, one thread each (each holding one image at a time): the face PNGs,

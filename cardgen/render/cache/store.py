@@ -15,13 +15,10 @@ import json
 import threading
 from collections.abc import Callable
 from functools import lru_cache
+from importlib.metadata import version
 from pathlib import Path
 
-import pikepdf
-import pydyf
-import weasyprint
-
-from cardgen.render.cachedir import touch, write_atomically
+from cardgen.render.cache.cachedir import touch, write_atomically
 
 #: ``memo(namespace, material, produce)``: bytes derived only from ``material``, produced once and kept.
 Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
@@ -51,13 +48,17 @@ def fonts_fingerprint(font_files: list[Path]) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
+@lru_cache(maxsize=1)
+def _library_versions() -> dict[str, str]:
+    """The versions of the libraries a face's PDF depends on (read from their metadata: no import needed)."""
+    return {name: version(name) for name in ("weasyprint", "pydyf", "pikepdf")}  # pikepdf: qpdf cuts faces
+
+
 def face_key(html: str, width_mm: float, height_mm: float, bleed_mm: float, fonts: str) -> str:
     """Content hash of what a face looks like: its HTML, size, fonts and the renderer versions."""
     ident = {
         "renderer": RENDERER_VERSION,
-        "weasyprint": weasyprint.__version__,
-        "pydyf": pydyf.__version__,
-        "pikepdf": pikepdf.__version__,  # faces are cut and written by qpdf
+        **_library_versions(),
         "fonts": fonts,
         "size": [width_mm, height_mm, bleed_mm],
         "html": html,
@@ -70,7 +71,7 @@ class FaceCache:
 
     def __init__(self, folder: Path):
         self.folder = Path(folder)
-        self.written = 0  # bytes stored by this process (cardgen.render.cachedir.prune adds them to its ledger)
+        self.written = 0  # bytes stored by this process (cardgen.render.cache.cachedir.prune adds them to its ledger)
         self._counting = threading.Lock()  # the build's image worker stores too
         self.unwritable: str | None = None  # why the cache could not be written, if it could not
 
@@ -96,7 +97,7 @@ class FaceCache:
             data = pdf_path.read_bytes()
         except (OSError, ValueError):
             return None
-        touch(pdf_path)  # recency for the size bound (cardgen.render.cachedir.prune)
+        touch(pdf_path)  # recency for the size bound (cardgen.render.cache.cachedir.prune)
         touch(deps_path)
         return data
 
