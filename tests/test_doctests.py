@@ -1,4 +1,4 @@
-"""Every docstring example in cardgen, one test per module, compiled modules included.
+"""Every docstring example in cardgen, its benchmarks and its tests, one test per module, compiled modules included.
 
 pytest's ``--doctest-modules`` cannot collect the engine's mypyc-built modules
 (their ``__file__`` is the extension, so the import check fails), and running
@@ -19,11 +19,13 @@ import pytest
 import cardgen
 
 PACKAGE = Path(cardgen.__file__).resolve().parent
+#: the folders whose modules are searched for examples, beside the package in the source tree
+FOLDERS = [PACKAGE, *(PACKAGE.parent / name for name in ("benchmarks", "tests") if (PACKAGE.parent / name).is_dir())]
 
 
 def _modules() -> list[str]:
     names = []
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in sorted(p for folder in FOLDERS for p in folder.rglob("*.py")):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         if parts[-1] == "__main__":
             continue
@@ -65,8 +67,9 @@ MODULES = [m for m in _modules() if _docstrings(ast.parse(_source(m).read_text(e
 
 def test_the_examples_are_found_across_the_package():
     """The collection itself: every stage of the pipeline has examples (the test can fail)."""
-    stages = {m.split(".")[1] for m in MODULES}
+    stages = {m.split(".")[1] for m in MODULES if m.startswith("cardgen.")}
     assert {"model", "engine", "render", "sweep"} <= stages, stages
+    assert any(m.startswith("benchmarks.") for m in MODULES) and any(m.startswith("tests.") for m in MODULES)
     assert len(MODULES) >= 30
 
 

@@ -35,6 +35,7 @@ from cardgen.render.sheets.files import PdfFile, plan_files, quantities
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.writers.manifest import Manifest, write_manifest
 from cardgen.render.writers.pdfs import write_pdfs
+from cardgen.render.writers.take_out import write_take_out
 from cardgen.render.writers.pngs import write_pngs
 from cardgen.render.writers.preview import write_preview
 from cardgen.render.writers.stage import Stage, worker_threads
@@ -347,8 +348,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     with atomic_folder(out, protected) as folder, fontmerge.sources(merge_sources(renderer), memo), \
             worker_threads() as workers:
         stage = Stage(folder, manifest, memo, tick, workers)
-        if take_out:
-            stage.write("take-out-of-the-box.txt", take_out_text(take_out).encode("utf-8"))
+        write_take_out(stage, take_out)
         # the PNGs are asked for first: a worker makes them while this thread imposes the sheets, then the TTS sheets
         pngs = write_pngs(stage, order, pdfs)
         write_pdfs(stage, plan_files_for(game_id, faces, options, sheets_by_kind), sheets_by_kind, groups, order, pdfs)
@@ -368,12 +368,6 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     return BuildReport(out, sorted(manifest.files), len(order), list(renderer.rendered),
                        sheets, time.perf_counter() - started, dict(manifest.counts), stages,
                        renderer.cache.unwritable if renderer.cache is not None else None, list(take_out))
-
-
-def take_out_text(take_out: Sequence[tuple[str, int, str]]) -> str:
-    """The cards a pack or reprint retires, one line each."""
-    lines = ["Take out of the box:"] + [f"  {n} x {label} ({why})" for label, n, why in take_out]
-    return "\n".join(lines) + "\n"
 
 
 def merge_sources(renderer: FaceRenderer) -> dict[str, Path]:

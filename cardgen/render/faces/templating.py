@@ -1,7 +1,10 @@
 """Face templates: the shared environment (cardgen.templating) plus the helpers card templates use.
 
-The colour filters are registered once on the shared environment; the font stack
-and the SVG text placer go into each face's context, so the environment itself
+The face filters (``ink``, ``readable``, ``keep_end``) are added to the shared
+environment by :func:`render` itself, before it loads a face template, so they
+do not depend on what was imported first (Jinja's documented ``filters`` dict,
+safe to extend before a template that uses them is loaded); the font stack and
+the SVG text placer go into each face's context, so the environment itself
 knows nothing of fonts.
 """
 
@@ -16,7 +19,8 @@ from cardgen.templating import environment
 
 __all__ = ["TEMPLATES_DIR", "environment", "render"]
 
-environment().filters.update(ink=ink_on, readable=readable, keep_end=keep_end)
+#: the filters face templates use
+FACE_FILTERS = {"ink": ink_on, "readable": readable, "keep_end": keep_end}
 
 
 def render(template: str, **context: object) -> str:
@@ -25,5 +29,8 @@ def render(template: str, **context: object) -> str:
     ``font_family`` is the card font stack for text an inline SVG draws (SVG text
     does not inherit the page's CSS); a caller may pass its own.
     """
+    env = environment()
+    if env.filters.get("keep_end") is not keep_end:
+        env.filters.update(FACE_FILTERS)
     helpers = {"font_family": font_family_css(), "centred_x": centred_x}
-    return environment().get_template(template).render(**{**helpers, **context})
+    return env.get_template(template).render(**{**helpers, **context})
