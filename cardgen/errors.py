@@ -75,3 +75,15 @@ class PlayabilityError(CardgenError):
     """The rules engine found the set not playable."""
 
     exit_code = 1
+
+
+def error_line(command: str, exc: CardgenError) -> str:
+    """How every command reports an error, on one line: the command, the kind (``usage`` for a bad option,
+    exit 2; ``PLAYABILITY FAILURE`` when the set cannot be played; else ``error``), the message.
+
+    >>> error_line("simulate", UsageError("--players 9: this game takes 2-5"))
+    'cardgen simulate: usage: --players 9: this game takes 2-5'
+    """
+    kind = ("usage" if isinstance(exc, UsageError) else
+            "PLAYABILITY FAILURE" if isinstance(exc, PlayabilityError) else "error")
+    return f"cardgen {command}: {kind}: {exc}"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, error_line
 from cardgen.printable import printable
 
 pack_app = typer.Typer(name="pack", help="Work with packs: expansions laid over a base game.", no_args_is_help=True)
@@ -27,7 +27,7 @@ def new_cmd(
     try:
         written = new_pack(folder, base, mark)
     except CardgenError as exc:
-        typer.echo(f"cardgen pack new: {exc}", err=True)
+        typer.echo(error_line("pack new", exc), err=True)
         raise typer.Exit(exc.exit_code)
     typer.echo(f"{printable(str(written))}: new pack over {printable(base)}; "
                f"next: cardgen validate {printable(str(written))}")

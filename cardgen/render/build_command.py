@@ -14,7 +14,7 @@ from typing import Optional, TextIO
 import typer
 
 from cardgen.printable import printable
-from cardgen.errors import CardgenError, ContentError, UsageError
+from cardgen.errors import CardgenError, ContentError, UsageError, error_line
 from cardgen.model.schema import LANGS
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM
 
@@ -205,8 +205,7 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
         typer.echo(f"\n{len(exc.problems)} problem(s) in the content; nothing written.", err=True)
         return exc.exit_code
     except CardgenError as exc:
-        kind = "usage" if isinstance(exc, UsageError) else "build failed"
-        typer.echo(f"cardgen build: {kind}: {exc}; nothing written.", err=True)
+        typer.echo(f"{error_line('build', exc)}; nothing written.", err=True)
         return exc.exit_code
     counts = ", ".join(f"{kind} {n}" for kind, n in result.counts.items())
     typer.echo(f"{printable(str(result.out))}: {len(result.files)} files, {result.sheets} sheets, {result.faces} faces "

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from cardgen.errors import UsageError
+from cardgen.errors import UsageError, error_line
 from cardgen.printable import printable
 from cardgen.render.cache import cachedir
 
@@ -32,7 +32,7 @@ def _limit() -> int:
     try:
         return cachedir.limit_bytes()
     except UsageError as exc:
-        typer.echo(f"cardgen cache: usage: {exc}", err=True)
+        typer.echo(error_line("cache", exc), err=True)
         raise typer.Exit(exc.exit_code)
 
 

@@ -49,7 +49,7 @@ def sweep_cmd(
     try:
         summary = run_sweep(spec_file, games, workers, scheduler, fit, report, progress, force)
     except CardgenError as exc:
-        fail(exc)
+        fail(exc, "sweep")
     typer.echo(json.dumps(summary, ensure_ascii=False, indent=2) if as_json else format_sweep(summary))
     for problem in summary["problems"]:
         typer.echo(f"PLAYABILITY FAILURE: {problem}", err=True)

@@ -88,3 +88,15 @@ def test_the_readme_lists_every_command_with_every_option():
                 missing += [f"{' '.join(words)} {opt}" for opt in param.opts + param.secondary_opts
                             if not re.search(rf"(?<![\w-]){re.escape(opt)}(?![\w-])", block)]
     assert missing == []
+
+
+def test_every_command_reports_an_error_in_one_shape(tmp_path):
+    """``cardgen COMMAND: KIND: message``: usage (exit 2), PLAYABILITY FAILURE or error (exit 1)."""
+    cases = [(["build", "--players", "9", "--out", str(tmp_path / "o")], "cardgen build: usage: --players 9"),
+             (["simulate", "--players", "9"], "cardgen simulate: usage: "),
+             (["pack", "new", str(tmp_path / "p"), "--mark", "toolong"], "cardgen pack new: usage: "),
+             (["sweep", str(tmp_path / "none.yaml")], "cardgen sweep: error: 1 problem(s) in the sweep")]
+    for args, start in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == (2 if ": usage: " in start else 1), (args, result.output)
+        assert any(line.startswith(start) for line in result.output.splitlines()), (args, result.output)

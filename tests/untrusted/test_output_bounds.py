@@ -29,7 +29,7 @@ def test_report_refuses_a_file_cardgen_did_not_write_unless_forced(tmp_path):
     page.write_text("<html>my notes</html>", encoding="utf-8")
     result = cli("simulate", "--games", "2", "--report", page)
     assert result.exit_code == 2
-    assert (f"error: --report: {page} exists and was not written by cardgen; choose another path or pass --force "
+    assert (f"cardgen simulate: usage: --report: {page} exists and was not written by cardgen; choose another path or pass --force "
             "to replace it") in result.output
     assert page.read_text(encoding="utf-8") == "<html>my notes</html>"
     assert cli("simulate", "--games", "2", "--report", page, "--force").exit_code == 0

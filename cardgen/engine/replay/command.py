@@ -10,7 +10,7 @@ import typer
 
 from cardgen.engine.replay.scripted import Replay, replay_file
 from cardgen.engine.replay.script import ScriptError
-from cardgen.errors import CardgenError, ContentError, PlayabilityError
+from cardgen.errors import CardgenError, ContentError, error_line
 from cardgen.model.command import format_problems
 from cardgen.printable import printable
 
@@ -82,8 +82,7 @@ def replay_cmd(
         typer.echo(format_problems(exc.problems, exc.sources), err=True)
         raise typer.Exit(exc.exit_code)
     except CardgenError as exc:
-        kind = "PLAYABILITY FAILURE" if isinstance(exc, PlayabilityError) else "error"
-        typer.echo(f"{kind}: {exc}", err=True)
+        typer.echo(error_line("replay", exc), err=True)
         raise typer.Exit(exc.exit_code)
     if as_json:
         typer.echo(json.dumps(replay.to_dict(), ensure_ascii=False, indent=1))

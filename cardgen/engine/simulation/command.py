@@ -22,7 +22,7 @@ from cardgen.engine.simulation.text import format_summary
 from cardgen.engine.simulation.runner import MAX_GAMES, RunSpec, content_for, run, useful_workers
 from cardgen.engine.native import KERNEL
 from cardgen.engine.play.playable import check_playable, check_variant_players
-from cardgen.errors import CardgenError, ContentError, PlayabilityError, UsageError
+from cardgen.errors import CardgenError, ContentError, UsageError, error_line
 from cardgen.model.command import format_problems
 
 ARCHETYPES = ("heavy", "light", "balanced", "long")
@@ -199,13 +199,12 @@ def _baseline(content, spec: RunSpec, other: Path | None) -> tuple[Any, RunSpec]
     return base, dataclasses.replace(spec, folder=other, variant=variant)
 
 
-def fail(exc: CardgenError) -> None:
-    """Print a user error clearly and exit with its code (never a traceback)."""
+def fail(exc: CardgenError, command: str = "simulate") -> None:
+    """Print a user error clearly (:func:`cardgen.errors.error_line`) and exit with its code (never a traceback)."""
     if isinstance(exc, ContentError):
         # the same source line + caret as `cardgen validate`
         typer.echo(format_problems(exc.problems, exc.sources), err=True)
-    kind = "PLAYABILITY FAILURE" if isinstance(exc, PlayabilityError) else "error"
-    typer.echo(f"{kind}: {exc}", err=True)
+    typer.echo(error_line(command, exc), err=True)
     raise typer.Exit(exc.exit_code)
 
 

@@ -55,7 +55,7 @@ def tables_cmd(
             from cardgen.engine.simulation.report import write_report
             write_report(report, content, None, result)
     except CardgenError as exc:
-        fail(exc)
+        fail(exc, "tables")
     typer.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json else format_tables(result))
     bad = mismatches(result)
     for item in bad:
