@@ -49,6 +49,15 @@ FILE_ATTR = {"game": "game", "map": "map", "fares": "fares", "tickets": "tickets
              "strings": "strings"}
 
 
+def next_clock(clock: int, held: bool) -> int:
+    """Rules 6.2 phase 5: the clock moves one hour on after each round, unless the round's event holds it.
+
+    >>> next_clock(9, False), next_clock(9, True)
+    (10, 9)
+    """
+    return clock if held else clock + 1
+
+
 @dataclass(frozen=True)
 class Content:
     """A whole validated content folder (optionally with a variant applied)."""
@@ -177,7 +186,7 @@ class Content:
         while clock < self.game.clock.end:
             round_no = len(rounds) + 1
             hold = self.holds_clock(round_no)
-            clock += 0 if hold else 1
+            clock = next_clock(clock, hold)
             rounds.append((round_no, clock, hold))
         return rounds
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from cardgen.engine.rules.runs import Runs, free_runs
 from cardgen.model import Content
+from cardgen.model.content import next_clock
 from cardgen.model.effects import DISPATCH_TIMINGS
 
 RIGHT = 1
@@ -85,8 +86,8 @@ def wait_change(effect: EventEffect | DispatchEffect | None, load: int) -> int:
 
 
 def clock_after(clock: int, event: EventEffect | None) -> int:
-    """Phase 5: the clock after a round with ``event``: one hour on, unless the event holds it."""
-    return clock if event is not None and event.clock_hold else clock + 1
+    """Phase 5: the clock after a round with ``event`` (:func:`cardgen.model.content.next_clock`)."""
+    return next_clock(clock, event is not None and event.clock_hold)
 
 
 @dataclass(frozen=True, slots=True)
