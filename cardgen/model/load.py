@@ -264,10 +264,11 @@ def _schema_only(raw: dict[str, Any], where: Located) -> list[Problem]:
 def _as_meant(stem: str, data: Any, exc: ValidationError) -> Any | None:
     """The file's model as its misspelt keys meant it, or None if it has other schema problems.
 
-    Each unknown key becomes the known key it is a near miss of (unless the
-    mapping has that key already), or is dropped if it is none; so a typo is
-    reported once, by its own message, and the rest of the file is still
-    cross-checked (a misspelt ``copies`` does not also break the totals).
+    Each unknown key becomes the known key it is a near miss of, or is dropped
+    if it is none; so a typo is reported once, by its own message, and the rest
+    of the file is still cross-checked (a misspelt ``copies`` does not also
+    break the totals). Where the mapping has the meant key already (a pack's
+    ``change`` entry over the base's entry), that value stays.
     """
     errors = exc.errors(include_url=False)
     walked = [_walk_loc(data, err["loc"]) for err in errors]

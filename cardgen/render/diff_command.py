@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.errors import CardgenError, ContentError
+from cardgen.errors import CardgenError, ContentError, error_line
 from cardgen.printable import printable
 
 
@@ -36,7 +36,7 @@ def diff_cmd(
         typer.echo(f"\n{len(exc.problems)} problem(s) in the content; nothing compared.", err=True)
         raise typer.Exit(exc.exit_code)
     except CardgenError as exc:
-        typer.echo(f"cardgen diff: {exc}", err=True)
+        typer.echo(error_line("diff", exc), err=True)
         raise typer.Exit(exc.exit_code)
     if as_json:
         doc = {"old": str(old), "new": str(new), "changes": [ch.as_dict() for ch in changes],

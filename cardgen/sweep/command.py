@@ -52,7 +52,7 @@ def sweep_cmd(
         fail(exc, "sweep")
     typer.echo(json.dumps(summary, ensure_ascii=False, indent=2) if as_json else format_sweep(summary))
     for problem in summary["problems"]:
-        typer.echo(f"PLAYABILITY FAILURE: {problem}", err=True)
+        typer.echo(f"cardgen sweep: PLAYABILITY FAILURE: {problem}", err=True)
     raise typer.Exit(1 if summary["problems"] else 0)
 
 

@@ -5,9 +5,11 @@ Numbers are read from the content: the wait card's gain, Signal Priority's amoun
 
 from __future__ import annotations
 
-from cardgen.engine import GameState, Options, play_game
+import shutil
+
+from cardgen.engine import GameState, Options, compile_rules, play_game
 from cardgen.engine.rules.compiled import RIGHT
-from cardgen.model import load
+from cardgen.model import DEFAULT_CONTENT, load
 from tests.engine.test_rules_unit import kind_index, place, ready
 
 
@@ -151,3 +153,33 @@ def test_r7_checked_path_refuses_another_platform_without_the_option(rules):
     st = ready(rules, players=2, options=Options(booking_platform="any"))
     st.phase, st.drawn = "keep", [st.piles[0][-1]]
     assert Keep((0,), 2) in st.legal_actions()
+
+
+def _track_edited(folder, replacements) -> object:
+    """The bundled content with the texts of events.yaml, printing.yaml and variants.yaml replaced."""
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    for name, old, new in replacements:
+        path = folder / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (name, old)
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    return compile_rules(load(folder))
+
+
+def test_r4_repeat_last_is_endless_only_when_nothing_lets_the_clock_end(tmp_path):
+    """A hold in the last regular round, repeated for ever, would never let the clock end; with cards past
+    the clock (events.beyond_clock) that make up for the holds, the repeat never comes and the game ends."""
+    hold_last = [("events.yaml", "  19: {kind: extended_operation}\n  20: {kind: rainstorm}",
+                  "  19: {kind: rainstorm}\n  20: {kind: extended_operation}")]
+    endless = _track_edited(tmp_path / "a", hold_last)
+    assert endless.endless(True) and not endless.endless(False)
+    beyond = [("events.yaml", "totals: {kinds: 8, cards: 20}", "totals: {kinds: 8, cards: 22}\nbeyond_clock: true"),
+              ("events.yaml", "  20: {kind: extended_operation}",
+               "  20: {kind: extended_operation}\n  21: {kind: fine_weather}\n  22: {kind: radio_command}"),
+              ("printing.yaml", "events: 20", "events: 22"),
+              ("variants.yaml", "19: null, 20: null}", "19: null, 20: null, 21: null, 22: null}")]
+    ends = _track_edited(tmp_path / "b", hold_last + beyond)
+    assert not ends.endless(True)
+    result = play_game(ends, ["heavy", "light", "balanced", "long"], 1, Options(late_events="repeat_last"))
+    assert result.rounds == 22
+    assert not compile_rules(load()).endless(True)   # the bundled track: its last round does not hold the clock

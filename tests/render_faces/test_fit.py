@@ -13,7 +13,7 @@ from cardgen.model.source import Position
 from cardgen.render.faces.design import build_faces
 from cardgen.render.faces.facekit import Face
 from cardgen.render.faces.fit import check_glyphs, check_layout, located_check, visible_text
-from cardgen.render.faces.renderer import joined_bodies, named_pages, split_styles, wrapper_rules
+from cardgen.render.faces.renderer import _writing_warns, joined_bodies, named_pages, split_styles, wrapper_rules
 from cardgen.render.fonts.stack import font_face_css, font_files, missing_glyphs
 from tests.content_copy import copy_with
 
@@ -142,6 +142,17 @@ def test_each_face_of_a_shared_document_is_checked_against_its_own_text():
     assert len(document.pages) == 2
     assert [check_layout(SimpleNamespace(pages=[page]), face) for face, page in zip((whole, cut), document.pages)] == [
         [], ["test board: text cut off from its box 'rows' (face test-board), first missing: 'Row two'"]]
+
+
+def test_a_page_of_a_shared_document_written_alone_does_not_warn():
+    """The build writes a page alone to name the face whose writing warned: the wrappers' links must not
+    make every page but the first warn (a link to an anchor only the first page had once did)."""
+    faces = [_board(f'<div class="fit" data-box="rows" style="position:absolute;left:0;top:0;width:50mm;height:10mm">'
+                    f'<div class="row">Row {n}</div></div>') for n in range(3)]
+    css, names = named_pages([split_styles(face.html)[1] for face in faces])
+    html = joined_bodies([split_styles(face.html)[0] for face in faces], names)
+    document = weasyprint.HTML(string=html).render(stylesheets=[weasyprint.CSS(string=css + wrapper_rules(names))])
+    assert [_writing_warns(document, page) for page in document.pages] == [False, False, False]
 
 
 def test_text_clipped_by_a_container_is_reported():

@@ -126,7 +126,7 @@ def test_an_option_that_would_make_the_game_endless_is_refused(cli, tmp_path):
     res = cli(str(tmp_path / "c"), "--games", "2", "--option", "late_events=repeat_last")
     assert res.exit_code == 2, res.output
     assert ("--option late_events: late_events repeat_last would play round 20's event 'extended_operation' in "
-            "every later round, and it holds the clock: the game would never end") in res.stderr
+            "every round past the track, and it holds the clock: the game would never end") in res.stderr
 
 
 def test_content_errors_show_the_line_and_a_caret_like_validate(fake, cli, tmp_path):

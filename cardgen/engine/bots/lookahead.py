@@ -135,8 +135,8 @@ class Lookahead(Bot):
                 (right if rules.ticket_dir[k] > 0 else left).append(k)
             shown.append((left, right))
         return Setting(view.cell[t], view.dir[t], view.places[t], view.clock, clock, aboard, events,
-                       [e.closed_cell if e is not None else -1 for e in events], shown,
-                       rules.runs(view.options.terminal_ends_move))
+                       [e.closed_cell if e is not None else -1 for e in events],
+                       [clock_after(0, e) for e in events], shown, rules.runs(view.options.terminal_ends_move))
 
     def _rollout(self, base: "Setting", picks: list[int], cards: list[int]) -> float:
         """Points one choice earns over one sampled future (own train only; see module docstring)."""
@@ -176,7 +176,7 @@ class Lookahead(Bot):
                         if places + need <= target:
                             load.setdefault(dest_cell[kind], []).append((kind, clock, need))
                             places += need
-            clock = clock_after(clock, base.events[i])
+            clock += base.hours[i]
         # rolled out of the horizon with the game still on: tickets aboard will mostly still arrive
         if clock >= clock_end:
             return value
@@ -189,6 +189,7 @@ class Setting:
 
     def __init__(self, cell: int, direction: int, places: int, now: int, clock: int,
                  aboard: dict[int, list[Ticket]], events: list[Optional[EventEffect]], closures: list[int],
-                 shown: list[tuple[list[int], list[int]]], runs: Runs) -> None:
+                 hours: list[int], shown: list[tuple[list[int], list[int]]], runs: Runs) -> None:
         self.cell, self.direction, self.places, self.now, self.clock = cell, direction, places, now, clock
         self.aboard, self.events, self.closures, self.shown, self.runs = aboard, events, closures, shown, runs
+        self.hours = hours  # how far each known round moves the clock on (clock_after: 0 in a hold)

@@ -171,10 +171,25 @@ class Rules:
         :meth:`Content.propulsion` computes it (the one place the formula is written)."""
         return self.propulsion_of[places][value][modifier - self.least_modifier]
 
-    def repeated_event(self) -> EventEffect | None:
-        """Ruling R4's option ``late_events: repeat_last``: the card of the last regular round, played again in
-        every round past the clock's length that has no card of its own."""
+    def event_of(self, rnd: int, repeat_last: bool) -> EventEffect | None:
+        """The event of round ``rnd``. Rounds beyond the clock's length exist only because of clock holds; in
+        those the content's own card comes first (events.beyond_clock), else ruling R4 applies: no event, or
+        with ``repeat_last`` (option ``late_events``) the card of the last regular round again."""
+        ev = self.track.get(rnd)
+        if rnd <= self.regular_rounds or ev is not None or not repeat_last:
+            return ev
         return self.track.get(self.regular_rounds)
+
+    def endless(self, repeat_last: bool) -> bool:
+        """Whether the clock would never reach its end: still short of it after the last round that has a card
+        of its own, with every later round playing a card that holds it (``repeat_last``)."""
+        clock, last = self.clock_start, max(self.track_rounds, self.regular_rounds)
+        for rnd in range(1, last + 1):
+            if clock >= self.clock_end:
+                return False
+            clock = clock_after(clock, self.event_of(rnd, repeat_last))
+        later = self.event_of(last + 1, repeat_last)
+        return clock < self.clock_end and later is not None and later.clock_hold
 
     def penalty(self, places: int) -> int:
         """Rules 6.2: the places aboard slow a train by this much, as :meth:`Content.penalty` computes it."""

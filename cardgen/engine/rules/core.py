@@ -82,11 +82,11 @@ class Core:
         if opts.hand_size > len(rules.deck):
             raise SetupRefused(f"hand_size {opts.hand_size} is larger than the {len(rules.deck)}-card operation set",
                                "hand_size")
-        repeated = rules.repeated_event()
-        if opts.late_events == "repeat_last" and repeated is not None and repeated.clock_hold:
+        if rules.endless(opts.late_events == "repeat_last"):
+            repeated = rules.track[rules.regular_rounds]
             raise SetupRefused(f"late_events repeat_last would play round {rules.regular_rounds}'s event "
-                               f"'{rules.event_ids[repeated.kind]}' in every later round, and it holds the clock: "
-                               "the game would never end", "late_events")
+                               f"'{rules.event_ids[repeated.kind]}' in every round past the track, and it holds the "
+                               "clock: the game would never end", "late_events")
         n = players * rules.trains_per_player
         if n > len(rules.seats):
             raise SetupRefused(f"{n} trains need {n} start seats; the content defines {len(rules.seats)}")
@@ -234,13 +234,8 @@ class Core:
 
     # ================================================================ phase 1: event
     def event_for(self, rnd: int) -> Optional[EventEffect]:
-        """The event of round ``rnd``. Rounds beyond the clock's length exist only because of clock holds;
-        in those, ruling R4 applies: no event, or the card of the last regular round again."""
-        rules = self.rules
-        ev = rules.track.get(rnd)
-        if rnd <= rules.regular_rounds or ev is not None or self.options.late_events == "none":
-            return ev          # beyond the clock, the content's own card comes first (events.beyond_clock)
-        return rules.repeated_event()
+        """The event of round ``rnd`` under this game's option ``late_events`` (:meth:`Rules.event_of`)."""
+        return self.rules.event_of(rnd, self.options.late_events == "repeat_last")
 
     def begin_round(self) -> None:
         """Phase 1 (event): global W gain and festival tickets; remember the rest for later phases."""

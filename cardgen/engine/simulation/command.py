@@ -125,7 +125,7 @@ def simulate_cmd(
     for note in summary["notes"]:
         typer.echo(f"NOTE: {note}", err=True)
     for problem in summary["problems"]:
-        typer.echo(f"PLAYABILITY FAILURE: {problem}", err=True)
+        typer.echo(f"cardgen simulate: PLAYABILITY FAILURE: {problem}", err=True)
     raise typer.Exit(1 if summary["problems"] else 0)
 
 

@@ -16,7 +16,7 @@ the page) is reported as clipped.
 
 WeasyPrint's API gives one laid-out box per link: ``Page.links`` lists each
 as ``(type, target, rectangle, box)``. The renderer wraps every face in a link
-to itself (:data:`FACE_LINK`, cardgen.render.faces.renderer.joined_bodies), so
+(:data:`FACE_LINK_TARGET`, cardgen.render.faces.renderer.joined_bodies), so
 :func:`face_root` finds the face's box there, the first link listed (its
 descendants follow, as they are inside the link). What the check reads of a
 box (its position, size, text, element, style, children) is WeasyPrint's
@@ -99,23 +99,25 @@ def _text_extent(texts: Sequence) -> tuple[float, float, float, float] | None:
             max(r[2] for r in rects), max(r[3] for r in rects))
 
 
-#: The class, id and link target of the wrapper the renderer puts around each face.
+#: The class of the wrapper the renderer puts around each face, and where it links: a URL that needs no
+#: anchor in the document (a page written alone links to nothing missing) and is never fetched.
 FACE_LINK = "cardgen-face"
+FACE_LINK_TARGET = "cardgen:face"
 
 
 def face_root(page):
     """The laid-out box of the face on a WeasyPrint page: the first box of its wrapper's link.
 
     >>> from weasyprint import HTML
-    >>> html = f'<a href="#{FACE_LINK}" id="{FACE_LINK}" style="display: block"><p>S1</p></a>'
+    >>> html = f'<a href="{FACE_LINK_TARGET}" style="display: block"><p>S1</p></a>'
     >>> page = HTML(string=html).render().pages[0]
     >>> face_root(page).element_tag, _box_text(face_root(page))
     ('a', 'S1')
     """
     for _, target, _, box in page.links:
-        if target == FACE_LINK:
+        if target == FACE_LINK_TARGET:
             return box
-    raise ValueError(f"no face on this page: the renderer wraps each face in a link to #{FACE_LINK}")
+    raise ValueError(f"no face on this page: the renderer wraps each face in a link to {FACE_LINK_TARGET}")
 
 
 def _fit_boxes(page_box) -> Iterator[tuple[str, object, list]]:

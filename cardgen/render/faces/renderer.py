@@ -23,7 +23,7 @@ from weasyprint.text.fonts import FontConfiguration
 
 from cardgen.errors import BuildError
 from cardgen.render.faces.facekit import Face
-from cardgen.render.faces.fit import FACE_LINK
+from cardgen.render.faces.fit import FACE_LINK, FACE_LINK_TARGET
 from cardgen.render.cache.store import FaceCache, face_key, fonts_fingerprint
 from cardgen.render.pdf import faceunits
 from cardgen.render.faces.fetcher import RestrictedFetcher
@@ -189,11 +189,14 @@ class FaceRenderer:
             return None
         css, names = named_pages([split_styles(face.html)[1] for face in faces])
         css += "\n" + wrapper_rules(names)
+        try:
+            joined = joined_bodies([split_styles(face.html)[0] for face in faces], names)
+        except BuildError:  # a face without a <body>: laid out alone, its error names it
+            return None
         fetcher = RestrictedFetcher(self.roots, self.fonts)
         with weasyprint_warnings() as warnings, _fixed_font_timestamps():
             sheet, sheet_fetcher = self._stylesheet(css)
-            html = HTML(string=joined_bodies([split_styles(face.html)[0] for face in faces], names),
-                        base_url=self._base_url, url_fetcher=fetcher)
+            html = HTML(string=joined, base_url=self._base_url, url_fetcher=fetcher)
             document = html.render(font_config=self.font_config, stylesheets=[sheet])
         if warnings or fetcher.refused or sheet_fetcher.refused or len(document.pages) != len(faces):
             return None
@@ -208,9 +211,12 @@ class FaceRenderer:
         problems: list[str] = []
         if self.check_glyphs is not None:
             problems += self.check_glyphs(face)
+        try:
+            body, css = split_styles(wrapped(face.html))
+        except BuildError as exc:
+            raise BuildError(f"{face.label} ({face.id}): {exc}") from None
         fetcher = RestrictedFetcher(self.roots, self.fonts)
         with weasyprint_warnings() as warnings, _fixed_font_timestamps():
-            body, css = split_styles(wrapped(face.html))
             sheet, sheet_fetcher = self._stylesheet(css)
             html = HTML(string=body, base_url=self._base_url, url_fetcher=fetcher)
             document = html.render(font_config=self.font_config, stylesheets=[sheet])
@@ -327,9 +333,10 @@ def joined_bodies(documents: Sequence[str], page_names: Sequence[str | None] | N
     The first document's head and body tag are kept (faces sharing a
     stylesheet share them too); a face is absolutely positioned against its
     page, so a wrapper that only breaks the page leaves its layout unchanged.
-    The wrapper is a link to itself: WeasyPrint lists each link with its laid-out
-    box (``Page.links``), which is how the layout check reads a face
-    (cardgen.render.faces.fit); the link is not printed (faceunits drops it).
+    The wrapper is a link (to fit.FACE_LINK_TARGET, which needs no anchor): WeasyPrint
+    lists each link with its laid-out box (``Page.links``), which is how the layout
+    check reads a face (cardgen.render.faces.fit); the link is not printed
+    (faceunits drops it).
     """
     first = _BODY.search(documents[0])
     if first is None:
@@ -344,8 +351,7 @@ def joined_bodies(documents: Sequence[str], page_names: Sequence[str | None] | N
         classes = [FACE_LINK, *(["cardgen-break"] if number else [])]
         if page_names is not None and page_names[number] is not None:
             classes.append(page_names[number])
-        anchor = "" if number else f' id="{FACE_LINK}"'  # every wrapper links to the first: an id is written once
-        parts.append(f'<a href="#{FACE_LINK}"{anchor} class="{" ".join(classes)}">{body.group(2)}</a>')
+        parts.append(f'<a href="{FACE_LINK_TARGET}" class="{" ".join(classes)}">{body.group(2)}</a>')
     return documents[0][: first.end(1)] + "".join(parts) + documents[0][first.start(3) :]
 
 
