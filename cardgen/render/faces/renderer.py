@@ -129,6 +129,8 @@ class FaceRenderer:
         unique = list({self.face_key(face): face for face in faces}.items())
         used: list[set[Path]] = [set() for _ in unique]
         pages = self._layout_all([face for _, face in unique], used, done)
+        for _, page in pages:
+            page.links.clear()  # the wrappers' links served the layout check: not written (a face prints none)
         with weasyprint_warnings() as warnings, _fixed_font_timestamps():
             pdf = pages[0][0].copy([page for _, page in pages]).write_pdf()
         if warnings:

@@ -27,8 +27,8 @@ _CATEGORY = {"Do": Name.XObject, "gs": Name.ExtGState, "scn": Name.Pattern, "SCN
              "sh": Name.Shading, "Tf": Name.Font, "cs": Name.ColorSpace, "CS": Name.ColorSpace}
 _BUILT_IN_SPACES = {"/Pattern", "/DeviceRGB", "/DeviceGray", "/DeviceCMYK"}
 #: Page keys made anew for a face, or left out: it keeps every other (its boxes, its transparency group).
-#: A printed face has no links: the link the renderer wraps around each face so that the layout
-#: check finds it (cardgen.render.faces.fit.face_root) is an annotation, left out here.
+#: A printed face has no links: an annotation on a page is left out here (the links the renderer wraps
+#: around faces for the layout check, cardgen.render.faces.fit.face_root, are not even written).
 _MADE_ANEW = {"/Parent", "/Resources", "/Contents", "/Type", "/Annots"}
 #: Resource categories whose entries can hold content streams (forms, tiling patterns, soft masks);
 #: fonts, shadings and colour spaces are used as they are.
