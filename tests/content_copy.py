@@ -8,12 +8,17 @@ from pathlib import Path
 from cardgen.resources import DEFAULT_CONTENT
 
 
+def edit(path: Path, old: str, new: str, once: bool = True) -> int:
+    """Replace ``old`` in the file at ``path`` by ``new``: its one occurrence, or with ``once=False`` every one
+    (at least one); the 1-based line of the first (where a located problem about it points)."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1 if once else old in text, (path.name, old)
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return text[: text.index(old)].count("\n") + 1
+
+
 def copy_with(folder: Path, file: str, old: str, new: str) -> int:
     """Copy the bundled content into ``folder`` and replace the one occurrence of ``old`` in ``file`` by ``new``;
-    the 1-based line ``old`` was on (where a located problem about it points)."""
+    the 1-based line ``old`` was on."""
     shutil.copytree(DEFAULT_CONTENT, folder)
-    path = folder / file
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, (file, old)
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return next(number for number, row in enumerate(text.splitlines(), 1) if old in row)
+    return edit(folder / file, old, new)

@@ -43,11 +43,11 @@ def resolve(content: Content, dotted: str) -> tuple[str, PathKey]:
     for part in rest.split("."):
         here = ".".join([stem, *map(str, path)])
         if isinstance(node, dict):
-            key: str | int = int(part) if part.isascii() and part.isdigit() and int(part) in node else part
+            key: str | int = int(part) if part.isdecimal() and int(part) in node else part
             if key not in node:
                 raise ValueError(f"{stem}.yaml has no key '{part}' at {here}{suggest(part, [str(k) for k in node])}")
         elif isinstance(node, list):
-            if not (part.isascii() and part.isdigit()) or int(part) >= len(node):
+            if not part.isdecimal() or int(part) >= len(node):
                 raise ValueError(f"{here} is a list of {len(node)} items; '{part}' is not an index in it")
             key = int(part)
         else:

@@ -62,7 +62,7 @@ def _walk_loc(data: Any, loc: tuple) -> tuple[PathKey, bool]:
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             path.append(part)
             node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and part.isascii() and part.isdigit() and int(part) in node:
+        elif isinstance(node, dict) and isinstance(part, str) and part.isdecimal() and int(part) in node:
             path.append(int(part))
             node = node[int(part)]
         elif isinstance(node, dict) and isinstance(part, str) and node.get("type") == part:
@@ -79,10 +79,15 @@ def _misspelt(errors: list[dict], walked: list[tuple[PathKey, bool]], stem: str)
             for err, (path, _) in zip(errors, walked) if err["type"] == "extra_forbidden" and path}
 
 
-def _caused_by_typo(err: dict, path: PathKey, misspelt: dict[PathKey, str | None]) -> bool:
-    """A missing key that a misspelt key of the same mapping is a near miss of: the typo's consequence."""
-    return err["type"] == "missing" and bool(path) and (path[:-1], str(path[-1])) in {
-        (typo[:-1], meant) for typo, meant in misspelt.items()}
+def _meant_keys(misspelt: dict[PathKey, str | None]) -> set[tuple[PathKey, str | None]]:
+    """(mapping, key) of each known key a misspelt key stands for."""
+    return {(typo[:-1], meant) for typo, meant in misspelt.items()}
+
+
+def _caused_by_typo(err: dict, path: PathKey, meant: set[tuple[PathKey, str | None]]) -> bool:
+    """A missing key that a misspelt key of the same mapping is a near miss of (:func:`_meant_keys`): the
+    typo's consequence."""
+    return err["type"] == "missing" and bool(path) and (path[:-1], str(path[-1])) in meant
 
 
 def schema_problems(exc: ValidationError, data: Any, stem: str, where: "Located") -> list[Problem]:
@@ -93,9 +98,9 @@ def schema_problems(exc: ValidationError, data: Any, stem: str, where: "Located"
     # A misspelt key is one mistake: its "unknown key 'efects'; did you mean 'effects'?" says it all, so the
     # "missing required key 'effects'" it causes in the same mapping is not reported again (only the key
     # that message names: it suggests from all the mapping's fields).
-    misspelt = _misspelt(errors, walked, stem)
+    meant = _meant_keys(_misspelt(errors, walked, stem))
     for err, (path, is_key) in zip(errors, walked):
-        if _caused_by_typo(err, path, misspelt):
+        if _caused_by_typo(err, path, meant):
             continue
         if err["type"] == "union_tag_invalid":
             path += ("type",)  # point at the misspelt tag itself
@@ -273,7 +278,8 @@ def _as_meant(stem: str, data: Any, exc: ValidationError) -> Any | None:
     errors = exc.errors(include_url=False)
     walked = [_walk_loc(data, err["loc"]) for err in errors]
     misspelt = _misspelt(errors, walked, stem)
-    if not misspelt or any(err["type"] != "extra_forbidden" and not _caused_by_typo(err, path, misspelt)
+    meant_keys = _meant_keys(misspelt)
+    if not misspelt or any(err["type"] != "extra_forbidden" and not _caused_by_typo(err, path, meant_keys)
                            for err, (path, _) in zip(errors, walked)):
         return None
     fixed = copy.deepcopy(data)

@@ -65,7 +65,8 @@ class BarProgress:
     def step(self, advance: int, label: str) -> None:
         self.done = min(self.total, self.done + advance)
         filled = self.WIDTH * self.done // max(self.total, 1)
-        line = f"building [{'#' * filled}{'-' * (self.WIDTH - filled)}] {self.done}/{self.total}  {printable(label)[:36]}"
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        line = f"building [{bar}] {self.done}/{self.total}  {printable(label)[:36]}"
         self.stream.write(f"\r{line:<90}" if self.in_place else line + "\n")
         self.stream.flush()
 

@@ -10,6 +10,7 @@ import shutil
 from cardgen.engine import GameState, Options, compile_rules, play_game
 from cardgen.engine.rules.compiled import RIGHT
 from cardgen.model import DEFAULT_CONTENT, load
+from tests.content_copy import edit
 from tests.engine.test_rules_unit import kind_index, place, ready
 
 
@@ -156,13 +157,10 @@ def test_r7_checked_path_refuses_another_platform_without_the_option(rules):
 
 
 def _track_edited(folder, replacements) -> object:
-    """The bundled content with the texts of events.yaml, printing.yaml and variants.yaml replaced."""
+    """The bundled content with texts of its files replaced (every occurrence), compiled."""
     shutil.copytree(DEFAULT_CONTENT, folder)
     for name, old, new in replacements:
-        path = folder / name
-        text = path.read_text(encoding="utf-8")
-        assert old in text, (name, old)
-        path.write_text(text.replace(old, new), encoding="utf-8")
+        edit(folder / name, old, new, once=False)
     return compile_rules(load(folder))
 
 

@@ -349,7 +349,8 @@ def compile_rules(model: Content) -> Rules:
         players_min=g.players.min,
         players_max=g.players.max,
         longest_run=longest,
-        propulsion_of=tuple(tuple(tuple(content.propulsion(value, places, modifier) for modifier in range(least, most + 1))
+        propulsion_of=tuple(tuple(tuple(content.propulsion(value, places, modifier)
+                                        for modifier in range(least, most + 1))
                                   for value in range(best_value + 1))
                             for places in range(max_cap + 1)),
         least_modifier=least,

@@ -73,7 +73,7 @@ def limit_bytes() -> int:
     Traceback (most recent call last):
     ...
     cardgen.errors.UsageError: CARDGEN_CACHE_MAX_MB='lots': must be a whole number of megabytes, 0 or more
-    >>> os.environ[LIMIT_ENV] = "²"; limit_bytes()  # a digit to str.isdigit, not to int()
+    >>> os.environ[LIMIT_ENV] = "²"; limit_bytes()  # a digit to str.isdigit, not to int(): isdecimal says no
     Traceback (most recent call last):
     ...
     cardgen.errors.UsageError: CARDGEN_CACHE_MAX_MB='²': must be a whole number of megabytes, 0 or more
@@ -82,7 +82,7 @@ def limit_bytes() -> int:
     raw = os.environ.get(LIMIT_ENV)
     if raw is None or not raw.strip():
         return DEFAULT_LIMIT_MB * 10**6
-    if not (raw.strip().isascii() and raw.strip().isdigit()) or len(raw.strip()) > 9:
+    if not raw.strip().isdecimal() or len(raw.strip()) > 9:
         raise UsageError(f"{LIMIT_ENV}={raw[:40]!r}: must be a whole number of megabytes, 0 or more")
     return int(raw) * 10**6
 

@@ -43,7 +43,7 @@ class NotAFace(ValueError):
 
 def _counted(name: str) -> bool:
     """Names WeasyPrint makes from document-wide counters (``/x3`` group, ``/p1`` pattern, ``/s0`` shading)."""
-    return len(name) > 2 and name[1] in "xps" and name[2:].isascii() and name[2:].isdigit()
+    return len(name) > 2 and name[1] in "xps" and name[2:].isdecimal()
 
 
 def _is_content(value) -> bool:
