@@ -153,13 +153,13 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     out = check_target(Path(out) if out is not None else default_out(name, options.variant), protected)
     font_files = [Path(p) for p in fonts.font_files()]
     cache_dir = cache_dir or default_cache()
-    printed = font_instances.print_fonts(font_files, cache_dir / "fonts")
+    printed = font_instances.print_fonts(fonts.font_faces(), cache_dir / "fonts")
     face_cache = FaceCache(cache_dir)
     written_in = [Path(content.folder), *content_layers(content)]  # where a problem's text is written
     renderer = FaceRenderer(
         roots=protected,
-        fonts=list(printed.values()),
-        substitutes={source: used for source, used in printed.items() if source != used},
+        fonts=list(dict.fromkeys(printed.values())),
+        substitutes={face.url: used for face, used in printed.items() if face.path != used},
         cache=face_cache,
         check_layout=fit.located_check(written_in),
         check_glyphs=fit.located_glyph_check(written_in),
@@ -371,17 +371,18 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
 
 
 def merge_sources(renderer: FaceRenderer) -> dict[str, Path]:
-    """Family name -> the file its faces were set in, for the stack fonts cardgen.render.pdf.fontmerge may re-subset.
+    """Font name in the PDF -> the file its faces were set in, for the stack fonts cardgen.render.pdf.fontmerge
+    may re-subset.
 
     Only files WeasyPrint was given and that are static: a variable font's
     subset would carry its variation tables into the print PDF.
     """
     allowed = {Path(f).resolve() for f in renderer.fonts}
     out: dict[str, Path] = {}
-    for font in fonts.font_stack():
-        used = Path(renderer.substitutes.get(font.path, font.path))
+    for face in fonts.font_faces():
+        used = Path(renderer.substitutes.get(face.url, face.path))
         if used.resolve() in allowed and not font_instances.is_variable(used):
-            out[font.family] = used
+            out[face.pdf_name] = used
     return out
 
 

@@ -67,15 +67,15 @@ def test_font_files_are_packaged_outline_fonts():
     from fontTools.ttLib import TTFont
 
     files = font_files()
-    assert [f.name for f in files] == ["NotoSansSC-Regular.otf", "NotoSansSymbols[wght].ttf", "NotoEmoji[wght].ttf"]
+    assert [f.name for f in files] == ["NotoSansSC[wght].ttf", "NotoSansSymbols[wght].ttf", "NotoEmoji[wght].ttf"]
     for path in files:
         assert path.is_file()
         font = TTFont(path, lazy=True)
-        assert "glyf" in font or "CFF " in font  # outlines, not bitmaps
+        assert "glyf" in font and "CFF " not in font  # TrueType outlines: no CID-keyed CFF, no bitmaps
         assert not {"CBDT", "sbix", "COLR"} & set(font.keys())
     css = font_face_css("fonts/")
-    assert 'url("fonts/NotoEmoji%5Bwght%5D.ttf")' in css
-    assert all(f.resolve().as_uri() in font_face_css() for f in files)
+    assert 'url("fonts/NotoEmoji%5Bwght%5D.ttf")' in css and "font-weight: 100 900" in css
+    assert all(f"{f.resolve().as_uri()}#wght={w}" in font_face_css() for f in files for w in (400, 700))
 
 
 def test_weasyprint_warnings_are_collected():
@@ -178,19 +178,19 @@ def test_quick_reference_rows_that_do_not_fit_name_the_content(tmp_path):
     folder = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, folder)
     source = folder / "dispatch.yaml"
-    original = "en: Draw the top {draw} tickets of a ticket pile, put {keep} in any platform queue and discard the other {discard}."
-    longer = original[:-1] + " Then read this very long sentence again." * 20  # texts are at most 1000 characters
+    original = "zh: 从旅客牌堆顶取 {draw} 张，选 {keep} 张放进任意站台的候车队列，其余 {discard} 张弃掉。"
+    longer = original[:-1] + "然后再读一遍这句很长的话。" * 70  # texts are at most 1000 characters
     text = source.read_text(encoding="utf-8")
     assert text.count(original) == 1
     source.write_text(text.replace(original, longer), encoding="utf-8")
     line = next(n for n, row in enumerate(text.splitlines(), 1) if original in row)
-    col = text.splitlines()[line - 1].index(original) + len("en: ") + 1
-    face = by_id(build_faces(load(folder), lang="en"))["quick_reference"]
+    col = text.splitlines()[line - 1].index(original) + len("zh: ") + 1
+    face = by_id(build_faces(load(folder), lang="zh"))["quick_reference"]
     problems = located_check([folder])(weasyprint.HTML(string=wrapped(face.html)).render(), face)
     # once, by the innermost box: the same text sticks out of the safe zone around the columns too
     assert problems == [
-        f"dispatch.yaml:{line}:{col}: quick reference: text overflows its box 'columns' by 90.7 mm at the right "
-        "(face quick_reference): '🎫 Group Booking ×5 Draw the top 3 tickets of a ticket pil...'"]
+        f"dispatch.yaml:{line}:{col}: quick reference: text overflows its box 'columns' by 89.5 mm at the right "
+        "(face quick_reference): '🎫 团体预约 ×5 从旅客牌堆顶取 3 张，选 1 张放进任意站台的候车队 列，其余 2 张弃掉然后再读一遍这句很...'"]
 
 
 def test_text_out_of_a_box_and_the_safe_zone_around_it_is_one_problem_named_by_the_box():

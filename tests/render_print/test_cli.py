@@ -58,7 +58,7 @@ def test_a_small_build_from_the_command_line(tmp_path):
     assert manifest["options"] == {"paper": "letter", "lang": "en", "players": 3, "bleed_mm": 3.0,
                                    "duplex": "short", "only": ["dispatch"], "variant": None}
     assert set(manifest["counts"]) == {"dispatch", "card_back"}
-    for dist in ("pylopdf-fonts-zh-cn", "manimgx-fonts"):  # the OFL travels with the copied fonts
+    for dist in ("justmytype-intl-cjk", "manimgx-fonts"):  # the OFL travels with the copied fonts
         licence = out / "fonts" / f"LICENSE-{dist}.txt"
         assert "Open Font License" in licence.read_text(encoding="utf-8")
         assert f"fonts/LICENSE-{dist}.txt" in manifest["files"]

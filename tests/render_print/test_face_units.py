@@ -27,9 +27,9 @@ EDITED = "event-round-05"
 
 
 def _renderer(content, cache_dir: Path) -> FaceRenderer:
-    printed = font_instances.print_fonts(fonts.font_files(), cache_dir / "fonts")
+    printed = font_instances.print_fonts(fonts.font_faces(), cache_dir / "fonts")
     return FaceRenderer(roots=[Path(content.folder), TEMPLATES_DIR], fonts=list(printed.values()),
-                        substitutes={s: u for s, u in printed.items() if s != u},
+                        substitutes={f.url: u for f, u in printed.items() if f.path != u},
                         check_layout=fit.check_layout, check_glyphs=fit.check_glyphs)
 
 

@@ -15,40 +15,58 @@ from cardgen.render.fonts import stack as fonts
 import pikepdf
 
 
-def _variable_sources() -> list[Path]:
-    return [f for f in fonts.font_files() if font_instances.is_variable(f)]
+def _variable_faces() -> list:
+    return [f for f in fonts.font_faces() if font_instances.is_variable(f.path)]
 
 
-def test_variable_fonts_get_one_static_instance_kept_by_source_hash(tmp_path):
-    sources = _variable_sources()
-    assert sources, "the stack has variable fonts (Noto Emoji, Noto Sans Symbols)"
-    printed = font_instances.print_fonts(fonts.font_files(), tmp_path)
-    for source in fonts.font_files():
-        used = printed[Path(source)]
-        if source in sources:
-            assert used.parent == tmp_path and used != source
+def test_variable_fonts_get_one_static_instance_per_weight_kept_by_source_hash(tmp_path):
+    variable = _variable_faces()
+    assert {f.family for f in variable} == {"Card Sans", "Card Symbols", "Card Emoji"}
+    printed = font_instances.print_fonts(fonts.font_faces(), tmp_path)
+    assert len(set(printed.values())) == len(printed)  # each weight its own file
+    for face in fonts.font_faces():
+        used = printed[face]
+        if face in variable:
+            assert used.parent == tmp_path and used != face.path and f"-wght{face.weight}-" in used.name
             font = TTFont(used)
             assert "fvar" not in font and "gvar" not in font
-            assert set(font.getBestCmap()) == set(TTFont(source).getBestCmap())  # coverage unchanged
+            assert set(font.getBestCmap()) == set(TTFont(face.path).getBestCmap())  # coverage unchanged
         else:
-            assert used == Path(source)  # static fonts are used as they are
+            assert used == Path(face.path)  # static fonts are used as they are
     first = {p: p.read_bytes() for p in printed.values() if p.parent == tmp_path}
     for path in first:
         path.unlink()
-    again = font_instances.print_fonts(fonts.font_files(), tmp_path)
+    again = font_instances.print_fonts(fonts.font_faces(), tmp_path)
     assert {p: p.read_bytes() for p in again.values() if p.parent == tmp_path} == first  # same bytes every run
     mtimes = {p: p.stat().st_mtime_ns for p in first}
-    font_instances.print_fonts(fonts.font_files(), tmp_path)
+    font_instances.print_fonts(fonts.font_faces(), tmp_path)
     assert {p: p.stat().st_mtime_ns for p in first} == mtimes  # kept, not made again
+
+
+def test_the_text_font_is_truetype_at_two_real_weights(tmp_path):
+    """The Chinese text font is glyf-flavoured (no CID-keyed CFF, whose CIDs readers map through its charset),
+    and bold is a real weight: its strokes are wider than regular's."""
+    printed = font_instances.print_fonts(fonts.font_faces(), tmp_path)
+    sans = {face.weight: TTFont(used) for face, used in printed.items() if face.family == "Card Sans"}
+    assert set(sans) == {fonts.REGULAR, fonts.BOLD}
+    for font in sans.values():
+        assert "glyf" in font and "CFF " not in font
+    glyph = sans[fonts.REGULAR].getBestCmap()[ord("铁")]
+    ink = {}
+    for weight, font in sans.items():
+        pen = __import__("fontTools.pens.areaPen", fromlist=["AreaPen"]).AreaPen(font.getGlyphSet())
+        font.getGlyphSet()[glyph].draw(pen)
+        ink[weight] = abs(pen.value)
+    assert ink[fonts.BOLD] > 1.3 * ink[fonts.REGULAR], ink
 
 
 def test_unwritable_cache_still_gives_the_same_instance(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    printed = font_instances.print_fonts(_variable_sources(), blocker / "fonts")
-    good = font_instances.print_fonts(_variable_sources(), tmp_path / "ok")
-    for source in _variable_sources():
-        assert printed[source].read_bytes() == good[source].read_bytes()
+    printed = font_instances.print_fonts(_variable_faces(), blocker / "fonts")
+    good = font_instances.print_fonts(_variable_faces(), tmp_path / "ok")
+    for face in _variable_faces():
+        assert printed[face].read_bytes() == good[face].read_bytes()
 
 
 def test_faces_embed_the_static_instances(full_build):
@@ -63,22 +81,25 @@ def test_faces_embed_the_static_instances(full_build):
         assert "fvar" not in TTFont(io.BytesIO(data))
 
 
-def test_the_default_instance_is_the_instancers_without_recomputing_a_glyph():
-    """At the default weight HarfBuzz pins every axis: same outlines and advances as fontTools'
-    instancer gives, and no variation table left for WeasyPrint to instantiate."""
+def test_the_instance_is_the_instancers():
+    """HarfBuzz pins the weight axis: same outlines and advances as fontTools' instancer gives, and no
+    variation table left for WeasyPrint to instantiate."""
     from fontTools.varLib.instancer import instantiateVariableFont
 
     source = next(p for p in fonts.font_files() if "Symbols" in p.name)
-    ours = TTFont(io.BytesIO(font_instances.instance_bytes(source)))
-    theirs = instantiateVariableFont(TTFont(source), {"wght": 400}, static=True)
-    assert not {"fvar", "gvar", "avar", "cvar", "HVAR", "VVAR", "MVAR"} & set(ours.keys())
-    assert ours.getGlyphOrder() == theirs.getGlyphOrder()
-    for name in ours.getGlyphOrder():
-        a, b = ours["glyf"][name], theirs["glyf"][name]
-        assert (a.getCoordinates(ours["glyf"])[0] if a.numberOfContours else []) == \
-               (b.getCoordinates(theirs["glyf"])[0] if b.numberOfContours else []), name
-        assert ours["hmtx"][name] == theirs["hmtx"][name], name
-    ours.ensureDecompiled()          # every table HarfBuzz wrote parses
+    for weight in fonts.PRINT_WEIGHTS:
+        ours = TTFont(io.BytesIO(font_instances.instance_bytes(source, weight)))
+        theirs = instantiateVariableFont(TTFont(source), {"wght": weight}, static=True)
+        assert not {"fvar", "gvar", "avar", "cvar", "HVAR", "VVAR", "MVAR"} & set(ours.keys())
+        assert ours.getGlyphOrder() == theirs.getGlyphOrder()
+        for name in ours.getGlyphOrder():
+            a, b = ours["glyf"][name], theirs["glyf"][name]
+            mine = a.getCoordinates(ours["glyf"])[0] if a.numberOfContours else []
+            other = b.getCoordinates(theirs["glyf"])[0] if b.numberOfContours else []
+            assert len(mine) == len(other), name
+            assert all(abs(x - u) <= 1 and abs(y - v) <= 1 for (x, y), (u, v) in zip(mine, other)), name
+            assert abs(ours["hmtx"][name][0] - theirs["hmtx"][name][0]) <= 1, name
+        ours.ensureDecompiled()          # every table HarfBuzz wrote parses
 
 
 def test_a_symbol_never_makes_its_line_taller_than_the_text(tmp_path):
@@ -88,10 +109,10 @@ def test_a_symbol_never_makes_its_line_taller_than_the_text(tmp_path):
     import weasyprint
 
     sources = [Path(p) for p in fonts.font_files()]
-    printed = font_instances.print_fonts(sources, tmp_path)
+    printed = font_instances.print_fonts(fonts.font_faces(), tmp_path)
     css = fonts.font_face_css()
-    for source, used in printed.items():
-        css = css.replace(source.resolve().as_uri(), used.resolve().as_uri())
+    for face, used in printed.items():
+        css = css.replace(face.url, used.resolve().as_uri())
     lines = ["期限 = 上车时刻 + U", "晚点送达：+⌊F ÷ 2⌋，延误 L +1", "终局仍在车上或站台：0 分", "全程 L = 0：+6 分"]
     html = (f"<html><head><style>{css} @page {{ size: 80mm 40mm; margin: 2mm }} body {{ font-family: 'Card Sans', "
             "'Card Symbols', 'Card Emoji'; font-size: 8pt; line-height: 1.3 }</style></head><body><ul>"
@@ -106,6 +127,6 @@ def test_a_symbol_never_makes_its_line_taller_than_the_text(tmp_path):
     gaps = [round(a - b, 2) for a, b in zip(tops, tops[1:])]
     assert max(gaps) - min(gaps) < 0.05, gaps  # points
 
-    symbols = next(used for source, used in printed.items() if "Symbols" in source.name)
+    symbols = next(used for face, used in printed.items() if face.family == "Card Symbols")
     text_font, symbol_font = TTFont(sources[0]), TTFont(symbols)
     assert symbol_font["hhea"].ascent / symbol_font["head"].unitsPerEm <= text_font["hhea"].ascent / text_font["head"].unitsPerEm

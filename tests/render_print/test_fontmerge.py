@@ -72,9 +72,9 @@ def test_one_pass_gives_the_bytes_of_two_when_it_ends_at_the_last_glyph():
 def test_merged_fonts_print_the_same_pixels_in_a_smaller_file(content, face_cache_dir):
     faces = faces_module.build_faces(content)
     sheets = plan_sheets(content.game.id, faces, BuildOptions(only=("event",)))["event"]
-    printed = font_instances.print_fonts(fonts.font_files(), face_cache_dir / "fonts")
+    printed = font_instances.print_fonts(fonts.font_faces(), face_cache_dir / "fonts")
     renderer = FaceRenderer(roots=[Path(content.folder), TEMPLATES_DIR], fonts=list(printed.values()),
-                            substitutes={s: u for s, u in printed.items() if s != u},
+                            substitutes={f.url: u for f, u in printed.items() if f.path != u},
                             check_layout=fit.check_layout, check_glyphs=fit.check_glyphs)
     needed = sorted({p.face_id for sheet in sheets for p in sheet.placements})
     by_id = {f.id: f for f in faces}
@@ -106,7 +106,7 @@ def test_glyph_characters_prefers_unified_ideographs_then_the_lowest_code(tmp_pa
     def demoted(code: int) -> bool:
         return any(low <= code <= high for low, high in blocks)
 
-    printed = font_instances.print_fonts([Path(p) for p in fonts.font_files()], tmp_path)
+    printed = font_instances.print_fonts(fonts.font_faces(), tmp_path)
     for font in printed.values():
         reader = TTFont(font, lazy=True)
         by_glyph: dict[int, list[int]] = {}

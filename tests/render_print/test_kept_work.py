@@ -63,7 +63,7 @@ def test_a_kept_subset_is_keyed_by_the_glyphs_asked_for():
         return produce()
 
     path = fonts.font_stack()[0].path
-    with fontmerge.sources({"Card Sans": path}, memo):
+    with fontmerge.sources({"Card-Sans": path}, memo):
         fontmerge._program.cache_clear()
         one = fontmerge._program(path, frozenset({3, 4}))[0]
         two = fontmerge._program(path, frozenset({3, 5}))[0]

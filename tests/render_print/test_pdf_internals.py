@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from functools import cache
+from pathlib import Path
 
 import pikepdf
 import pypdf
@@ -10,6 +12,7 @@ from fontTools.ttLib import TTFont
 
 from cardgen.render.faces.renderer import split_styles
 from cardgen.render.fonts import harfbuzz
+from cardgen.render.fonts import instances as font_instances
 from cardgen.render.fonts import stack as fonts
 from cardgen.render.pdf import faceunits, fontmerge, formsheets
 from cardgen.render.pdf.save import pdf_bytes
@@ -17,11 +20,26 @@ from cardgen.render.pdf.save import pdf_bytes
 from .placeholder_faces import face
 
 
+@cache
+def _printed() -> dict:
+    """Each print @font-face rule -> its static instance (made once, in a private folder)."""
+    return font_instances.print_fonts(fonts.font_faces(), None)
+
+
+def _sans() -> tuple[str, Path]:
+    """The regular text font: its name in a PDF, and the instance faces are set from."""
+    face = fonts.font_faces()[0]
+    return face.pdf_name, _printed()[face]
+
+
 def _batch(count: int) -> bytes:
     """One WeasyPrint PDF of ``count`` placeholder faces (shared resources, document-wide names)."""
     from weasyprint import HTML
 
-    css = fonts.font_face_css() + f" p {{ font-family: {fonts.font_family_css()} }}"
+    css = fonts.font_face_css()
+    for rule, used in _printed().items():
+        css = css.replace(rule.url, used.resolve().as_uri())
+    css += f" p {{ font-family: {fonts.font_family_css()} }}"
     html = [face("ticket", f"t{i}", f"card {i} 车站").html.replace("<style>", "<style>" + css) for i in range(count)]
     pages = [HTML(string=h).render() for h in html]
     return pages[0].copy([p for d in pages for p in d.pages]).write_pdf()
@@ -70,7 +88,7 @@ def test_imposed_sheets_place_each_face_once_as_a_form(content):
     furniture = Furniture((210.0, 297.0), crop=[], label="x", label_at=(10.0, 10.0))
     sheet = Sheet((210.0, 297.0), [Placement("t0", source, (10.0, 10.0)), Placement("t1", source, (80.0, 10.0)),
                                    Placement("t0", source, (10.0, 120.0), rotate180=True)], furniture, "front")
-    with fontmerge.sources({"Card Sans": fonts.font_stack()[0].path}):
+    with fontmerge.sources(dict([_sans()])):
         data = formsheets.compose([sheet, sheet], pdfs, furniture_pdf([furniture, furniture]))
     pdf = pikepdf.open(io.BytesIO(data))
     forms = {}
@@ -87,8 +105,8 @@ def test_imposed_sheets_place_each_face_once_as_a_form(content):
 
 
 def test_merged_subsets_come_from_harfbuzz_and_hold_every_glyph_drawn():
-    path = fonts.font_stack()[0].path
-    with fontmerge.sources({"Card Sans": path}):
+    name, path = _sans()
+    with fontmerge.sources({name: path}):
         data = formsheets.concatenate(faceunits.split_pages(_batch(3)))
     pdf = pikepdf.open(io.BytesIO(data))
     drawn: set[int] = set()

@@ -75,9 +75,9 @@ class FaceRenderer:
     check_layout: LayoutCheck | None = None
     check_glyphs: GlyphCheck | None = None
     rendered: list[str] = field(default_factory=list)  # ids laid out by WeasyPrint (not cached)
-    # Font file the faces' @font-face rules name -> file WeasyPrint reads instead (a static
-    # instance of a variable font, cardgen.render.fonts.instances); ``fonts`` lists the latter.
-    substitutes: dict[Path, Path] = field(default_factory=dict)
+    # URL a face's @font-face rule names -> file WeasyPrint reads instead (a static instance of a
+    # variable font at the rule's weight, cardgen.render.fonts.instances); ``fonts`` lists the latter.
+    substitutes: dict[str, Path] = field(default_factory=dict)
     # One font configuration and parsed stylesheets per process and set of allowed files
     # (:func:`_parsing`): each @font-face file is registered once, not once per face, and a
     # rebuild does not parse again the stylesheet of the card that was edited.
@@ -88,7 +88,7 @@ class FaceRenderer:
     def __post_init__(self) -> None:
         self.font_config, self._stylesheets = _parsing(
             tuple(Path(r).resolve() for r in self.roots), tuple(Path(f).resolve() for f in self.fonts),
-            tuple(sorted((Path(a).resolve(), Path(b).resolve()) for a, b in self.substitutes.items())))
+            tuple(sorted((url, Path(b).resolve()) for url, b in self.substitutes.items())))
 
     def face_key(self, face: Face) -> str:
         if not self._fonts_id:
@@ -249,15 +249,15 @@ class FaceRenderer:
 
 
     def _substituted(self, css: str) -> str:
-        """``css`` with every substituted font file's URL pointing at its replacement."""
-        for source, replacement in self.substitutes.items():
-            css = css.replace(Path(source).resolve().as_uri(), Path(replacement).resolve().as_uri())
+        """``css`` with every substituted @font-face URL pointing at its replacement."""
+        for url, replacement in self.substitutes.items():
+            css = css.replace(url, Path(replacement).resolve().as_uri())
         return css
 
 
 @lru_cache(maxsize=4)
 def _parsing(roots: tuple[Path, ...], fonts: tuple[Path, ...],
-             substitutes: tuple[tuple[Path, Path], ...]) -> tuple[FontConfiguration, dict[str, tuple[CSS, RestrictedFetcher]]]:
+             substitutes: tuple[tuple[str, Path], ...]) -> tuple[FontConfiguration, dict[str, tuple[CSS, RestrictedFetcher]]]:
     """The font configuration and the stylesheets parsed so far, shared by every renderer of the process
     that may read the same files.
 

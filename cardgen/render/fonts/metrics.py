@@ -16,29 +16,30 @@ from functools import cache
 
 from cardgen.errors import BuildError
 from cardgen.render.fonts import harfbuzz
-from cardgen.render.fonts.stack import font_stack
+from cardgen.render.fonts.stack import REGULAR, font_stack
 
 
 @cache
-def advance_em(char: str) -> float:
-    """Advance of ``char`` in ems, in the first font of the stack that has it (as the fallback picks it)."""
+def advance_em(char: str, weight: int = REGULAR) -> float:
+    """Advance of ``char`` in ems at ``weight``, in the first font of the stack that has it (as the fallback
+    picks it)."""
     for font in font_stack():
         glyph = harfbuzz.nominal_glyph(font.path, ord(char))
         if glyph is not None:
-            return harfbuzz.advance(font.path, glyph) / harfbuzz.units_per_em(font.path)
+            return harfbuzz.advance(font.path, glyph, weight) / harfbuzz.units_per_em(font.path)
     raise BuildError(f"no font of the card stack has a glyph for {char!r} (U+{ord(char):04X})")
 
 
-def centred_x(labels: Sequence[tuple[float, str]], size: float) -> str:
+def centred_x(labels: Sequence[tuple[float, str]], size: float, weight: int = REGULAR) -> str:
     """The ``x`` list of one SVG ``<text>`` holding every label: each label centred on its own x.
 
     ``labels`` are (centre, text) pairs; ``size`` is the font size in the same
-    units. Characters follow each other by their advances, as WeasyPrint sets
-    them one by one.
+    units; ``weight`` the CSS weight they are set in. Characters follow each
+    other by their advances, as WeasyPrint sets them one by one.
     """
     xs: list[str] = []
     for centre, text in labels:
-        advances = [advance_em(ch) * size for ch in text]
+        advances = [advance_em(ch, weight) * size for ch in text]
         x = centre - sum(advances) / 2
         for width in advances:
             xs.append(f"{x:.3f}")

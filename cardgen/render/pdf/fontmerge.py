@@ -4,8 +4,8 @@ Faces are laid out and written in groups, and every group's PDF embeds its own
 subset of each font: an output PDF assembled from many groups carried a dozen
 subsets of the 8 MB Chinese font, and its bytes depended on how the faces had
 been grouped. Here every embedded font that cardgen's stack set (recognised by
-the family name WeasyPrint writes into the descriptor, and registered with its
-file by :func:`sources`) is replaced by ONE subset of the union of the glyphs
+the name WeasyPrint gives it, family and weight, and registered with its file
+by :func:`sources`) is replaced by ONE subset of the union of the glyphs
 drawn with it, read from the content streams themselves (pikepdf parses them).
 The new font objects are a function of (font file, glyph set) only: the
 program from HarfBuzz with glyph ids retained (cardgen.render.fonts.harfbuzz,
@@ -43,8 +43,9 @@ _KEEP: list[Memo] = []
 
 
 @contextmanager
-def sources(families: Mapping[str, Path], memo: Memo | None = None) -> Iterator[None]:
-    """While active, fonts whose descriptor names one of ``families`` are merged, from that file.
+def sources(names: Mapping[str, Path], memo: Memo | None = None) -> Iterator[None]:
+    """While active, fonts named one of ``names`` (BaseFont without its subset tag, e.g. ``Card-Sans-Bold``)
+    are merged, from that file.
 
     ``memo`` (a FaceCache's) keeps every subset made, by the font file's
     digest and the glyph set: a rebuild that draws the same glyphs (most
@@ -52,7 +53,7 @@ def sources(families: Mapping[str, Path], memo: Memo | None = None) -> Iterator[
     """
     previous, previous_keep = dict(_REGISTRY), list(_KEEP)
     _REGISTRY.clear()
-    _REGISTRY.update({name: Path(path) for name, path in families.items()})
+    _REGISTRY.update({name: Path(path) for name, path in names.items()})
     _KEEP[:] = [memo] if memo is not None else []
     try:
         yield
@@ -131,12 +132,14 @@ def _registered(font) -> _Font | None:
     if descriptor is None or "/FontFamily" not in descriptor:
         return None
     family = str(descriptor.FontFamily)
-    source = _REGISTRY.get(family)
-    if source is None or not ("/FontFile2" in descriptor or "/FontFile3" in descriptor):
+    if not ("/FontFile2" in descriptor or "/FontFile3" in descriptor):
         return None
     name = str(font.get("/BaseFont", Name("/Unnamed")))[1:]
     if len(name) > 7 and name[6] == "+" and name[:6].isupper() and name[:6].isalpha():
         name = name[7:]
+    source = _REGISTRY.get(name)
+    if source is None:
+        return None
     return _Font(font, name, source, family, int(descriptor.get("/Flags", 4)), font.get("/ToUnicode"))
 
 

@@ -71,9 +71,8 @@ def label_characters(sheets: list[Furniture]) -> str:
 def label_font(characters: str) -> bytes:
     """A TrueType subset of the card font with ``characters``, for reportlab (which embeds TrueType only).
 
-    The card font is CFF-flavoured; its few subset glyphs are converted to
-    quadratic outlines by fontTools (cu2qu). Kept by the build cache under the
-    font file's hash and the characters, so a build pays for it once.
+    Kept by the build cache under the font file's hash and the characters, so a
+    build pays for it once.
     """
     from cardgen.render.sheets.labelfont import truetype_subset
     from cardgen.render.fonts.stack import font_stack

@@ -55,7 +55,7 @@ def _write_file(stage: Stage, file: PdfFile, sheets_by_kind: dict[str, list[impo
 
 
 #: Bumped when the way label fonts are made changes (a kept furniture PDF embeds one).
-LABEL_FONT_FORMAT = 3
+LABEL_FONT_FORMAT = 4
 
 
 def _label_font_key(characters: str) -> str:
