@@ -20,15 +20,22 @@ from cardgen.render.build import BuildOptions, merge_sources, plan_sheets
 from cardgen.render.faces.renderer import FaceRenderer
 from cardgen.render.faces.templating import TEMPLATES_DIR
 
+def _descriptors(pdf: bytes) -> list[pikepdf.Dictionary]:
+    """Every font descriptor that carries an embedded font program."""
+    document = pikepdf.open(io.BytesIO(pdf))
+    return [obj for obj in document.objects
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == pikepdf.Name.FontDescriptor
+            and ("/FontFile2" in obj or "/FontFile3" in obj or "/FontFile" in obj)]
+
+
 def _programs(pdf: bytes) -> list[bytes]:
     """The family name (b"" when none) of every embedded font program's descriptor."""
-    out = []
-    document = pikepdf.open(io.BytesIO(pdf))  # kept open while its objects are read
-    for obj in document.objects:
-        if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == pikepdf.Name.FontDescriptor and (
-                "/FontFile2" in obj or "/FontFile3" in obj or "/FontFile" in obj):
-            out.append(bytes(obj.FontFamily) if "/FontFamily" in obj else b"")
-    return out
+    return [bytes(d.FontFamily) if "/FontFamily" in d else b"" for d in _descriptors(pdf)]
+
+
+def _faces(pdf: bytes) -> list[str]:
+    """The font name, subset tag dropped, of every embedded program: one per printed weight of a family."""
+    return [str(d.FontName)[1:].split("+")[-1] for d in _descriptors(pdf)]
 
 
 def test_every_output_pdf_embeds_each_stack_font_once(full_build):
@@ -36,9 +43,12 @@ def test_every_output_pdf_embeds_each_stack_font_once(full_build):
     stack = {f.family.encode() for f in fonts.font_stack()}
     for name in ("rail-journey-print.pdf", "rail-journey-boards.pdf", "rail-journey-print-shop-cards-63x88mm.pdf",
                  "ticket.pdf", "event.pdf"):
-        families = _programs((out / name).read_bytes())
-        ours = [f for f in families if f in stack]
-        assert b"Card Sans" in ours and len(ours) == len(set(ours)), (name, families)
+        pdf = (out / name).read_bytes()
+        families = _programs(pdf)
+        assert b"Card Sans" in families, (name, families)
+        # each printed weight of a stack font is one program: Card-Sans and Card-Sans-Bold, never two of either
+        ours = [f for f, family in zip(_faces(pdf), families) if family in stack]
+        assert {"Card-Sans", "Card-Sans-Bold"} <= set(ours) and len(ours) == len(set(ours)), (name, ours)
     # reportlab's label font is not ours: left as it was, still embedded in the sheets
     assert b"" in _programs((out / "ticket.pdf").read_bytes())
 
@@ -87,7 +97,8 @@ def test_merged_fonts_print_the_same_pixels_in_a_smaller_file(content, face_cach
     with fontmerge.sources({}):
         separate = impose.assemble(sheets, pdfs)
     assert len(merged) < len(separate)
-    assert _programs(merged).count(b"Card Sans") == 1 < _programs(separate).count(b"Card Sans")
+    assert _faces(merged).count("Card-Sans") == 1 < _faces(separate).count("Card-Sans")
+    assert _faces(merged).count("Card-Sans-Bold") == 1 < _faces(separate).count("Card-Sans-Bold")
     one, two = pdfium.PdfDocument(merged), pdfium.PdfDocument(separate)
     assert len(one) == len(two)
     for index in range(len(one)):

@@ -7,11 +7,11 @@ been grouped. Here every embedded font that cardgen's stack set (recognised by
 the name WeasyPrint gives it, family and weight, and registered with its file
 by :func:`sources`) is replaced by ONE subset of the union of the glyphs
 drawn with it, read from the content streams themselves (pikepdf parses them).
-The new font objects are a function of (font file, glyph set) only: the
-program from HarfBuzz with glyph ids retained (cardgen.render.fonts.harfbuzz,
-so the content streams stay valid), widths and the Unicode map from the font
-file (``hmtx``, ``cmap``, read by HarfBuzz), falling back to the text
-WeasyPrint recorded for glyphs no character maps to (ligatures). Any other
+The new font objects are a function of the font file, the glyph set and the
+texts set with them: the program from HarfBuzz with glyph ids retained
+(cardgen.render.fonts.harfbuzz, so the content streams stay valid), widths from
+the font file (``hmtx``, read by HarfBuzz), and the Unicode map from the text
+WeasyPrint recorded for each glyph, falling back to the font's ``cmap``. Any other
 font (reportlab's mark labels) is left as it is, and so is a font whose use
 cannot be read (a literal string).
 
@@ -74,7 +74,7 @@ class _Font:
     source: Path
     family: str
     flags: int
-    to_unicode: pikepdf.Object | None  # WeasyPrint's ToUnicode, read only for glyphs the cmap lacks
+    to_unicode: pikepdf.Object | None  # WeasyPrint's ToUnicode: the text each glyph was set for
 
 
 @dataclass
@@ -189,12 +189,11 @@ def merge_fonts(pdf: pikepdf.Pdf, holders: list[_Holder]) -> None:
         for name in sorted({font.name for _, font in group}):
             members = [(objgen, font) for objgen, font in group if font.name == name]
             drawn = set().union(*(used.get(objgen, set()) for objgen, _ in members))
-            unmapped = drawn - metrics.characters.keys()
             recorded: dict[int, str] = {}
             for _, font in members:
-                if unmapped and font.to_unicode is not None:
+                if font.to_unicode is not None:
                     for glyph, text in sorted(_read_to_unicode(font.to_unicode).items()):
-                        if glyph in unmapped:
+                        if glyph in drawn:
                             recorded.setdefault(glyph, text)
             first = members[0][1]
             new = _type0(pdf, f"{tag}+{name}", first, program, program_stream, drawn, metrics, recorded)
@@ -394,10 +393,15 @@ def _kept_subset(source: Path, glyphs: frozenset[int]) -> bytes:
 
 
 def _to_unicode_cmap(drawn: set[int], metrics: _Metrics, recorded: dict[int, str]) -> bytes:
-    """The Unicode map: the font's own character for a glyph, else what WeasyPrint recorded for it."""
+    """The Unicode map: the text WeasyPrint recorded for a glyph, else the font's own character for it.
+
+    The record comes first: a glyph that shaping substituted (the Chinese form of the em dash "—",
+    which the font's cmap maps from "―") stands for the text that was set, not for the character the
+    cmap happens to give it.
+    """
     pairs = []
     for glyph in sorted(drawn):
-        text = metrics.characters.get(glyph) or recorded.get(glyph)
+        text = recorded.get(glyph) or metrics.characters.get(glyph)
         if text:
             pairs.append(b"<%04x> <%s>" % (glyph, text.encode("utf-16-be").hex().encode()))
     body = [b"/CIDInit /ProcSet findresource begin", b"12 dict begin", b"begincmap",
