@@ -20,22 +20,23 @@ from cardgen.render.build import BuildOptions, merge_sources, plan_sheets
 from cardgen.render.faces.renderer import FaceRenderer
 from cardgen.render.faces.templating import TEMPLATES_DIR
 
-def _descriptors(pdf: bytes) -> list[pikepdf.Dictionary]:
-    """Every font descriptor that carries an embedded font program."""
-    document = pikepdf.open(io.BytesIO(pdf))
-    return [obj for obj in document.objects
-            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == pikepdf.Name.FontDescriptor
-            and ("/FontFile2" in obj or "/FontFile3" in obj or "/FontFile" in obj)]
+def _descriptors(pdf: bytes) -> list[tuple[bytes, str]]:
+    """(family name, b"" when none; font name without its subset tag) of every embedded font program."""
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        return [(bytes(obj.FontFamily) if "/FontFamily" in obj else b"", str(obj.FontName)[1:].split("+")[-1])
+                for obj in document.objects
+                if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == pikepdf.Name.FontDescriptor
+                and ("/FontFile2" in obj or "/FontFile3" in obj or "/FontFile" in obj)]
 
 
 def _programs(pdf: bytes) -> list[bytes]:
     """The family name (b"" when none) of every embedded font program's descriptor."""
-    return [bytes(d.FontFamily) if "/FontFamily" in d else b"" for d in _descriptors(pdf)]
+    return [family for family, _ in _descriptors(pdf)]
 
 
 def _faces(pdf: bytes) -> list[str]:
-    """The font name, subset tag dropped, of every embedded program: one per printed weight of a family."""
-    return [str(d.FontName)[1:].split("+")[-1] for d in _descriptors(pdf)]
+    """The font name of every embedded program: one per printed weight of a family (Card-Sans, Card-Sans-Bold)."""
+    return [name for _, name in _descriptors(pdf)]
 
 
 def test_every_output_pdf_embeds_each_stack_font_once(full_build):
