@@ -12,6 +12,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Optional
 
 import typer
+from typer.core import TyperGroup
 
 from cardgen.engine import command as engine_command
 from cardgen.model import command as model_command
@@ -20,8 +21,50 @@ from cardgen.render import diff_command
 from cardgen.render import command as render_command
 from cardgen.sweep import command as sweep_command
 
+#: click's usage error (a bad value, an unknown option or command) as typer vendors it; typer exports only its
+#: subclass BadParameter, so it is found as that class's documented base.
+ClickUsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+
+
+class OneLineUsageError(ClickUsageError):  # type: ignore[misc, valid-type]
+    """click's usage error, shown the way cardgen shows its own (:func:`cardgen.errors.error_line`):
+    ``cardgen build: usage: Invalid value for '--paper': ...`` on one line, exit 2."""
+
+    def show(self, file=None) -> None:
+        words, ctx = [], self.ctx
+        while ctx is not None and ctx.parent is not None:  # the root's name is how it was run (python -m ...)
+            words.insert(0, ctx.info_name)
+            ctx = ctx.parent
+        command = " ".join(["cardgen", *words])
+        typer.echo(f"{command}: usage: {self.format_message()}", file=file, err=file is None)
+
+
+class CardgenGroup(TyperGroup):
+    """The root command: typer's group, with click's usage errors (a bad value, an unknown option or
+    command) in cardgen's one-line shape instead of click's three lines."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except ClickUsageError as exc:
+            raise _one_line(exc) from None
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except ClickUsageError as exc:
+            raise _one_line(exc) from None
+
+
+def _one_line(exc: Exception) -> Exception:
+    if isinstance(exc, OneLineUsageError):
+        return exc
+    return OneLineUsageError(exc.format_message(), exc.ctx)
+
+
 app = typer.Typer(
     name="cardgen",
+    cls=CardgenGroup,
     help=(
         "Validate, print and play-test card games described in YAML.\n\n"
         "Examples:\n\n"

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import signal
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Optional, TextIO
+from typing import Optional
 
 import typer
 
 from cardgen.printable import printable
+from cardgen.progress import shown
 from cardgen.errors import CardgenError, ContentError, UsageError, error_line
 from cardgen.model.schema import LANGS
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM
@@ -48,34 +48,6 @@ def _parse_only(value: Optional[str]) -> tuple[str, ...]:
     return kinds
 
 
-class BarProgress:
-    """Progress on stderr, its length known once the faces are designed: on a terminal one line redrawn in place
-    (a bar, the count, the face or file at work); elsewhere (a log, CI) a line per step."""
-
-    WIDTH = 30
-
-    def __init__(self, stream: TextIO | None = None) -> None:
-        self.stream = stream or sys.stderr
-        self.in_place = self.stream.isatty()
-        self.total = self.done = 0
-
-    def start(self, total: int) -> None:
-        self.total, self.done = total, 0
-
-    def step(self, advance: int, label: str) -> None:
-        self.done = min(self.total, self.done + advance)
-        filled = self.WIDTH * self.done // max(self.total, 1)
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        line = f"building [{bar}] {self.done}/{self.total}  {printable(label)[:36]}"
-        self.stream.write(f"\r{line:<90}" if self.in_place else line + "\n")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.in_place and self.total:
-            self.stream.write("\n")
-        self.total = 0
-
-
 def build_cmd(
     content_dir: Optional[Path] = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted."),
     out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/GAME-ID)."),
@@ -91,7 +63,8 @@ def build_cmd(
                                                               "pack's new and changed faces."),
     changed_since: Optional[Path] = typer.Option(None, "--changed-since", help="Print only the faces that differ "
                                                  "from this content folder or pack (see cardgen diff)."),
-    progress: bool = typer.Option(False, "--progress", help="Show the progress bar even when stderr is not a terminal."),
+    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
+                                            help="Progress on stderr (default: when stderr is a terminal)."),
     watch: bool = typer.Option(False, "--watch", help="Stay running and rebuild after every change to the content "
                                                       "or templates (Ctrl-C stops)."),
 ) -> None:
@@ -185,7 +158,7 @@ def _interrupt_as_flag() -> Iterator[threading.Event]:
 
 
 def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, lang: str, players: int, bleed: float,
-                duplex: str, only: Optional[str], variant: Optional[str], progress: bool,
+                duplex: str, only: Optional[str], variant: Optional[str], progress: Optional[bool],
                 with_base: bool = False, changed_since: Optional[Path] = None) -> int:
     """Build once and report it; the exit code (0 when the set was written)."""
     from cardgen.model.command import format_problems
@@ -195,12 +168,8 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
         options = BuildOptions(paper=paper.lower(), lang=lang, players=players, bleed_mm=bleed,
                                duplex=duplex.lower(), only=_parse_only(only), variant=variant,
                                with_base=with_base, changed_since=str(changed_since) if changed_since else None)
-        bar = BarProgress() if progress or sys.stderr.isatty() else None
-        try:
+        with shown(progress, "building") as bar:
             result = build(content_dir, options, out=out, progress=bar)
-        finally:
-            if bar is not None:
-                bar.close()
     except ContentError as exc:
         typer.echo(format_problems(exc.problems, exc.sources), err=True)
         typer.echo(f"\n{len(exc.problems)} problem(s) in the content; nothing written.", err=True)

@@ -7,7 +7,6 @@ point with a playability failure, 2 a command-line value that cannot be honoured
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Optional
@@ -17,7 +16,8 @@ import typer
 from cardgen.engine.simulation import flags as sim_options
 from cardgen.engine.native import KERNEL
 from cardgen.engine.simulation.runner import content_for
-from cardgen.engine.simulation.command import Progress, fail
+from cardgen.engine.simulation.command import fail
+from cardgen.progress import shown
 from cardgen.engine.simulation.report import check_report_path
 from cardgen.errors import CardgenError, UsageError
 from cardgen.sweep.execute import run_points
@@ -69,9 +69,9 @@ def run_sweep(spec_file: Path, games: int | None, workers: int, scheduler: str |
     spec = read_spec(spec_file)
     points = resolve_points(spec, games, sim_options.engine_api().BOTS)
     total = sum(p.run.games for p in points)
-    bar = Progress(total, sys.stderr.isatty() if progress is None else progress)
     start = time.perf_counter()
-    tallies = run_points(points, workers=workers, scheduler=scheduler, on_progress=bar)
+    with shown(progress, "sweeping", "games", total) as bar:
+        tallies = run_points(points, workers=workers, scheduler=scheduler, on_progress=bar)
     elapsed = time.perf_counter() - start
     summary = sweep_summary(spec, points, tallies, published)
     if report is not None:

@@ -7,6 +7,7 @@ import re
 from importlib.metadata import version
 from pathlib import Path
 
+import pytest
 import typer.main
 from typer.testing import CliRunner
 
@@ -56,11 +57,36 @@ def test_build_help_lists_the_choices():
 def test_a_choice_outside_the_list_is_a_usage_error_naming_the_choices(tmp_path):
     result = runner.invoke(app, ["build", "--paper", "a3", "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert "Error: Invalid value for '--paper': Value error, 'a3' is not one of 'a4', 'letter'." in result.output
+    assert result.output == ("cardgen build: usage: Invalid value for '--paper': Value error, 'a3' is not one of "
+                             "'a4', 'letter'.\n")
     result = runner.invoke(app, ["build", "--duplex", "Sideways", "--out", str(tmp_path / "out")])
-    assert "Error: Invalid value for '--duplex': Value error, 'Sideways' is not one of 'long', 'short', 'fold', " \
-           "'none'." in result.output
+    assert "cardgen build: usage: Invalid value for '--duplex': Value error, 'Sideways' is not one of 'long', " \
+           "'short', 'fold', 'none'.\n" == result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("args, line", [
+    (["nosuch"], "cardgen: usage: No such command 'nosuch'."),
+    (["--bogus"], "cardgen: usage: No such option: --bogus"),
+    (["cache", "bogus"], "cardgen cache: usage: No such command 'bogus'."),
+    (["pack", "new"], "cardgen pack new: usage: Missing argument 'folder'."),
+    (["simulate", "--games", "x"], "cardgen simulate: usage: Invalid value for '--games' / '-n': Input should be a "
+                                   "valid integer, unable to parse string as an integer"),
+    (["simulate", "--games", "0"], "cardgen simulate: usage: --games must be from 1 to 10,000,000, not 0"),
+])
+def test_usage_errors_have_one_shape_whoever_finds_them(args, line):
+    """click's own usage errors (a bad value, an unknown option or command) read like cardgen's: one line, exit 2."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.output == line + "\n"
+
+
+def test_every_long_command_has_progress_on_off_and_auto():
+    """build, simulate, sweep and tables take --progress/--no-progress; without either, progress follows the terminal."""
+    for words, command in commands():
+        if words[0] in ("build", "simulate", "sweep", "tables"):
+            option = next(p for p in command.params if p.name == "progress")
+            assert (option.opts, option.secondary_opts, option.default) == (["--progress"], ["--no-progress"], None)
 
 
 def readme_commands() -> str:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
+
+from cardgen.progress import shown
 
 from cardgen.engine.simulation import flags
 from cardgen.engine.rules.actions import SetupRefused
@@ -55,24 +56,6 @@ def resolve_lineup(content, players: int | None, lineup: str | None, bots) -> tu
     if not low <= len(chosen) <= high:
         raise UsageError(f"{content.game.name('en')} is for {low}-{high} players, not {len(chosen)}")
     return chosen
-
-
-class Progress:
-    """A one-line progress bar on stderr."""
-
-    def __init__(self, total: int, enabled: bool):
-        self.total, self.enabled, self.start = total, enabled, time.perf_counter()
-
-    def __call__(self, done: int) -> None:
-        if not self.enabled:
-            return
-        width = 30
-        filled = width * done // max(self.total, 1)
-        rate = done / max(time.perf_counter() - self.start, 1e-9)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games {rate:,.0f}/s")
-        if done >= self.total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
 
 
 def simulate_cmd(
@@ -152,10 +135,10 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     options = flags.parse_options(engine.Options, option)
     spec = RunSpec(content_dir, variant, chosen, games, seed, options, check_invariants, paired=compare)
     baseline = _baseline(content, spec, compare_with) if compare else None
-    bar = Progress(games, sys.stderr.isatty() if progress is None else progress)
     start = time.perf_counter()
     try:
-        tally = run(spec, workers=workers, on_progress=bar)
+        with shown(progress, "simulating", "games", games) as bar:
+            tally = run(spec, workers=workers, on_progress=bar)
     except SetupRefused as exc:  # the engine cannot set up a game with these players/options
         flag = f"--option {exc.option}" if exc.option else "--players"
         raise UsageError(f"{flag}: {exc}") from None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Optional
 
@@ -12,7 +11,8 @@ import typer
 from cardgen.engine.play.playable import check_playable
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.runner import MAX_GAMES, RunSpec, content_for, run
-from cardgen.engine.simulation.command import Progress, default_lineup, fail
+from cardgen.engine.simulation.command import default_lineup, fail
+from cardgen.progress import shown
 from cardgen.engine.tables.published import read_published
 from cardgen.engine.tables.reproduce import reproduce
 from cardgen.engine.tables.text import format_tables
@@ -48,8 +48,7 @@ def tables_cmd(
         content = content_for(content_dir, None)
         check_playable(content)
         pub = read_published(published)[0] if published else None
-        show = sys.stderr.isatty() if progress is None else progress
-        runs = (lambda: win_rate_runs(content, content_dir, games, seed, workers, show)) if games else None
+        runs = (lambda: win_rate_runs(content, content_dir, games, seed, workers, progress)) if games else None
         result = reproduce(content, pub, runs)
         if report is not None:
             from cardgen.engine.simulation.report import write_report
@@ -63,14 +62,13 @@ def tables_cmd(
     raise typer.Exit(1 if bad else 0)
 
 
-def win_rate_runs(content, folder, games: int, seed: int, workers: int, show: bool) -> dict[int, dict]:
+def win_rate_runs(content, folder, games: int, seed: int, workers: int, progress: bool | None) -> dict[int, dict]:
     """One default-lineup run per player count the game allows."""
     out = {}
     for players in range(content.game.players.min, content.game.players.max + 1):
         spec = RunSpec(folder, None, default_lineup(players), games, seed)
-        if show:
-            sys.stderr.write(f"{players} players: ")
-        tally = run(spec, workers=workers, on_progress=Progress(games, show))
+        with shown(progress, f"{players} players", "games", games) as bar:
+            tally = run(spec, workers=workers, on_progress=bar)
         out[players] = build_summary(content, spec, tally)
     return out
 
