@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic.fields import FieldInfo
 
 #: bounds of the schema (cardgen.model.schema re-exports them with the others)
 MAX_VALUE = 20           #: propulsion values, modifiers, floors and other per-round amounts
@@ -34,8 +35,10 @@ DISPATCH_TIMINGS = (WITH_REVEAL, AFTER_MOVEMENT, ANY_TIME)
 TIMINGS = (OPERATION, EVENT, *DISPATCH_TIMINGS)
 
 
-def Whole(lo: int, hi: int) -> type[int]:
-    return Annotated[int, Field(ge=lo, le=hi)]  # type: ignore[return-value]
+def Bounds(lo: int, hi: int) -> FieldInfo:
+    """A whole number's bounds, ``lo`` to ``hi`` both included, written ``Annotated[int, Bounds(1, 20)]``: the
+    type checker reads ``int``, pydantic the bounds (a call in the type's place would be no type at all)."""
+    return Field(ge=lo, le=hi)
 
 
 class Primitive(BaseModel):
@@ -76,9 +79,9 @@ class LoadCondition(Primitive):
     every train of an event, or the train a dispatch card is played for. The two fields are declared once,
     here, for every primitive that takes the condition."""
 
-    min_load: Whole(0, MAX_LOAD) = Field(default=0, description="Event or dispatch card: only trains carrying at "
+    min_load: Annotated[int, Bounds(0, MAX_LOAD)] = Field(default=0, description="Event or dispatch card: only trains carrying at "
                                                                 "least this many places.")
-    max_load: Whole(0, MAX_LOAD) = Field(default=MAX_LOAD, description="Event or dispatch card: only trains "
+    max_load: Annotated[int, Bounds(0, MAX_LOAD)] = Field(default=MAX_LOAD, description="Event or dispatch card: only trains "
                                                                        "carrying at most this many places.")
 
 
@@ -89,7 +92,7 @@ class WaitGain(LoadCondition):
     (ruling R17); after the move or at the stop, it orders the next round."""
 
     type: Literal["wait_gain"] = Field(description="Primitive name.")
-    amount: Whole(1, MAX_VALUE) = Field(description="How much W rises.")
+    amount: Annotated[int, Bounds(1, MAX_VALUE)] = Field(description="How much W rises.")
     TIMINGS = (OPERATION, EVENT, *DISPATCH_TIMINGS)
     EXAMPLE = "{type: wait_gain, amount: 1}"
 
@@ -100,7 +103,7 @@ class PropulsionModifier(LoadCondition):
     train whose load is in that range."""
 
     type: Literal["propulsion"] = Field(description="Primitive name.")
-    amount: Whole(-MAX_VALUE, MAX_VALUE) = Field(description="Added to R; negative slows trains.")
+    amount: Annotated[int, Bounds(-MAX_VALUE, MAX_VALUE)] = Field(description="Added to R; negative slows trains.")
     TIMINGS = (EVENT, WITH_REVEAL)
     EXAMPLE = "{type: propulsion, amount: 1, max_load: 4}"
 
@@ -129,8 +132,8 @@ class GroupBooking(Primitive):
     the rest."""
 
     type: Literal["group_booking"] = Field(description="Primitive name.")
-    draw: Whole(1, MAX_LOAD) = Field(description="Tickets drawn from the top of a pile.")
-    keep: Whole(1, MAX_LOAD) = Field(description="Tickets placed on a platform of the player's choice.")
+    draw: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="Tickets drawn from the top of a pile.")
+    keep: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="Tickets placed on a platform of the player's choice.")
     TIMINGS = (ANY_TIME,)
     EXAMPLE = "{type: group_booking, draw: 3, keep: 1}"
 
@@ -139,7 +142,7 @@ class PlatformExtra(Primitive):
     """A festival: the target station's platform queue gets `amount` extra tickets from its pile."""
 
     type: Literal["platform_extra"] = Field(description="Primitive name.")
-    amount: Whole(1, MAX_LOAD) = Field(description="Extra tickets dealt onto the platform.")
+    amount: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="Extra tickets dealt onto the platform.")
     TIMINGS = (EVENT,)
     TARGET = "station"
     EXAMPLE = "{type: platform_extra, amount: 2}   # the kind says target: station"
@@ -168,7 +171,7 @@ class BoardingLimit(Primitive):
     `ignore_boarding_limit` is exempt)."""
 
     type: Literal["boarding_limit"] = Field(description="Primitive name.")
-    amount: Whole(1, MAX_LOAD) = Field(description="Most tickets boarded per stop.")
+    amount: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="Most tickets boarded per stop.")
     TIMINGS = (EVENT,)
     EXAMPLE = "{type: boarding_limit, amount: 1}"
 
@@ -178,7 +181,7 @@ class CapacityChange(Primitive):
     nobody is put off a train that already carries more)."""
 
     type: Literal["capacity"] = Field(description="Primitive name.")
-    amount: Whole(-MAX_LOAD, MAX_LOAD) = Field(description="Added to the composition cap this round; not 0.")
+    amount: Annotated[int, Bounds(-MAX_LOAD, MAX_LOAD)] = Field(description="Added to the composition cap this round; not 0.")
     TIMINGS = (EVENT,)
     EXAMPLE = "{type: capacity, amount: 3}"
 
@@ -187,7 +190,7 @@ class PlatformSizeChange(Primitive):
     """Platforms are refilled to the platform size plus `amount` this round (never below 0)."""
 
     type: Literal["platform_size"] = Field(description="Primitive name.")
-    amount: Whole(-MAX_LOAD, MAX_LOAD) = Field(description="Added to the platform size this round; not 0.")
+    amount: Annotated[int, Bounds(-MAX_LOAD, MAX_LOAD)] = Field(description="Added to the platform size this round; not 0.")
     TIMINGS = (EVENT,)
     EXAMPLE = "{type: platform_size, amount: 2}"
 

@@ -23,7 +23,7 @@ from pydantic import Field, ValidationError
 from cardgen.errors import Problem
 from cardgen.model.layers import Loc, Merge, flatten, get, located, plain, put
 from cardgen.model.messages import friendly, suggest
-from cardgen.model.schema import FILES, MAX_COPIES, Id, Model, Text, Whole
+from cardgen.model.schema import FILES, MAX_COPIES, Bounds, Id, Model, Text
 from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
 from cardgen.resources import bundled_path
 
@@ -40,7 +40,7 @@ class PackFile(Model):
 
     id: Id = Field(description="Pack id; names the pack's output folder.")
     name: Text = Field(description="Pack name.")
-    version: Whole(1, 1_000_000) = Field(description="Pack version.")
+    version: Annotated[int, Bounds(1, 1_000_000)] = Field(description="Pack version.")
     base: Annotated[str, Field(min_length=1, max_length=200)] = Field(
         description="The game or pack this one changes: a bundled id (rail-journey) or a folder relative to the pack.")
     mark: Annotated[str, Field(min_length=1, max_length=4)] = Field(

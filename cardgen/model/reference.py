@@ -57,7 +57,7 @@ def _is_id(meta: list[Any]) -> bool:
 def type_name(tp: Any, meta: list[Any] | None = None) -> str:
     """A readable name for an annotation, with its constraints.
 
-    >>> type_name(s.Whole(1, 20))
+    >>> type_name(Annotated[int, s.Bounds(1, 20)])
     'whole number (≥ 1, ≤ 20)'
     >>> type_name(list[s.Id])
     'list of id'

@@ -29,7 +29,7 @@ MAX_TRAINS_PER_PLAYER = 4
 MAX_CELL = 100           #: last cell number of the line
 MAX_STATIONS = 20        #: 20 stations: 380 ordered pairs, one ticket kind each
 MAX_ROUND = 100          #: clock times and event-track rounds
-from cardgen.model.effects import MAX_LOAD, MAX_VALUE  # noqa: E402,F401  (per-round amounts; loads, limits, sizes)
+from cardgen.model.effects import MAX_LOAD, MAX_VALUE, Bounds  # noqa: E402,F401  (per-round amounts; loads, limits, sizes; bounds)
 MAX_COPIES = 50          #: copies of one card kind
 MAX_KINDS = 500          #: kinds in one deck
 MAX_CARDS = 1000         #: cards in one deck or printed of one component
@@ -39,12 +39,7 @@ MAX_TEXT = 1000          #: characters of one player-visible text
 MAX_ICON = 16            #: characters of one icon
 
 
-def Whole(lo: int, hi: int) -> type[int]:
-    """A whole number from ``lo`` to ``hi``, both included."""
-    return Annotated[int, Field(ge=lo, le=hi)]  # type: ignore[return-value]
-
-
-PerTrain = Whole(0, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER)
+PerTrain = Annotated[int, Bounds(0, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER)]
 Icon = Annotated[str, Field(min_length=1, max_length=MAX_ICON)]
 Key = Annotated[str, Field(max_length=40)]  #: a mapping key that is not an id (labels, file stems)
 
@@ -91,7 +86,7 @@ __all__ = ["BoardingLimit", "CapacityChange", "ClockHold", "Effect", "GroupBooki
 
 def _range(name: str, lo: int, hi: int) -> type[Model]:
     """A ``{min, max}`` model whose ends lie in ``lo..hi`` (one definition for every range in the schema)."""
-    bound = Whole(lo, hi)
+    bound = Annotated[int, Bounds(lo, hi)]
     return create_model(name, __base__=Model, __module__=__name__,
                         min=(bound, Field(description="Smallest value.")),
                         max=(bound, Field(description="Largest value.")))
@@ -102,44 +97,44 @@ CellRange = _range("CellRange", 0, MAX_CELL)
 
 
 class PlayerRange(_range("Players", 1, MAX_PLAYERS)):  # type: ignore[misc]
-    best: Whole(1, MAX_PLAYERS) = Field(description="Recommended player count.")
+    best: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Recommended player count.")
 
 
 class Clock(Model):
-    start: Whole(0, MAX_ROUND) = Field(description="Clock marker at setup (the only place the start time is written).")
-    end: Whole(1, MAX_ROUND) = Field(description="The game ends when the clock reaches this time.")
+    start: Annotated[int, Bounds(0, MAX_ROUND)] = Field(description="Clock marker at setup (the only place the start time is written).")
+    end: Annotated[int, Bounds(1, MAX_ROUND)] = Field(description="The game ends when the clock reaches this time.")
 
 
 class Propulsion(Model):
-    penalty_divisor: Whole(1, MAX_LOAD) = Field(description="R loses 1 per this many passengers aboard (floor(N / d)).")
-    floor: Whole(0, MAX_VALUE) = Field(description="R never drops below this.")
+    penalty_divisor: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="R loses 1 per this many passengers aboard (floor(N / d)).")
+    floor: Annotated[int, Bounds(0, MAX_VALUE)] = Field(description="R never drops below this.")
 
 
 class Scoring(Model):
-    late_fare_divisor: Whole(1, MAX_POINTS) = Field(description="A late delivery scores floor(F / d).")
-    no_delay_bonus: Whole(-MAX_POINTS, MAX_POINTS) = Field(description="Points for finishing with L = 0.")
-    worst_delay_penalty: Whole(-MAX_POINTS, MAX_POINTS) = Field(
+    late_fare_divisor: Annotated[int, Bounds(1, MAX_POINTS)] = Field(description="A late delivery scores floor(F / d).")
+    no_delay_bonus: Annotated[int, Bounds(-MAX_POINTS, MAX_POINTS)] = Field(description="Points for finishing with L = 0.")
+    worst_delay_penalty: Annotated[int, Bounds(-MAX_POINTS, MAX_POINTS)] = Field(
         description="Points (negative) for the highest L; all tied players get it.")
     tiebreaks: list[Literal["delivered_desc", "delays_asc"]] = Field(max_length=2,
         description="Ordered tie-breakers after score: more deliveries, then fewer delays.")
 
 
 class Seat(Model):
-    seat: Whole(1, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER) = Field(description="Player number, 1-based, in seating order.")
-    cell: Whole(0, MAX_CELL) = Field(description="Start cell of that player's train.")
+    seat: Annotated[int, Bounds(1, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER)] = Field(description="Player number, 1-based, in seating order.")
+    cell: Annotated[int, Bounds(0, MAX_CELL)] = Field(description="Start cell of that player's train.")
     direction: Literal["left", "right"] = Field(description="Start direction: right = towards the last cell.")
 
 
 class Setup(Model):
-    wait_start: Whole(0, MAX_POINTS) = Field(description="Every player's W at setup.")
-    platform_size: Whole(1, MAX_LOAD) = Field(description="Face-up tickets each platform is refilled to.")
-    dispatch_per_player: Whole(0, MAX_LOAD) = Field(description="Dispatch cards dealt to each player at setup.")
-    trains_per_player: Whole(1, MAX_TRAINS_PER_PLAYER) = Field(description="Trains each player runs.")
+    wait_start: Annotated[int, Bounds(0, MAX_POINTS)] = Field(description="Every player's W at setup.")
+    platform_size: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="Face-up tickets each platform is refilled to.")
+    dispatch_per_player: Annotated[int, Bounds(0, MAX_LOAD)] = Field(description="Dispatch cards dealt to each player at setup.")
+    trains_per_player: Annotated[int, Bounds(1, MAX_TRAINS_PER_PLAYER)] = Field(description="Trains each player runs.")
     seats: list[Seat] = Field(min_length=1, max_length=MAX_PLAYERS * MAX_TRAINS_PER_PLAYER, description="Start cell and direction by seat (rules 6.1 step 7).")
 
 
 class Colour(Model):
-    seat: Whole(1, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER) = Field(description="Seat this colour belongs to.")
+    seat: Annotated[int, Bounds(1, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER)] = Field(description="Seat this colour belongs to.")
     id: Id = Field(description="Colour id, used in file names.")
     hex: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="Print colour as #rrggbb.")
     name: Text = Field(description="Colour name.")
@@ -154,17 +149,17 @@ class GameFile(Model):
     """game.yaml: identity, core numbers, setup, scoring and player colours."""
 
     id: Id = Field(description="Game id; names the output folder.")
-    version: Whole(1, 1_000_000) = Field(description="Content version.")
+    version: Annotated[int, Bounds(1, 1_000_000)] = Field(description="Content version.")
     name: Text = Field(description="Game title.")
     tagline: Text = Field(description="One-line pitch printed on the quick reference.")
     players: PlayerRange = Field(description="Supported player counts.")
     play_time_minutes: Range = Field(description="Play time range.")
-    age_min: Whole(1, 99) = Field(description="Minimum age.")
+    age_min: Annotated[int, Bounds(1, 99)] = Field(description="Minimum age.")
     clock: Clock = Field(description="The public clock (timetable track).")
     propulsion: Propulsion = Field(description="How composition slows a train.")
-    composition_cap: Whole(1, MAX_LOAD) = Field(description="Most places occupied aboard one train.")
+    composition_cap: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="Most places occupied aboard one train.")
     wait_track: Range = Field(description="Printed range of the wait-value track.")
-    blocked_wait_gain: Whole(1, MAX_VALUE) = Field(description="W gained by a train that moved fewer cells than R.")
+    blocked_wait_gain: Annotated[int, Bounds(1, MAX_VALUE)] = Field(description="W gained by a train that moved fewer cells than R.")
     scoring: Scoring = Field(description="Delivery and end-of-game scoring.")
     setup: Setup = Field(description="Setup numbers.")
     colours: list[Colour] = Field(min_length=1, max_length=MAX_PLAYERS * MAX_TRAINS_PER_PLAYER, description="Player colours, one per seat.")
@@ -182,14 +177,14 @@ class Line(Model):
 
 class Station(Model):
     id: Id = Field(description="Station id (S1...).")
-    cell: Whole(0, MAX_CELL) = Field(description="Cell the station occupies (even).")
+    cell: Annotated[int, Bounds(0, MAX_CELL)] = Field(description="Cell the station occupies (even).")
     icon: Icon = Field(description="Icon printed with the name.")
     name: Text = Field(description="Station name.")
 
 
 class Section(Model):
     id: Id = Field(description="Section id (T1...).")
-    cell: Whole(0, MAX_CELL) = Field(description="Cell the section occupies (odd).")
+    cell: Annotated[int, Bounds(0, MAX_CELL)] = Field(description="Cell the section occupies (odd).")
     between: list[Id] = Field(min_length=2, max_length=2, description="The two stations it joins, left then right.")
 
 
@@ -197,7 +192,7 @@ class MapFile(Model):
     """map.yaml: stations, sections, cells and lines."""
 
     cells: CellRange = Field(description="First and last cell number.")
-    section_capacity_per_line: Whole(1, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER) = Field(
+    section_capacity_per_line: Annotated[int, Bounds(1, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER)] = Field(
         description="Trains one section line holds.")
     double_track: bool = Field(description="True: up and down lines per section; false: one shared line (9.5).")
     lines: list[Line] = Field(min_length=1, max_length=2, description="The section lines.")
@@ -209,31 +204,31 @@ class MapFile(Model):
 # ---------------------------------------------------------------- fares.yaml
 
 class Span(Model):
-    fare: Whole(0, MAX_POINTS) = Field(description="Points for an on-time delivery (F).")
-    slack: Whole(1, MAX_ROUND) = Field(description="Hours after boarding within which delivery is on time (U).")
-    seats: Whole(1, MAX_LOAD) = Field(default=1, description="Composition places one such card occupies.")
+    fare: Annotated[int, Bounds(0, MAX_POINTS)] = Field(description="Points for an on-time delivery (F).")
+    slack: Annotated[int, Bounds(1, MAX_ROUND)] = Field(description="Hours after boarding within which delivery is on time (U).")
+    seats: Annotated[int, Bounds(1, MAX_LOAD)] = Field(default=1, description="Composition places one such card occupies.")
     freight: bool = Field(default=False, description="Freight: never late (variant 9.7).")
 
 
 class FaresFile(Model):
     """fares.yaml: fare and slack by span (sections crossed)."""
 
-    spans: dict[Whole(1, MAX_STATIONS - 1), Span] = Field(min_length=1, max_length=MAX_STATIONS - 1,
+    spans: dict[Annotated[int, Bounds(1, MAX_STATIONS - 1)], Span] = Field(min_length=1, max_length=MAX_STATIONS - 1,
                                                           description="Fare row by span k.")
 
 
 # ---------------------------------------------------------------- tickets.yaml
 
 class Totals(Model):
-    kinds: Whole(1, MAX_KINDS) = Field(description="Number of distinct kinds the rules require.")
-    cards: Whole(1, MAX_CARDS) = Field(description="Number of printed cards the rules require.")
+    kinds: Annotated[int, Bounds(1, MAX_KINDS)] = Field(description="Number of distinct kinds the rules require.")
+    cards: Annotated[int, Bounds(1, MAX_CARDS)] = Field(description="Number of printed cards the rules require.")
 
 
 class TicketKind(Model):
     id: Id = Field(description="Kind id, ORIGIN-DESTINATION.")
     origin: Id = Field(description="Boarding station; also the pile the card sits in.")
     destination: Id = Field(description="Station where it is delivered.")
-    copies: Whole(1, MAX_COPIES) = Field(description="Printed copies of this kind.")
+    copies: Annotated[int, Bounds(1, MAX_COPIES)] = Field(description="Printed copies of this kind.")
 
 
 class TicketsFile(Model):
@@ -246,15 +241,15 @@ class TicketsFile(Model):
 # ---------------------------------------------------------------- operations.yaml
 
 class SetTotals(Model):
-    cards: Whole(1, MAX_COPIES) = Field(description="Cards in one player's set.")
-    propulsion: Whole(0, MAX_COPIES * MAX_VALUE) = Field(description="Sum of the values in one set.")
+    cards: Annotated[int, Bounds(1, MAX_COPIES)] = Field(description="Cards in one player's set.")
+    propulsion: Annotated[int, Bounds(0, MAX_COPIES * MAX_VALUE)] = Field(description="Sum of the values in one set.")
 
 
 class OperationKind(Model):
     id: Id = Field(description="Kind id.")
     icon: Icon = Field(description="Icon.")
-    value: Whole(0, MAX_VALUE) = Field(description="Base propulsion C.")
-    copies: Whole(1, MAX_COPIES) = Field(description="Copies in one player's set.")
+    value: Annotated[int, Bounds(0, MAX_VALUE)] = Field(description="Base propulsion C.")
+    copies: Annotated[int, Bounds(1, MAX_COPIES)] = Field(description="Copies in one player's set.")
     name: Text = Field(description="Card name.")
     effects: list[Effect] = Field(max_length=8, description="Extra effects when played.")
     text: Text = Field(description="Rules text printed on the card.")
@@ -272,7 +267,7 @@ class OperationsFile(Model):
 class DispatchKind(Model):
     id: Id = Field(description="Kind id.")
     icon: Icon = Field(description="Icon.")
-    copies: Whole(1, MAX_COPIES) = Field(description="Copies in the dispatch deck.")
+    copies: Annotated[int, Bounds(1, MAX_COPIES)] = Field(description="Copies in the dispatch deck.")
     timing: Literal["after_movement", "with_operation_reveal", "any_time"] = Field(
         description="When it may be used: with the operation card, after the player's own move, or at the start "
                     "of the train's stop (ruling R7).")
@@ -315,7 +310,7 @@ class EventsFile(Model):
     totals: Totals = Field(description="Totals the rules state (kinds counted on the track).")
     hidden: bool = Field(description="True: the track is face down and revealed each round (9.2).")
     kinds: list[EventKind] = Field(min_length=1, max_length=MAX_ENTRIES, description="Event kinds.")
-    track: dict[Whole(1, MAX_ROUND), EventCard] = Field(max_length=MAX_ROUND, description="The event card of each round.")
+    track: dict[Annotated[int, Bounds(1, MAX_ROUND)], EventCard] = Field(max_length=MAX_ROUND, description="The event card of each round.")
     beyond_clock: bool = Field(default=False, description="True: the track may hold cards for rounds after the clock's "
                                "length (played only when clock holds make the game that long; ruling R4 otherwise).")
 
@@ -327,33 +322,33 @@ class PrintRow(Model):
     PER_TRAIN: ClassVar[tuple[str, ...]] = ("operation_sets", "train_tokens", "wait_tracks")
 
     operation_sets: PerTrain = Field(description="Operation sets printed.")
-    tickets: Whole(0, MAX_CARDS) = Field(description="Ride tickets printed.")
-    dispatch: Whole(0, MAX_CARDS) = Field(description="Dispatch cards printed.")
-    events: Whole(0, MAX_CARDS) = Field(description="Event cards printed.")
-    station_mats: Whole(0, 2 * MAX_STATIONS) = Field(description="Station mats printed.")
+    tickets: Annotated[int, Bounds(0, MAX_CARDS)] = Field(description="Ride tickets printed.")
+    dispatch: Annotated[int, Bounds(0, MAX_CARDS)] = Field(description="Dispatch cards printed.")
+    events: Annotated[int, Bounds(0, MAX_CARDS)] = Field(description="Event cards printed.")
+    station_mats: Annotated[int, Bounds(0, 2 * MAX_STATIONS)] = Field(description="Station mats printed.")
     train_tokens: PerTrain = Field(description="Train tokens printed.")
     wait_tracks: PerTrain = Field(description="Wait-value tracks printed.")
 
 
 class SharedComponents(Model):
-    track_map: Whole(1, MAX_PLAYERS) = Field(description="Track maps printed.")
-    timetable_track: Whole(1, MAX_PLAYERS) = Field(description="Timetable tracks printed.")
-    clock_marker: Whole(1, MAX_PLAYERS) = Field(description="Clock markers printed.")
-    first_player_marker: Whole(1, MAX_PLAYERS) = Field(default=1, description="First-player markers printed (rules 6.1 step 8).")
-    round_marker: Whole(1, MAX_PLAYERS) = Field(default=1, description="Round markers printed (one beside the event track).")
-    quick_reference: Whole(1, MAX_PLAYERS) = Field(description="Quick reference sheets printed.")
+    track_map: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Track maps printed.")
+    timetable_track: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Timetable tracks printed.")
+    clock_marker: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Clock markers printed.")
+    first_player_marker: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(default=1, description="First-player markers printed (rules 6.1 step 8).")
+    round_marker: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(default=1, description="Round markers printed (one beside the event track).")
+    quick_reference: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Quick reference sheets printed.")
 
 
 class PrintingFile(Model):
     """printing.yaml: what to print for each player count (rules 3.3)."""
 
-    by_players: dict[Whole(1, MAX_PLAYERS), PrintRow] = Field(max_length=MAX_PLAYERS,
+    by_players: dict[Annotated[int, Bounds(1, MAX_PLAYERS)], PrintRow] = Field(max_length=MAX_PLAYERS,
         description="Components by player count: `cardgen build --players N` prints row N (below the maximum); "
                     "its dispatch cards are spread over the kinds as evenly as possible, extra ones to the first kinds, "
                     "never more than a kind's copies.")
     full_set: PrintRow = Field(description="The complete printed set; the default build (the largest player count) prints it.")
     shared: SharedComponents = Field(description="Shared boards and markers.")
-    card_stock_gsm: Whole(1, MAX_POINTS) = Field(description="Suggested card stock weight.")
+    card_stock_gsm: Annotated[int, Bounds(1, MAX_POINTS)] = Field(description="Suggested card stock weight.")
 
 
 # ---------------------------------------------------------------- variants.yaml
@@ -362,7 +357,7 @@ class Variant(Model):
     id: Id = Field(description="Variant id, as given to --variant.")
     section: str = Field(max_length=40, description="Rules section.")
     name: Text = Field(description="Variant name.")
-    players: list[Whole(1, MAX_PLAYERS)] | None = Field(default=None, max_length=MAX_PLAYERS,
+    players: list[Annotated[int, Bounds(1, MAX_PLAYERS)]] | None = Field(default=None, max_length=MAX_PLAYERS,
                                                         description="Player counts it is for; all if absent.")
     summary: Text = Field(description="One-line description.")
     patch: dict[Key, dict] = Field(max_length=MAX_ENTRIES, description="JSON merge patch over the base content, keyed by file stem.")
