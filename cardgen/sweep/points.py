@@ -109,6 +109,11 @@ class _Checker:
         for name, value in settings.items():
             if not name.startswith("content."):
                 continue
+            if isinstance(value, (list, dict)):
+                kind = "list" if isinstance(value, list) else "mapping"
+                self.fail(where[name], name, f"a content edit sets one value (a number, text, true or false), "
+                          f"not a {kind}")
+                continue
             try:
                 stem, path = resolve(content, name[len("content."):])
             except ValueError as exc:

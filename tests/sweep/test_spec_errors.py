@@ -98,3 +98,42 @@ def test_a_point_the_engine_cannot_set_up_is_located(sweep, spec):
     err = run_fail(sweep, path)
     assert f"{path}:4:25: option.hand_size: hand_size 12 is larger than the 9-card operation set" in err
     assert "Traceback" not in err
+
+
+def test_a_huge_range_is_counted_not_expanded(sweep, spec):
+    """10**12 values are refused at the range, without building them (it was a MemoryError traceback)."""
+    path = spec("games: 1\naxes:\n  bots.heavy.target: {from: 1, to: 1000000000000}\n"
+                "  content.game.composition_cap: {from: 9, to: 1, step: 2}\n")
+    err = run_fail(sweep, path)
+    assert f"{path}:3:22: axes.bots.heavy.target: the range holds 1,000,000,000,000 values; " \
+           "an axis needs 1 to 1,000" in err
+    assert f"{path}:4:33: axes.content.game.composition_cap: the range holds 0 values; an axis needs 1 to 1,000" in err
+
+
+def test_a_refused_range_allocates_nothing_of_its_size(spec):
+    """A 2,000,000-value range is refused having allocated far less than its list would take (about 70 MB)."""
+    import tracemalloc
+
+    from cardgen.sweep.spec import SpecError, read_spec
+    path = spec("games: 1\naxes:\n  bots.heavy.target: {from: 1, to: 2000000}\n")
+    tracemalloc.start()
+    try:
+        read_spec(path)
+    except SpecError as exc:
+        assert [p.message for p in exc.problems] == ["the range holds 2,000,000 values; an axis needs 1 to 1,000"]
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert peak < 2_000_000
+
+
+def test_a_content_value_that_is_a_list_or_mapping_is_located(sweep, spec):
+    """An edit writes one value; a list or mapping was a 'TypeError: unhashable type' traceback."""
+    path = spec("games: 1\nfixed:\n  content.game.composition_cap: {a: 1}\n"
+                "axes:\n  content.fares.spans.3.fare: [8, [1, 2]]\n")
+    err = run_fail(sweep, path)
+    assert f"{path}:3:33: content.game.composition_cap: a content edit sets one value (a number, text, " \
+           "true or false), not a mapping" in err
+    assert f"{path}:5:35: content.fares.spans.3.fare: a content edit sets one value (a number, text, " \
+           "true or false), not a list" in err
+    assert "Traceback" not in err
