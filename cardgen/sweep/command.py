@@ -16,11 +16,11 @@ import typer
 from cardgen.engine.simulation import flags as sim_options
 from cardgen.engine.native import KERNEL
 from cardgen.engine.simulation.runner import content_for
-from cardgen.engine.simulation.command import fail
+from cardgen.engine.simulation.command import fail, interrupted
 from cardgen.progress import shown
 from cardgen.engine.simulation.report import check_report_path
 from cardgen.errors import CardgenError, UsageError
-from cardgen.sweep.execute import run_points
+from cardgen.sweep.execute import local_workers, run_points
 from cardgen.sweep.fit import read_published
 from cardgen.sweep.points import resolve_points
 from cardgen.engine.simulation.runner import MAX_GAMES
@@ -50,6 +50,8 @@ def sweep_cmd(
         summary = run_sweep(spec_file, games, workers, scheduler, fit, report, progress, force)
     except CardgenError as exc:
         fail(exc, "sweep")
+    except KeyboardInterrupt:
+        interrupted("sweep")
     typer.echo(json.dumps(summary, ensure_ascii=False, indent=2) if as_json else format_sweep(summary))
     for problem in summary["problems"]:
         typer.echo(f"cardgen sweep: PLAYABILITY FAILURE: {problem}", err=True)
@@ -77,7 +79,7 @@ def run_sweep(spec_file: Path, games: int | None, workers: int, scheduler: str |
     if report is not None:
         from cardgen.sweep.report import write_sweep_report
         write_sweep_report(report, content_for(spec.folder, None).game.name("en"), summary)
-    summary["executor"] = scheduler or f"local, {workers} worker(s)"
+    summary["executor"] = scheduler or f"local, {local_workers(points, workers)} worker(s)"
     summary["seconds"] = round(elapsed, 3)
     summary["games_per_second"] = round(total / elapsed, 1) if elapsed > 0 else None
     summary["kernel"] = KERNEL.name

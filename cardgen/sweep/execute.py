@@ -9,11 +9,10 @@ only decides *where* a chunk runs.
 
 from __future__ import annotations
 
-import multiprocessing
 import re
 from typing import Callable, Iterator, Sequence
 
-from cardgen.engine.simulation.runner import RunSpec, Tally, chunks, content_for, play_chunk
+from cardgen.engine.simulation.runner import RunSpec, Tally, chunks, content_for, ordered_map, play_chunk, processes_for
 from cardgen.errors import UsageError
 from cardgen.sweep.points import Point
 
@@ -48,14 +47,10 @@ def jobs_of(points: Sequence[Point], per_job: int = 1) -> tuple[list[Job], list[
 
 
 def local_results(jobs: list[Job], workers: int) -> Iterator[Tally]:
-    """Chunks on ``workers`` local processes (forked after the contents are loaded), in job order."""
+    """Chunks on local processes (forked after the contents are loaded; see ``ordered_map``), in job order."""
     for run, _ in jobs:
         content_for(run.folder, run.variant, run.edits)  # build each point's content once, before forking
-    if workers <= 1 or len(jobs) <= 1:
-        yield from map(play_job, jobs)
-        return
-    with multiprocessing.get_context("fork").Pool(processes=workers) as pool:
-        yield from pool.imap(play_job, jobs)
+    yield from ordered_map(play_job, jobs, workers)
 
 
 def dask_results(jobs: list[Job], address: str) -> Iterator[Tally]:
@@ -77,6 +72,11 @@ def dask_results(jobs: list[Job], address: str) -> Iterator[Tally]:
             yield future.result()
     finally:
         client.close()
+
+
+def local_workers(points: Sequence[Point], workers: int) -> int:
+    """The local processes a sweep starts for ``--workers``: at most one per job and per CPU."""
+    return processes_for(workers, len(jobs_of(points)[0]))
 
 
 def run_points(points: Sequence[Point], workers: int = 1, scheduler: str | None = None,

@@ -148,3 +148,22 @@ def test_a_bad_range_is_located(sweep, spec):
     assert f"{path}:3:12: axes.players: a range is {{from: A, to: B, step: S}} with whole numbers and S >= 1" \
         in res.stderr
     assert f"{path}:4:22: axes.bots.heavy.target: the range holds 0 values; an axis needs 1 to 1,000" in res.stderr
+
+
+def test_workers_are_capped_at_the_jobs_and_the_cpus(sweep, spec, monkeypatch):
+    """--workers 1000 on 8 one-chunk points starts min(8, CPUs) processes (it started 837), and says so."""
+    import multiprocessing.pool
+    import os
+    started = []
+
+    class CountingPool(multiprocessing.pool.Pool):
+        def __init__(self, processes=None, *args, **kwargs):
+            started.append(processes)
+            super().__init__(1, *args, **kwargs)  # one process is enough to play the games
+    monkeypatch.setattr(multiprocessing.pool, "Pool", CountingPool)
+    text = "games: 5\naxes:\n  players: [2, 3, 4, 5]\n  option.hand_size: [1, 2]\n"
+    doc = json.loads(sweep(spec(text), "--json", "--workers", "1000").stdout)
+    used = min(8, os.cpu_count() or 1)
+    assert len(doc["points"]) == 8
+    assert started == ([used] if used > 1 else [])
+    assert doc["executor"] == f"local, {used} worker(s)"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import signal
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -96,6 +97,8 @@ def simulate_cmd(
                                  compare_with=compare_with)
     except CardgenError as exc:
         fail(exc)
+    except KeyboardInterrupt:
+        interrupted()
     if as_json:
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
     else:
@@ -189,6 +192,17 @@ def fail(exc: CardgenError, command: str = "simulate") -> None:
         typer.echo(format_problems(exc.problems, exc.sources), err=True)
     typer.echo(error_line(command, exc), err=True)
     raise typer.Exit(exc.exit_code)
+
+
+#: the exit code of a command ended by Ctrl-C: 128 + SIGINT, as a shell reports it
+INTERRUPTED_EXIT = 128 + signal.SIGINT
+
+
+def interrupted(command: str = "simulate") -> None:
+    """End a command stopped by Ctrl-C with one line and exit 130 (its worker processes ignore
+    SIGINT and are ended by the pool: ``runner.ordered_map``)."""
+    typer.echo(f"cardgen {command}: interrupted", err=True)
+    raise typer.Exit(INTERRUPTED_EXIT)
 
 
 def register(app: typer.Typer) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import signal
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -307,7 +308,7 @@ def run(spec: RunSpec, workers: int = 1, engine: PlayGame | None = None,
     work = partial(play_chunk, spec, engine)
     total = Tally()
     done = 0
-    for part in _results(work, chunks(spec.games), useful_workers(workers, spec.games)):
+    for part in ordered_map(work, chunks(spec.games), workers):
         total.merge(part)
         done += part.games
         if on_progress:
@@ -316,18 +317,35 @@ def run(spec: RunSpec, workers: int = 1, engine: PlayGame | None = None,
 
 
 def useful_workers(workers: int, games: int) -> int:
-    """Processes worth starting: never more than the chunks to play or the CPUs to play them on.
+    """Processes worth starting for a run of ``games`` games (see :func:`processes_for`).
 
     >>> useful_workers(300, 150), useful_workers(1, 10**6)
     (1, 1)
     """
-    return max(1, min(workers, len(chunks(games)), os.cpu_count() or 1))
+    return processes_for(workers, len(chunks(games)))
 
 
-def _results(work: Callable[[tuple[int, int]], Tally], parts: list[tuple[int, int]], workers: int) -> Iterator[Tally]:
-    if workers <= 1 or len(parts) <= 1:
-        yield from map(work, parts)
+def processes_for(workers: int, tasks: int) -> int:
+    """Processes worth starting: never more than the tasks to run or the CPUs to run them on.
+
+    >>> processes_for(1000, 1)
+    1
+    """
+    return max(1, min(workers, tasks, os.cpu_count() or 1))
+
+
+def ordered_map(work: Callable[[Any], Tally], items: Sequence, workers: int) -> Iterator[Tally]:
+    """``map(work, items)`` on up to ``workers`` forked processes (:func:`processes_for`), in order.
+
+    The workers ignore Ctrl-C: a terminal sends SIGINT to every process of the foreground
+    group, and only the parent answers it (its KeyboardInterrupt leaves the pool's ``with``,
+    which terminates the workers), so an interrupted run prints no worker tracebacks and
+    leaves no process behind.
+    """
+    workers = processes_for(workers, len(items))
+    if workers <= 1:
+        yield from map(work, items)
         return
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(processes=workers) as pool:
-        yield from pool.imap(work, parts)  # imap keeps chunk order
+    with ctx.Pool(processes=workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
+        yield from pool.imap(work, items)  # imap keeps the items' order

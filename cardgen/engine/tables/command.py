@@ -11,7 +11,7 @@ import typer
 from cardgen.engine.play.playable import check_playable
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.runner import MAX_GAMES, RunSpec, content_for, run
-from cardgen.engine.simulation.command import default_lineup, fail
+from cardgen.engine.simulation.command import default_lineup, fail, interrupted
 from cardgen.progress import shown
 from cardgen.engine.tables.published import read_published
 from cardgen.engine.tables.reproduce import reproduce
@@ -55,6 +55,8 @@ def tables_cmd(
             write_report(report, content, None, result)
     except CardgenError as exc:
         fail(exc, "tables")
+    except KeyboardInterrupt:
+        interrupted("tables")
     typer.echo(json.dumps(result, ensure_ascii=False, indent=2) if as_json else format_tables(result))
     bad = mismatches(result)
     for item in bad:
