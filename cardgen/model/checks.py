@@ -15,7 +15,7 @@ from typing import Any, Callable, Collection, Iterable, Iterator
 from pydantic import BaseModel
 
 from cardgen.errors import Problem
-from cardgen.model.content import FILE_ATTR, Content
+from cardgen.model.content import FILE_ATTR, Content, ticket_terms
 from cardgen.model.effects import EVENT, LOAD_FIELDS, OPERATION, LoadCondition, timing_problem
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES, LANGS, PrintRow, Text
@@ -144,8 +144,9 @@ def ticket_spans(c: Content, where: Locate) -> Iterator[Problem]:
             yield where("tickets", ("kinds", i, "destination"), "destination equals origin")
             continue
         expected = f"{kind.origin}-{kind.destination}"
-        if kind.id != expected:
-            yield where("tickets", ("kinds", i, "id"), f"id must be '{expected}' (origin-destination)")
+        if kind.id != expected and not kind.id.startswith(expected + "."):
+            yield where("tickets", ("kinds", i, "id"),
+                        f"id must be '{expected}' or '{expected}.NAME' (origin-destination)")
         k = c.span(kind.origin, kind.destination)
         if k not in spans:
             yield where("tickets", ("kinds", i), f"span {k} has no fare row")
@@ -162,14 +163,22 @@ def ticket_spans(c: Content, where: Locate) -> Iterator[Problem]:
         previous = row
 
 
-@check("ride tickets: one kind per ordered station pair, totals as the rules state")
+@check("ride tickets: a kind for every ordered station pair, no two kinds printing the same card, totals as the "
+       "rules state")
 def ticket_totals(c: Content, where: Locate) -> Iterator[Problem]:
     kinds = c.tickets_file.kinds
     declared = c.tickets_file.totals
     pairs = [(k.origin, k.destination) for k in kinds]
-    for i, pair in enumerate(pairs):
-        if pairs.index(pair) != i:
-            yield where("tickets", ("kinds", i), f"pair {pair[0]}->{pair[1]} is listed twice")
+    printed: dict[tuple, str] = {}   # what a face prints (pair, fare, slack) -> the first kind printing it
+    for i, kind in enumerate(kinds):
+        k = c.span(kind.origin, kind.destination) if {kind.origin, kind.destination} <= set(c.stations) else 0
+        row = c.fares.spans.get(k)
+        face = (kind.origin, kind.destination, *(ticket_terms(kind, row) if row else (kind.fare, kind.slack)))
+        if face in printed:
+            yield where("tickets", ("kinds", i), f"'{kind.id}' prints the same card as '{printed[face]}' (pair "
+                        f"{kind.origin}->{kind.destination}, same fare and slack): give it its own fare or slack, "
+                        f"or add copies to '{printed[face]}'")
+        printed.setdefault(face, kind.id)
     ids = list(c.stations)
     expected = {(a, b) for a in ids for b in ids if a != b}
     for a, b in sorted(expected - set(pairs)):

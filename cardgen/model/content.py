@@ -43,6 +43,22 @@ class Ticket:
         return self.kind.copies
 
 
+def ticket_terms(kind: s.TicketKind, row: s.Span) -> tuple[int, int | None]:
+    """Rules 5.2: a ticket kind's fare F and slack U (None: never late). The span table's row gives them; a kind
+    that states its own ``fare`` or ``slack`` overrides the row (issue 23), a stated slack even on a freight row.
+
+    >>> row = s.Span(fare=14, slack=7)
+    >>> ticket_terms(s.TicketKind(id="S1-S6", origin="S1", destination="S6", copies=1), row)
+    (14, 7)
+    >>> ticket_terms(s.TicketKind(id="S1-S6.x", origin="S1", destination="S6", copies=1, fare=20), row)
+    (20, 7)
+    """
+    fare = row.fare if kind.fare is None else kind.fare
+    if kind.slack is not None:
+        return fare, kind.slack
+    return fare, None if row.freight else row.slack
+
+
 #: File stem -> the :class:`Content` attribute holding that file's model.
 FILE_ATTR = {"game": "game", "map": "map", "fares": "fares", "tickets": "tickets_file", "operations": "operations",
              "dispatch": "dispatch", "events": "events", "printing": "printing", "variants": "variants",
@@ -117,7 +133,7 @@ class Content:
         for kind in self.tickets_file.kinds:
             k = self.span(kind.origin, kind.destination)
             row = self.fares.spans[k]
-            out.append(Ticket(kind, k, row.fare, None if row.freight else row.slack, row.seats, row.freight))
+            out.append(Ticket(kind, k, *ticket_terms(kind, row), row.seats, row.freight))
         return out
 
     @cached_property

@@ -232,7 +232,8 @@ def schema_reference() -> str:
             "- each primitive only at its timings (5.3's \"when it may be used\", 6.2's phases);",
             "- the operation set's card count and propulsion total as `set_totals` states them (5.1);",
             "- stations and sections alternate, terminals at both ends (4.1-4.4);",
-            "- one ticket kind per ordered station pair, fares and slack by span (5.2);",
+            "- a ticket kind for every ordered station pair, fares and slack by span unless a kind states its",
+            "  own (5.2);",
             "- a festival cannot deal more tickets than its pile holds (5.5).", ""]
     from cardgen.model.pack_reference import pack_reference
     out += pack_reference(_table, _doc)

@@ -225,17 +225,24 @@ class Totals(Model):
 
 
 class TicketKind(Model):
-    id: Id = Field(description="Kind id, ORIGIN-DESTINATION.")
+    id: Id = Field(description="Kind id: ORIGIN-DESTINATION, or ORIGIN-DESTINATION.NAME for a further kind of "
+                               "the same pair (`S1-S6.express`).")
     origin: Id = Field(description="Boarding station; also the pile the card sits in.")
     destination: Id = Field(description="Station where it is delivered.")
     copies: Annotated[int, Bounds(1, MAX_COPIES)] = Field(description="Printed copies of this kind.")
+    fare: Annotated[int, Bounds(0, MAX_POINTS)] | None = Field(
+        default=None, description="This kind's own fare F, overriding the span table's; null: the table's.")
+    slack: Annotated[int, Bounds(1, MAX_ROUND)] | None = Field(
+        default=None, description="This kind's own slack U, overriding the span table's (a freight row too); "
+                                  "null: the table's.")
 
 
 class TicketsFile(Model):
     """tickets.yaml: ride ticket kinds and copies."""
 
     totals: Totals = Field(description="Totals the rules state; the kinds below must add up to them.")
-    kinds: list[TicketKind] = Field(min_length=1, max_length=MAX_KINDS, description="One entry per ordered station pair.")
+    kinds: list[TicketKind] = Field(min_length=1, max_length=MAX_KINDS, description="At least one entry per ordered station pair; "
+                                  "kinds sharing a pair differ in fare or slack.")
 
 
 # ---------------------------------------------------------------- operations.yaml

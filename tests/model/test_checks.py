@@ -23,7 +23,7 @@ FAILING = {
     "map_geometry": ([("map.yaml", "terminals: [S1, S6]", "terminals: [S1, S5]", 1)],
                      ("map.yaml", "terminals.1", "terminal 'S5' is not at cell 0 or 10")),
     "ticket_spans": ([("tickets.yaml", "{id: S1-S3, origin", "{id: S3-S1, origin", 1)],
-                     ("tickets.yaml", "kinds.1.id", "id must be 'S1-S3' (origin-destination)")),
+                     ("tickets.yaml", "kinds.1.id", "id must be 'S1-S3' or 'S1-S3.NAME' (origin-destination)")),
     "ticket_totals": ([("tickets.yaml", "totals: {kinds: 30,", "totals: {kinds: 31,", 1)],
                       ("tickets.yaml", "totals.kinds", "30 kinds listed, totals say 31")),
     "origin_piles": ([("events.yaml", "{type: platform_extra, amount: 2}", "{type: platform_extra, amount: 12}", 1)],
