@@ -9,7 +9,7 @@ plain layout (``rich_markup_mode=None``): on/off options read as flags
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -23,7 +23,7 @@ from cardgen.sweep import command as sweep_command
 
 #: click's usage error (a bad value, an unknown option or command) as typer vendors it; typer exports only its
 #: subclass BadParameter, so it is found as that class's documented base.
-ClickUsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+ClickUsageError: type[Exception] = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
 
 
 class OneLineUsageError(ClickUsageError):  # type: ignore[misc, valid-type]
@@ -31,7 +31,8 @@ class OneLineUsageError(ClickUsageError):  # type: ignore[misc, valid-type]
     ``cardgen build: usage: Invalid value for '--paper': ...`` on one line, exit 2."""
 
     def show(self, file=None) -> None:
-        words, ctx = [], self.ctx
+        words: list[str] = []
+        ctx = self.ctx
         while ctx is not None and ctx.parent is not None:  # the root's name is how it was run (python -m ...)
             words.insert(0, ctx.info_name)
             ctx = ctx.parent
@@ -56,7 +57,7 @@ class CardgenGroup(TyperGroup):
             raise _one_line(exc) from None
 
 
-def _one_line(exc: Exception) -> Exception:
+def _one_line(exc: Any) -> Exception:
     if isinstance(exc, OneLineUsageError):
         return exc
     return OneLineUsageError(exc.format_message(), exc.ctx)

@@ -21,9 +21,12 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from cardgen.printable import printable
+
+if TYPE_CHECKING:  # rich is imported only when a terminal shows the bar
+    from rich.progress import Progress as RichProgress, TaskID
 
 LOG_INTERVAL = 0.5
 """Seconds between two progress lines in a log (the first and last step are always written)."""
@@ -64,8 +67,8 @@ class Progress:
         self.what, self.unit = what, unit
         self.stream = stream or sys.stderr
         self.total = self.done = 0
-        self._live = None
-        self._task = None
+        self._live: RichProgress | None = None
+        self._task: TaskID | None = None
         self._last_line = float("-inf")
         self._started = time.perf_counter()
 
@@ -103,21 +106,22 @@ class Progress:
     # --- how it looks ------------------------------------------------------------------------------
     def _open_live(self) -> None:
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn, \
-            TimeElapsedColumn
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, ProgressColumn, \
+            TextColumn, TimeElapsedColumn
 
-        columns = [TextColumn("{task.description}"), BarColumn(bar_width=BAR_WIDTH), MofNCompleteColumn()]
+        columns: list[ProgressColumn] = [TextColumn("{task.description}"), BarColumn(bar_width=BAR_WIDTH), MofNCompleteColumn()]
         if self.unit:
             columns.append(TextColumn(self.unit))
         columns += [TimeElapsedColumn(), TextColumn("{task.fields[label]}")]
-        self._live = RichProgress(*columns, console=Console(file=self.stream), transient=False)
-        self._task = self._live.add_task(self.what, total=self.total or None, label="")
-        self._live.start()
+        live = RichProgress(*columns, console=Console(file=self.stream), transient=False)
+        self._task = live.add_task(self.what, total=self.total or None, label="")
+        live.start()
+        self._live = live
 
     def _show(self, done: int, label: str) -> None:
         first, self.done = self.done == 0, done
         shown = printable(label)[:36]
-        if self._live is not None:
+        if self._live is not None and self._task is not None:
             self._live.update(self._task, completed=done, label=shown)
             return
         now = time.perf_counter()

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from cardgen.errors import BuildError, UsageError
 from cardgen.model import load
@@ -188,7 +188,7 @@ def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list
     from cardgen.render import reprint
 
     pack = content.pack
-    args = dict(lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
+    args: dict[str, Any] = dict(lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
     if pack is None and options.changed_since is None:
         if options.with_base:
             raise UsageError("--with-base is for a pack (a folder with pack.yaml)")

@@ -18,10 +18,11 @@ from cardgen.errors import CardgenError, ContentError, UsageError, error_line
 from cardgen.model.schema import LANGS
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM
 
-# The choices --help lists, made from the tables the build reads (one source each).
-Paper = Enum("Paper", {name: name for name in PAPERS_MM}, type=str)
-Lang = Enum("Lang", {name: name for name in LANGS}, type=str)
-Duplex = Enum("Duplex", {name: name for name in DUPLEX_MODES}, type=str)
+# The choices --help lists, made from the tables the build reads (one source each); mypy cannot list the
+# members of an Enum made from a table, hence the three ignores.
+Paper = Enum("Paper", {name: name for name in PAPERS_MM}, type=str)  # type: ignore[misc]
+Lang = Enum("Lang", {name: name for name in LANGS}, type=str)  # type: ignore[misc]
+Duplex = Enum("Duplex", {name: name for name in DUPLEX_MODES}, type=str)  # type: ignore[misc]
 
 #: What to install when WeasyPrint cannot load its system libraries (scripts/install-system-packages installs them).
 RENDER_SYSTEM_PACKAGES = "libpango-1.0-0 libpangoft2-1.0-0 fontconfig"

@@ -108,16 +108,16 @@ def records(content: Content) -> dict[str, dict[str, Any]]:
         record = _flat(kind.model_dump(mode="json"))
         for colour in content.game.colours:
             out[f"operation-{colour.id}-{kind.id}"] = record
-    for kind in content.dispatch.kinds:
-        out[f"dispatch-{kind.id}"] = _flat(kind.model_dump(mode="json"))
+    for dispatch in content.dispatch.kinds:
+        out[f"dispatch-{dispatch.id}"] = _flat(dispatch.model_dump(mode="json"))
     for rnd, card in content.event_track:
-        kind = content.event_kinds.get(card.kind)
+        event = content.event_kinds.get(card.kind)
         out[f"event-round-{rnd:02d}"] = _flat({**card.model_dump(mode="json"),
                                                "effects": {str(i): e.model_dump(mode="json")
-                                                           for i, e in enumerate(kind.effects)} if kind else None,
-                                               "name": kind.name.model_dump() if kind else None,
-                                               "text": kind.text.model_dump() if kind else None,
-                                               "icon": kind.icon if kind else None})
+                                                           for i, e in enumerate(event.effects)} if event else None,
+                                               "name": event.name.model_dump() if event else None,
+                                               "text": event.text.model_dump() if event else None,
+                                               "icon": event.icon if event else None})
     return out
 
 

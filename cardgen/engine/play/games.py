@@ -15,7 +15,7 @@ from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.bots.registry import BOTS, BotFactory
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.compiled import Rules, compile_rules
-from cardgen.engine.rules.actions import Board, Dispatch, Keep, Move, Operation, Reveal
+from cardgen.engine.rules.actions import Action, Board, Dispatch, Keep, Move, Operation, Reveal
 from cardgen.engine.rules.checked import BOARD, KEEP, MOVE, OPERATION, PLAY_MOVED, PLAY_STOP
 from cardgen.engine.play.fast import run_fast
 from cardgen.engine.rules.state import GameState
@@ -95,11 +95,13 @@ def run_checked(state: GameState, bots: list[Bot]) -> None:
     state.start()
     while not state.over:
         ph = state.phase
+        action: Action
         if ph == OPERATION:
             wanted = [bots[state.owner[t]].operation(views[state.owner[t]], t) for t in range(state.n)]
             action = Reveal(tuple(Operation(slot, _card(card)) for slot, card in state.clamp_dispatch(wanted)))
         else:
             t = state.current_train()
+            assert t is not None  # a train decides in every phase but the joint reveal
             bot, view = bots[state.owner[t]], views[state.owner[t]]
             if ph == MOVE:
                 action = Move(bot.move(view, t, state.r[t]))

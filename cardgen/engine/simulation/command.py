@@ -173,7 +173,7 @@ def _baseline(content, spec: RunSpec, other: Path | None) -> tuple[Any, RunSpec]
         other = content.pack.base
     from cardgen.model import validate
     report = validate(other)
-    if not report.ok:
+    if not report.ok or report.content is None:
         raise ContentError(report.problems, report.sources)
     variant = spec.variant if spec.variant and any(v.id == spec.variant for v in report.content.variants.variants) \
         else None

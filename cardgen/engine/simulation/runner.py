@@ -285,7 +285,7 @@ def play_chunk(spec: RunSpec, engine: PlayGame | None, bounds: tuple[int, int]) 
     factories = tuned_bots(spec.bots)
     for i in range(*bounds):
         bots = seat_lineup(spec.lineup, i)
-        kwargs = {"seed": game_seed(spec.seed, i), "check_invariants": spec.check_invariants}
+        kwargs: dict[str, Any] = {"seed": game_seed(spec.seed, i), "check_invariants": spec.check_invariants}
         if spec.options is not None:
             kwargs["options"] = spec.options
         if factories:

@@ -41,7 +41,8 @@ class _Check:
     """Collects located problems while reading the file."""
 
     def __init__(self, smap: SourceMap):
-        self.smap, self.problems = smap, []
+        self.smap = smap
+        self.problems: list[Problem] = []
 
     def bad(self, path: tuple, message: str, key: bool = False) -> None:
         self.problems.append(self.smap.problem(path, message, key=key))

@@ -316,7 +316,7 @@ def named_pages(stylesheets: Sequence[str]) -> tuple[str, list[str | None]]:
     if len(set(rules)) == 1:
         return stylesheets[0], [None] * len(stylesheets)
     distinct = list(dict.fromkeys(rules))
-    names = [f"cardgen-face-{distinct.index(rule)}" for rule in rules]
+    names: list[str | None] = [f"cardgen-face-{distinct.index(rule)}" for rule in rules]
     named = [rule.replace("@page", f"@page cardgen-face-{index}", 1) for index, rule in enumerate(distinct)]
     return _PAGE_RULE.sub("", stylesheets[0]) + "\n" + "\n".join(named), names
 
@@ -351,8 +351,9 @@ def joined_bodies(documents: Sequence[str], page_names: Sequence[str | None] | N
         # classes, not a style attribute: WeasyPrint shares computed styles only between elements
         # without one (and whose parents share theirs), so faces alike share their styles
         classes = [FACE_LINK, *(["cardgen-break"] if number else [])]
-        if page_names is not None and page_names[number] is not None:
-            classes.append(page_names[number])
+        name = page_names[number] if page_names is not None else None
+        if name is not None:
+            classes.append(name)
         parts.append(f'<a href="{FACE_LINK_TARGET}" class="{" ".join(classes)}">{body.group(2)}</a>')
     return documents[0][: first.end(1)] + "".join(parts) + documents[0][first.start(3) :]
 

@@ -110,7 +110,7 @@ def font_licences() -> dict[str, bytes]:
         licences = [f for f in metadata.files(dist) or [] if f.name.upper().startswith(("LICENSE", "LICENCE", "OFL"))]
         licences.sort(key=lambda f: Path(str(f.locate())).parent.resolve() not in beside)
         if licences:
-            out[f"LICENSE-{dist}.txt"] = licences[0].locate().read_bytes()
+            out[f"LICENSE-{dist}.txt"] = Path(licences[0].locate()).read_bytes()
     return out
 
 

@@ -16,6 +16,8 @@ with its deck, or cached.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
@@ -56,7 +58,7 @@ class _Canonical:
 
     def __init__(self, source: pikepdf.Pdf) -> None:
         self.source = source
-        self.done: dict[tuple[int, int], object] = {}  # form/pattern/dictionary -> its rewritten copy
+        self.done: dict[tuple[int, int], tuple[Any, bool] | None] = {}  # form/pattern/dictionary -> its rewritten copy
 
     def content(self, holder, resources) -> tuple[bytes, Dictionary]:
         """The content of ``holder`` (a page or a form) renamed, and the resources it uses under the new names."""
@@ -100,17 +102,21 @@ class _Canonical:
         """A resource as the rewritten face uses it: forms and patterns rewritten, anything holding one copied."""
         return self._value(value, 0)[0]
 
-    def _value(self, value, depth: int):
+    def _value(self, value, depth: int) -> tuple[Any, bool]:
         """(the value to use, whether it differs from ``value``)."""
         if depth > 8:
             raise NotAFace("resources nested too deep")
         key = value.objgen if getattr(value, "is_indirect", False) else None
         if key is not None and key in self.done:
-            if self.done[key] is None:
+            done = self.done[key]
+            if done is None:
                 raise NotAFace("a form that draws itself")
-            return self.done[key]
+            return done
+        result: tuple[Any, bool]
+        copy: Any
         if _is_content(value):
-            self.done[key] = None  # being rewritten (a cycle would reach it again)
+            if key is not None:
+                self.done[key] = None  # being rewritten (a cycle would reach it again)
             data, used = self.content(value, value.get("/Resources"))
             copy = self.source.make_stream(data)
             for name, item in value.items():

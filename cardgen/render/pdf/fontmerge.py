@@ -158,11 +158,11 @@ def merge_fonts(pdf: pikepdf.Pdf, holders: list[_Holder]) -> None:
     fonts: dict[tuple[int, int], _Font] = {}
     for holder in holders:
         if holder.fonts is not None:
-            for _, font in holder.fonts.items():
-                if font.is_indirect and font.objgen not in fonts:
-                    registered = _registered(font)
+            for _, font_dict in holder.fonts.items():
+                if font_dict.is_indirect and font_dict.objgen not in fonts:
+                    registered = _registered(font_dict)
                     if registered is not None:
-                        fonts[font.objgen] = registered
+                        fonts[font_dict.objgen] = registered
     if not fonts:
         return
     used, unreadable = _glyphs_drawn(holders, fonts)
@@ -201,9 +201,9 @@ def merge_fonts(pdf: pikepdf.Pdf, holders: list[_Holder]) -> None:
                 replacement[objgen] = new
     for holder in holders:
         if holder.fonts is not None:
-            for key, font in list(holder.fonts.items()):
-                if font.is_indirect and font.objgen in replacement:
-                    holder.fonts[key] = replacement[font.objgen]
+            for key, font_dict in list(holder.fonts.items()):
+                if font_dict.is_indirect and font_dict.objgen in replacement:
+                    holder.fonts[key] = replacement[font_dict.objgen]
 
 
 def _type0(pdf: pikepdf.Pdf, tagged: str, font: _Font, program: bytes, program_stream, drawn: set[int],

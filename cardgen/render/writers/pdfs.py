@@ -38,17 +38,17 @@ def _write_file(stage: Stage, file: PdfFile, sheets_by_kind: dict[str, list[impo
         kind = file.kinds[0]
         sheets = sheets_by_kind[kind]
         data = stage.memo("kind-sheets", _sheets_material(sheets, digests, characters),
-                          lambda sheets=sheets: impose.assemble(sheets, pdfs, _furniture(stage, sheets, characters)))
+                          lambda: impose.assemble(sheets, pdfs, _furniture(stage, sheets, characters)))
         kind_data[kind] = data
         _record(stage, kind, file.name, groups[kind], sheets, by_id)
     elif file.role in ("cards", "boards"):
         parts = [kind_data[k] for k in file.kinds]
         data = stage.memo("combined", b"".join(hashlib.sha256(d).digest() for d in parts),
-                          lambda parts=parts: impose.concatenate(parts))  # one subset per font across the kinds
+                          lambda: impose.concatenate(parts))  # one subset per font across the kinds
     else:
         ids = list(file.faces)
         data = stage.memo("shop", repr([(i, digests[i]) for i in ids]).encode(),
-                          lambda ids=ids: impose.face_pages(ids, pdfs))
+                          lambda: impose.face_pages(ids, pdfs))
     stage.write(file.name, data)
     stage.manifest.printing.append(file.entry())
     stage.tick(1, file.name)
