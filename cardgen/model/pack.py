@@ -22,17 +22,15 @@ from pydantic import Field, ValidationError
 
 from cardgen.errors import Problem
 from cardgen.model.layers import Loc, Merge, flatten, get, located, plain, put
+from cardgen.model import places
 from cardgen.model.messages import friendly, suggest
+from cardgen.model.places import BUNDLED_GAMES, BUNDLED_PACKS
 from cardgen.model.schema import FILES, MAX_COPIES, Bounds, Id, Model, Text
 from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
-from cardgen.resources import bundled_path
 
 PACK_FILE = "pack.yaml"
 #: Most packs stacked on one base game (a deeper chain is almost surely a mistake).
 MAX_LAYERS = 8
-#: Where bundled games and bundled packs live (``base: rail-journey`` names one of them).
-BUNDLED_GAMES = bundled_path("content")
-BUNDLED_PACKS = bundled_path("content", "packs")
 
 
 class PackFile(Model):
@@ -62,18 +60,16 @@ class PackInfo:
 
 
 def is_pack(folder: Path) -> bool:
-    return (Path(folder) / PACK_FILE).is_file()
+    try:
+        return (Path(folder) / PACK_FILE).is_file()
+    except OSError:  # a folder that cannot be searched: read as a content folder, whose files say why
+        return False
 
 
 def resolve_base(pack_dir: Path, base: str) -> Path | None:
-    """The folder ``base`` names: a bundled game or pack id first, then a path relative to the pack."""
-    plain_id = "/" not in base and "\\" not in base and not base.startswith(".")
-    if plain_id and base != "packs":
-        for root in (BUNDLED_GAMES, BUNDLED_PACKS):
-            if (root / base).is_dir():
-                return (root / base).resolve()
-    candidate = pack_dir / base
-    return candidate.resolve() if candidate.is_dir() else None
+    """The folder ``base`` names: a bundled game or pack id first, then a folder relative to the pack that
+    lies under the pack's parent folder (:mod:`cardgen.model.places`; :class:`places.Refused` if not)."""
+    return places.bundled(base) or places.inside(base, pack_dir, places.tree(pack_dir), "base")
 
 
 @dataclass
@@ -81,6 +77,7 @@ class Layer:
     folder: Path
     label: str             #: how the folder's files are named in messages (``my-pack/tickets.yaml``)
     pack: PackFile | None  #: None for the base game
+    id_at: Position | None = None  #: where pack.yaml writes the pack's id
 
 
 @dataclass
@@ -140,8 +137,7 @@ def chain(folder: Path) -> Stack:
         if pack is None or smap is None:
             return stack
         seen.append(here.resolve())
-        packs.append(Layer(here, label, pack))
-        base = resolve_base(here, pack.base)
+        packs.append(Layer(here, label, pack, smap.locate(("id",))))
         pos = smap.locate(("base",))
         name = f"{label}/{PACK_FILE}"
         first = first or (name, pos)
@@ -150,9 +146,13 @@ def chain(folder: Path) -> Stack:
                                           f"base '{pack.base}' is an absolute path; name a bundled game or "
                                           "pack by id, or a folder relative to the pack (packs are shared)"))
             return stack
+        try:
+            base = resolve_base(here, pack.base)
+        except places.Refused as exc:
+            stack.problems.append(Problem(name, pos.line, pos.col, "base", str(exc)))
+            return stack
         if base is None:
-            known = sorted(p.name for root in (BUNDLED_GAMES, BUNDLED_PACKS) if root.is_dir()
-                           for p in root.iterdir() if p.is_dir() and p.name != "packs")
+            known = places.bundled_ids()
             beside = here.resolve().parent / pack.base  # resolved: a pack validated as "." has a parent too
             hint = (f"; the folder {pack.base} beside the pack is ../{pack.base} from it"
                     if beside.is_dir() and not pack.base.startswith("..") else "")
@@ -193,7 +193,7 @@ def _pack_info(folder: Path) -> PackInfo | None:
 
 def overlay_names(folder: Path) -> list[Path]:
     """The YAML files of a pack folder besides pack.yaml (each must be named like a base file)."""
-    return sorted(p for p in Path(folder).iterdir() if p.suffix in (".yaml", ".yml") and p.name != PACK_FILE)
+    return sorted(p for p in Path(folder).iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.name != PACK_FILE)
 
 
 def read(folder: Path, read_base) -> tuple[dict[str, Any], dict[str, SourceMap], list[Problem], dict[str, list[str]]]:
@@ -209,6 +209,8 @@ def read(folder: Path, read_base) -> tuple[dict[str, Any], dict[str, SourceMap],
     raw, smaps, problems, sources = read_base(base.folder, base.label)
     stack.problems.extend(problems)
     stack.sources.update(sources)
+    game = raw.get("game")
+    _check_ids(stack, game.get("id") if isinstance(game, dict) else None)
     trees = {stem: located(raw[stem], smaps[stem]) for stem in raw}
     for layer in stack.layers[1:]:
         _apply(layer, trees, stack)  # an overlay's problems do not stop the merged set from being checked
@@ -220,6 +222,23 @@ def read(folder: Path, read_base) -> tuple[dict[str, Any], dict[str, SourceMap],
         out_raw[stem] = flatten(tree, smap)
         out_smaps[stem] = smap
     return out_raw, out_smaps, stack.problems, stack.sources
+
+
+def _check_ids(stack: Stack, game_id: Any) -> None:
+    """A pack's id names its output folder: one equal to a bundled game's or pack's (other than itself) or to
+    a layer's under it would build into that folder and replace what was there."""
+    below = [game_id] if isinstance(game_id, str) else []
+    for layer in stack.layers[1:]:
+        assert layer.pack is not None and layer.id_at is not None  # every layer over the base game is a pack
+        pack_id = layer.pack.id
+        itself = places.bundled(pack_id) == layer.folder.resolve()
+        if pack_id in below or (pack_id in places.bundled_ids() and not itself):
+            name = f"{layer.label}/{PACK_FILE}"
+            stack.problems.append(Problem(name, layer.id_at.line, layer.id_at.col, "id",
+                                          f"id '{pack_id}' is already a game's or pack's id (a bundled one, or a "
+                                          f"layer under this pack): the pack would be printed into its output "
+                                          f"folder output/{pack_id}; give the pack an id of its own"))
+        below.append(pack_id)
 
 
 def _apply(layer: Layer, trees: dict[str, Loc], stack: Stack) -> None:

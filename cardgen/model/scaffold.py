@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from cardgen.errors import UsageError
+from cardgen.model import places
 from cardgen.model.pack import PACK_FILE, Stack, chain, read_pack_file, resolve_base
 from cardgen.printable import printable
 
@@ -73,10 +74,13 @@ def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
     if not parent.is_dir():
         raise UsageError(f"{printable(str(parent))} does not exist; nothing written")
     as_path = Path(base)
-    bundled = None if ("/" in base or base.startswith(".")) else resolve_base(folder.absolute(), base)
-    if bundled is None and as_path.is_dir():  # a folder, from here (a bundled id of the same name wins)
-        target = as_path.resolve()
-        base_text = os.path.relpath(target, folder.absolute())  # base: is read relative to the pack
+    bundled = places.bundled(base)
+    if bundled is None and _is_dir(as_path):  # a folder, from here (a bundled id of the same name wins)
+        base_text = os.path.relpath(as_path.resolve(), folder.absolute())  # base: is read relative to the pack
+        try:  # where validate allows a base (cardgen.model.places), or nothing is written
+            target = resolve_base(folder.absolute(), base_text)
+        except places.Refused as exc:
+            raise UsageError(f"--base {printable(base)}: {exc}; nothing written") from None
     else:
         target, base_text = bundled, base
     if target is None:
@@ -98,6 +102,13 @@ def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return folder
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # under a folder that cannot be searched: no folder to name
+        return False
 
 
 def _check_written(staging: Path, mark: str, name: str) -> None:

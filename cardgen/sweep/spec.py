@@ -25,6 +25,7 @@ from typing import Any
 
 from cardgen.engine.simulation.runner import MAX_GAMES
 from cardgen.errors import ContentError, Problem
+from cardgen.model import places
 from cardgen.model.messages import suggest
 from cardgen.model.source import Position, SourceMap, YamlSourceError, load_file
 
@@ -172,9 +173,14 @@ def read_spec(path: Path) -> Spec:
         if not isinstance(data["content"], str):
             r.problem(("content",), f"expected the path of a content folder, got {data['content']!r}")
         else:
-            folder = (path.parent / data["content"]).resolve()
-            if not folder.is_dir():
-                r.problem(("content",), f"content folder {data['content']!r} not found (relative to the spec)")
+            home = path.parent
+            try:
+                folder = places.bundled(data["content"]) or places.inside(data["content"], home, places.tree(home), "content")
+            except places.Refused as exc:
+                r.problem(("content",), str(exc))
+            else:
+                if folder is None:
+                    r.problem(("content",), f"content folder {data['content']!r} not found (relative to the spec)")
     games = r.count(data, "games", 1000, 1, MAX_GAMES)
     seed = r.count(data, "seed", 1, 0, 2**63 - 1)
     fixed = _fixed(r, data)

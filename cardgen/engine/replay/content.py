@@ -11,16 +11,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardgen.model import apply_variant, load
+from cardgen.model import apply_variant, load, places
 from cardgen.model.edit import edited, with_variants
 from cardgen.model.messages import suggest
 
 
 def script_folder(script) -> Path | None:
+    """The content folder the script names: a bundled id, or a folder relative to the script under the folder
+    that holds the script's folder, as for a pack's base (cardgen.model.places); a located error otherwise."""
     if script.content is None:
         return None
-    folder = Path(script.content)
-    return folder if folder.is_absolute() else script.path.parent / folder   # relative to the script
+    home = script.path.parent
+    try:
+        folder = places.bundled(script.content) or places.inside(script.content, home, places.tree(home), "content")
+    except places.Refused as exc:
+        raise script.fail(("content",), str(exc)) from None
+    if folder is None:
+        raise script.fail(("content",), f"content folder '{script.content}' not found (relative to the script)")
+    return folder
 
 
 def variant_ids(script) -> list[str]:
