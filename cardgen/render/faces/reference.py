@@ -80,6 +80,7 @@ def quick_reference_data(content: Content, w: Words, row: PrintRow) -> dict:
             w.fill("rules", "tie_break"),
             w.fill("rules", "section_stop"),
             w.fill("rules", "terminal"),
+            w.fill("rules", "heading"),
             w.fill("rules", "game_end"),
         ],
         "scoring": [
