@@ -16,7 +16,7 @@ from typer.core import TyperGroup
 
 from cardgen.engine import command as engine_command
 from cardgen.model import command as model_command
-from cardgen.model import pack_command
+from cardgen.model import pack_command, show_command
 from cardgen.render import diff_command
 from cardgen.render import command as render_command
 from cardgen.sweep import command as sweep_command
@@ -76,6 +76,7 @@ app = typer.Typer(
         "  cardgen simulate --players 4 --games 1000\n"
         "  cardgen sweep sweeps/calibrate-published.yaml --fit docs/balance-published.yaml   # files of a\n"
         "  cardgen replay games/sample-4p.yaml --json                                        # source checkout\n"
+        "  cardgen show event                    # ids, icons, effects and parameters of a kind\n"
         "  cardgen pack new my-pack --base rail-journey   # start an expansion\n"
         "  cardgen simulate my-pack --compare     # its balance against the base, paired games\n"
         "  cardgen cache info                    # where the build cache is, and its size"
@@ -111,6 +112,7 @@ def _root(
 
 model_command.register(app)
 pack_command.register(app)
+show_command.register(app)
 diff_command.register(app)
 render_command.register(app)
 engine_command.register(app)

@@ -299,13 +299,32 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
         if len(needs) > 1:
             yield where("events", ("kinds", i, "effects"), f"effects need targets {needs}; a card names one place")
         elif (needs[0] if needs else None) != kind.target:
-            named = next((eff.type for eff in kind.effects if eff.TARGET), kind.effects[0].type)
-            yield where("events", ("kinds", i, "target"), f"effect '{named}' needs target {needs[0] if needs else None!r}")
+            yield where("events", ("kinds", i, "target"), _target_mismatch(kind, needs))
     if len(ev.track) != ev.totals.cards:
         yield where("events", ("totals", "cards"), f"the track holds {len(ev.track)} cards, totals say {ev.totals.cards}")
     used = {card.kind for card in ev.track.values()}
     if len(used) != ev.totals.kinds:
         yield where("events", ("totals", "kinds"), f"the track uses {len(used)} kinds, totals say {ev.totals.kinds}")
+
+
+def _target_mismatch(kind, needs: list[str]) -> str:
+    """Why an event kind's ``target`` is not what its effects need, in words (never Python's None).
+
+    >>> from cardgen.model import load
+    >>> kinds = load().event_kinds
+    >>> _target_mismatch(kinds["festival"].model_copy(update={"target": None}), ["station"])
+    "effect 'platform_extra' needs target 'station'; write target: station"
+    >>> _target_mismatch(kinds["festival"].model_copy(update={"target": "section"}), ["station"])
+    "effect 'platform_extra' needs target 'station', not 'section'"
+    >>> _target_mismatch(kinds["rainstorm"].model_copy(update={"target": "station"}), [])
+    "effect 'propulsion' takes no target; remove target: station"
+    """
+    if not needs:
+        return f"effect '{kind.effects[0].type}' takes no target; remove target: {kind.target}"
+    named = next(eff.type for eff in kind.effects if eff.TARGET)
+    if kind.target is None:
+        return f"effect '{named}' needs target '{needs[0]}'; write target: {needs[0]}"
+    return f"effect '{named}' needs target '{needs[0]}', not '{kind.target}'"
 
 
 @check("every station, section and card id referenced anywhere exists")

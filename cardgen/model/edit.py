@@ -17,7 +17,7 @@ from cardgen.model.load import Located, Report, _build, _content, _read
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES
 from cardgen.model.source import PathKey, Position
-from cardgen.resources import DEFAULT_CONTENT
+from cardgen.model.places import content_folder
 
 #: one edit: (file stem, path inside the file, new value)
 Edit = tuple[str, PathKey, Any]
@@ -87,7 +87,7 @@ def check_edits(folder: Path | None, content: Content, edits: Sequence[Edit], po
     """Validate ``content`` (variants applied) with ``edits`` like a content folder; problems in an edited
     value point at ``positions`` (where the sweep spec or script wrote it), others at the content file's
     line for that path. Raises :class:`ContentError` with every problem."""
-    folder = Path(folder) if folder else DEFAULT_CONTENT
+    folder = content_folder(folder)
     report = Report()
     _, smaps = _read(folder, report)   # positions; the values are the content's own (variants applied)
     raw = dict(content.raw)

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.resources import DEFAULT_CONTENT
-from cardgen.model import checks, pack
+from cardgen.model import checks, pack, places
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.messages import friendly, known_keys, meant_key, suggest
 from cardgen.model.overlay import merge_patch, patched_positions
@@ -216,7 +216,10 @@ def _read_folder(folder: Path, label: str | None = None
     problems: list[Problem] = []
     sources: dict[str, list[str]] = {}
     if not folder.is_dir():
-        reason = "is a file, not a content folder" if folder.exists() else "content folder not found"
+        reason = ("is a file, not a content folder" if folder.exists() else
+                  "content folder not found" if label or len(folder.parts) > 1 else  # a path, not an id
+                  f"content folder not found, and no bundled game or pack has that id "
+                  f"(bundled: {', '.join(places.bundled_ids())})")
         problems.append(Problem(str(folder), 1, 1, "", reason))
         return raw, smaps, problems, sources
     for stem in FILES:
@@ -332,7 +335,7 @@ def validate(folder: Path | str | None = None) -> Report:
     >>> validate().ok
     True
     """
-    folder = Path(folder) if folder else DEFAULT_CONTENT
+    folder = places.content_folder(folder)
     report = Report()
     raw, smaps = _read(folder, report)
     if not raw:
@@ -436,3 +439,12 @@ def apply_variant(content: Content, variant_id: str) -> Content:
     patched = _variant_raw(content.raw, variant)
     models = {stem: FILES[stem].model_validate(patched[stem]) for stem in FILES}
     return _content(content.folder, models, patched, variant)
+
+
+def has_variant(folder: Path | str | None, variant: str | None) -> bool:
+    """Whether the valid set in ``folder`` defines ``variant`` (a pack's base plays the pack's variant when it
+    has it)."""
+    if variant is None:
+        return False
+    report = validate(folder)
+    return report.content is not None and any(v.id == variant for v in report.content.variants.variants)

@@ -52,6 +52,23 @@ def describe(value: Any) -> str:
     return type(value).__name__
 
 
+def shown(value: Any) -> str:
+    """A value read from a file, quoted in a message as YAML writes it: never Python's ``None`` or ``True``.
+
+    >>> shown(None), shown(True), shown("4"), shown([1, None]), shown({"a": False})
+    ('null', 'true', "'4'", '[1, null]', "{'a': false}")
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(shown(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{shown(k)}: {shown(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
 def _num(value: Any) -> Any:
     """``20.0`` -> ``20``: bounds of float fields read like the content wrote them."""
     return int(value) if isinstance(value, float) and value.is_integer() else value

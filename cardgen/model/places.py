@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardgen.resources import bundled_path
+from cardgen.resources import DEFAULT_CONTENT, bundled_path
 
 #: Where bundled games and bundled packs live (``base: rail-journey`` names one of them).
 BUNDLED_GAMES = bundled_path("content")
@@ -38,6 +38,19 @@ def bundled(written: str) -> Path | None:
             if (root / written).is_dir():
                 return (root / written).resolve()
     return None
+
+
+def content_folder(name: Path | str | None) -> Path:
+    """The folder a command's content argument names. Why: ``base: rail-journey`` names a bundled game, so
+    ``cardgen diff rail-journey my-pack`` should too. None is the bundled game; a path that exists (from the
+    current folder) wins over a bundled id of the same name; else a bundled game or pack of that id; else the
+    path as given (validation reports it not found)."""
+    if name is None:
+        return DEFAULT_CONTENT
+    path = Path(name)
+    if path.exists():
+        return path
+    return bundled(str(name)) or path
 
 
 def tree(folder: Path) -> Path:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import shutil
-import tempfile
 from pathlib import Path
 
 from cardgen.errors import UsageError
@@ -88,7 +88,7 @@ def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
                          "nothing written")
     text = TEMPLATE.format(id=json.dumps(pack_id(folder)), base=json.dumps(base_text, ensure_ascii=False),
                            mark=json.dumps(mark, ensure_ascii=False), folder=printable(str(folder)))
-    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=parent))
+    staging = _staging(parent, folder.name)
     try:
         (staging / PACK_FILE).write_text(text, encoding="utf-8")
         _check_written(staging, mark, folder.name)
@@ -109,6 +109,21 @@ def _is_dir(path: Path) -> bool:
         return path.is_dir()
     except OSError:  # under a folder that cannot be searched: no folder to name
         return False
+
+
+def _staging(parent: Path, name: str) -> Path:
+    """A new hidden folder beside the pack, made as ``mkdir`` makes any folder (0o777 less the umask: the
+    pack is the designer's to share, not private like a ``mkdtemp`` folder); renamed into place when written."""
+    for _ in range(100):
+        staging = parent / f".{name}.{secrets.token_hex(4)}"
+        try:
+            staging.mkdir()
+            return staging
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise UsageError(f"cannot write {printable(str(parent / name))}: {exc.strerror}; nothing written") from exc
+    raise UsageError(f"cannot make a staging folder in {printable(str(parent))}; nothing written")
 
 
 def _check_written(staging: Path, mark: str, name: str) -> None:

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from cardgen.errors import BuildError, UsageError
 from cardgen.model import load
+from cardgen.model.load import has_variant
 from cardgen.render.cache import cachedir
 from cardgen.render.cache.store import FaceCache, Memo
 from cardgen.render.cache.cachedir import default_cache
@@ -194,7 +195,7 @@ def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list
             raise UsageError("--with-base is for a pack (a folder with pack.yaml)")
         return design.build_faces(content, **args), {}, []
     old_folder = options.changed_since if options.changed_since is not None else pack.base
-    old = load(old_folder, variant=options.variant if _has_variant(old_folder, options.variant) else None)
+    old = load(old_folder, variant=options.variant if has_variant(old_folder, options.variant) else None)
     old_players = options.players if options.players in old.printing.by_players else old.game.players.max
     old_faces = design.build_faces(old, lang=options.lang, players=old_players, bleed_mm=options.bleed_mm)
     plain_faces = design.build_faces(content, **args)
@@ -221,15 +222,6 @@ def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list
     if plan.take_out:
         doc["take_out_of_the_box"] = [{"card": label, "copies": n, "why": why} for label, n, why in plan.take_out]
     return plan.faces, doc, plan.take_out
-
-
-def _has_variant(folder, variant: str | None) -> bool:
-    """The old set plays the same variant when it defines it."""
-    if variant is None:
-        return False
-    from cardgen.model import validate
-    report = validate(folder)
-    return report.content is not None and any(v.id == variant for v in report.content.variants.variants)
 
 
 def _pack_lists(kinds: dict[str, dict[str, list[str]]]) -> dict:

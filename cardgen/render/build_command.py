@@ -110,14 +110,14 @@ def _watch(once: Callable[[], int], content_dir: Path | None, out: Path | None) 
     code = once()
     if code == UsageError.exit_code:
         raise typer.Exit(code)  # a bad option stays bad however the files change
-    from cardgen.model import DEFAULT_CONTENT
+    from cardgen.model.places import content_folder
     from cardgen.resources import TEMPLATES_DIR
     from cardgen.render.build import default_out_root
     from cardgen.render.watch import content_folders
     from cardgen.render.watch import watch as watch_folders
 
     def folders() -> list[Path]:   # a pack: its base layers too
-        return [*content_folders(Path(content_dir) if content_dir is not None else DEFAULT_CONTENT), TEMPLATES_DIR]
+        return [*content_folders(content_folder(content_dir)), TEMPLATES_DIR]
 
     shown = ", ".join(printable(str(folder)) for folder in folders())
     typer.echo(f"watching {shown} (Ctrl-C stops)", err=True)

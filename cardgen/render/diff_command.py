@@ -7,7 +7,6 @@ from pathlib import Path
 
 import typer
 
-from cardgen.errors import CardgenError, ContentError, error_line
 from cardgen.printable import printable
 
 
@@ -25,19 +24,12 @@ def diff_cmd(
     Example: cardgen diff cardgen/content/rail-journey cardgen/content/packs/onsen-line
     """
     from cardgen.model import load
-    from cardgen.model.command import format_problems
+    from cardgen.model.command import reported
     from cardgen.render import reprint
 
-    try:
+    with reported("diff", "nothing compared"):
         before, after = load(old), load(new)
         changes = reprint.compare(before, after)
-    except ContentError as exc:
-        typer.echo(format_problems(exc.problems, exc.sources), err=True)
-        typer.echo(f"\n{len(exc.problems)} problem(s) in the content; nothing compared.", err=True)
-        raise typer.Exit(exc.exit_code)
-    except CardgenError as exc:
-        typer.echo(error_line("diff", exc), err=True)
-        raise typer.Exit(exc.exit_code)
     if as_json:
         doc = {"old": str(old), "new": str(new), "changes": [ch.as_dict() for ch in changes],
                "by_kind": reprint.by_kind(changes)}

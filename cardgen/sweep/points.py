@@ -21,7 +21,7 @@ from cardgen.engine.simulation.runner import RunSpec, content_for
 from cardgen.engine.simulation.command import default_lineup
 from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.model.edit import Edit, check_edits, resolve
-from cardgen.model.messages import suggest
+from cardgen.model.messages import shown, suggest
 from cardgen.model.source import Position
 from cardgen.sweep.spec import Spec, SpecError
 
@@ -71,7 +71,7 @@ class _Checker:
         before = len(self.problems)
         variant = settings.get("variant")
         if variant is not None and not isinstance(variant, str):
-            self.fail(where["variant"], "variant", f"expected a variant id, got {variant!r}")
+            self.fail(where["variant"], "variant", f"expected a variant id, got {shown(variant)}")
             return None
         try:
             content = content_for(self.spec.folder, variant)
@@ -142,7 +142,7 @@ class _Checker:
         low, high = content.game.players.min, content.game.players.max
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)
                                     or not low <= players <= high):
-            self.fail(where["players"], "players", f"expected a player count from {low} to {high}, got {players!r}")
+            self.fail(where["players"], "players", f"expected a player count from {low} to {high}, got {shown(players)}")
             return None
         if lineup == "default":
             if players is None:
@@ -151,7 +151,7 @@ class _Checker:
             chosen = default_lineup(players)
         else:
             if not isinstance(lineup, list) or not all(isinstance(b, str) for b in lineup):
-                self.fail(where["lineup"], "lineup", f"expected 'default' or a list of bot names, got {lineup!r}")
+                self.fail(where["lineup"], "lineup", f"expected 'default' or a list of bot names, got {shown(lineup)}")
                 return None
             unknown = [b for b in lineup if b not in self.known_bots]
             if unknown:
@@ -201,7 +201,7 @@ class _Checker:
             _, bot, param = name.split(".", 2)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= cap:
                 self.fail(where[name], name, f"expected a whole number from 0 to {cap} "
-                          f"(the composition cap), got {value!r}")
+                          f"(the composition cap), got {shown(value)}")
                 continue
             out.setdefault(bot, []).append((param, value))
         return tuple((bot, tuple(sorted(params))) for bot, params in sorted(out.items()))

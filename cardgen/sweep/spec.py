@@ -26,7 +26,7 @@ from typing import Any
 from cardgen.engine.simulation.runner import MAX_GAMES
 from cardgen.errors import ContentError, Problem
 from cardgen.model import places
-from cardgen.model.messages import suggest
+from cardgen.model.messages import shown, suggest
 from cardgen.model.source import Position, SourceMap, YamlSourceError, load_file
 
 #: largest spec file read; a spec is a few dozen lines
@@ -116,14 +116,14 @@ class _Reader:
     def count(self, data: dict, key: str, default: int, low: int, high: int) -> int:
         value = data.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.problem((key,), f"expected a whole number from {low:,} to {high:,}, got {value!r}")
+            self.problem((key,), f"expected a whole number from {low:,} to {high:,}, got {shown(value)}")
             return default
         return value
 
     def setting_name(self, path: tuple, name: Any) -> bool:
         """Whether ``name`` has the shape of a setting (its value is checked against the content later)."""
         if not isinstance(name, str):
-            self.problem(path, f"setting names are text, not {name!r}", key=True)
+            self.problem(path, f"setting names are text, not {shown(name)}", key=True)
             return False
         head, _, rest = name.partition(".")
         ok = name in ("players", "lineup", "variant") or (head in ("option", "content") and rest)
@@ -171,7 +171,7 @@ def read_spec(path: Path) -> Spec:
     folder = None
     if data.get("content") is not None:
         if not isinstance(data["content"], str):
-            r.problem(("content",), f"expected the path of a content folder, got {data['content']!r}")
+            r.problem(("content",), f"expected the path of a content folder, got {shown(data['content'])}")
         else:
             home = path.parent
             try:
@@ -241,7 +241,7 @@ def _axes(r: _Reader, data: dict) -> list[Axis]:
         seen: list = []
         for i, value in enumerate(values):
             if any(type(s) is type(value) and s == value for s in seen):  # True is not 1 here
-                r.problem(("axes", name, i), f"value {value!r} is listed twice")
+                r.problem(("axes", name, i), f"value {shown(value)} is listed twice")
             seen.append(value)
         axes.append(Axis(name, tuple(values), tuple(r.smap.locate(("axes", name, i)) for i in range(len(values)))))
     return axes

@@ -17,6 +17,7 @@ mismatch is reported at the expected value's ``file:line:col`` (exit 1).
 from __future__ import annotations
 
 from typing import Any
+from cardgen.model.messages import shown
 
 SECTIONS = ("start", "rounds", "final")
 
@@ -29,7 +30,7 @@ def mismatches(expected: Any, actual: Any, path: tuple) -> list[tuple[tuple, str
     """
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
-            return [(path, f"expected a mapping, got {actual!r}")]
+            return [(path, f"expected a mapping, got {shown(actual)}")]
         out = []
         for key, value in expected.items():
             if key not in actual:
@@ -40,13 +41,13 @@ def mismatches(expected: Any, actual: Any, path: tuple) -> list[tuple[tuple, str
         return out
     if isinstance(expected, list):
         if not isinstance(actual, list) or len(actual) != len(expected):
-            return [(path, f"expected {expected!r}, got {actual!r}")]
+            return [(path, f"expected {shown(expected)}, got {shown(actual)}")]
         out = []
         for i, (e, a) in enumerate(zip(expected, actual)):
             out.extend(mismatches(e, a, path + (i,)))
         return out
     if type(expected) is not type(actual) or expected != actual:  # True is not 1, 4 is not "4"
-        return [(path, f"expected {expected!r}, got {actual!r}")]
+        return [(path, f"expected {shown(expected)}, got {shown(actual)}")]
     return []
 
 

@@ -18,6 +18,7 @@ from cardgen.engine.rules.options import Options, option_problem
 from cardgen.engine.rules.compiled import Rules
 from cardgen.errors import CardgenError, Problem
 from cardgen.model.source import PathKey, SourceMap, YamlSourceError, load_file
+from cardgen.model.messages import shown
 
 TOP_KEYS = {"title", "content", "variant", "seed", "options", "players", "piles", "rounds", "expect", "events"}
 PLAYER_KEYS = {"name", "bot", "cards", "dispatch"}
@@ -201,7 +202,7 @@ def read_script(path: Path) -> Script:
             continue
         for label, decision in by_train.items():
             if not isinstance(label, str):
-                bad(("rounds", rnd, label), f"a train label is a player's name (or NAME/N), not {label!r}")
+                bad(("rounds", rnd, label), f"a train label is a player's name (or NAME/N), not {shown(label)}")
                 continue
             if label.split("/")[0] not in names:
                 bad(("rounds", rnd, label), f"unknown train '{label}'; players are {', '.join(sorted(names))}")

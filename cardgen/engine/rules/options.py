@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from cardgen.errors import UsageError
+from cardgen.model.messages import shown
 
 LateEvents = Literal["none", "repeat_last"]
 Seating = Literal["snake", "round_robin"]
@@ -99,5 +100,5 @@ def option_problem(name: str, value: Any) -> str | None:
         ok, want = value in choices and isinstance(value, str), " or ".join(repr(c) for c in choices)
     else:  # pragma: no cover - a new field type needs a rule here
         raise TypeError(f"option {name}: no check for type {kind!r}")
-    return None if ok else f"expected {want}, got {value!r}"
+    return None if ok else f"expected {want}, got {shown(value)}"
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardgen.engine.simulation.runner import MAX_GAMES
 from cardgen.errors import ContentError, Problem, UsageError
-from cardgen.model.messages import suggest
+from cardgen.model.messages import shown, suggest
 from cardgen.model.source import SourceMap, YamlSourceError, load_file
 
 #: A transcription of a few tables: far below what a content file may hold.
@@ -67,7 +67,7 @@ class _Check:
             else:
                 for index, value in enumerate(row):
                     if not _number(value):
-                        self.bad((key, "rows", number, index), f"expected a number, got {value!r}")
+                        self.bad((key, "rows", number, index), f"expected a number, got {shown(value)}")
 
     def deck(self, deck: Any) -> None:
         if not isinstance(deck, dict) or not deck:
@@ -75,7 +75,7 @@ class _Check:
             return
         for name, value in deck.items():
             if not _number(value):
-                self.bad(("deck", name), f"expected a number, got {value!r}")
+                self.bad(("deck", name), f"expected a number, got {shown(value)}")
 
     def win_rates(self, table: Any) -> None:
         if not isinstance(table, dict) or set(table) != {"games", "by_players"}:
@@ -84,7 +84,7 @@ class _Check:
         games = table["games"]
         if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
             self.bad(("win_rates", "games"), f"expected the games behind each published rate (a whole number "
-                     f"from 1 to {MAX_GAMES:,}), got {games!r}")
+                     f"from 1 to {MAX_GAMES:,}), got {shown(games)}")
         rows = table["by_players"]
         if not isinstance(rows, dict) or not rows:
             self.bad(("win_rates", "by_players"), "expected {players: {archetype: rate}}")
@@ -97,7 +97,7 @@ class _Check:
             rates = [rate for rate in row.values() if _number(rate) and 0 <= rate <= 1]
             for bot, rate in row.items():
                 if not (_number(rate) and 0 <= rate <= 1):
-                    self.bad(where + (bot,), f"expected a rate from 0 to 1, got {rate!r}")
+                    self.bad(where + (bot,), f"expected a rate from 0 to 1, got {shown(rate)}")
             if len(rates) == len(row) and abs(sum(rates) - 1) > SHARE_SLACK:
                 self.bad(where, f"the rates add up to {sum(rates):.2f}; a row of win shares adds up to 1")
 
@@ -122,7 +122,7 @@ def read_published(path: Path, need: str | None = None) -> tuple[dict[str, Any],
         raise PublishedError(check.problems, {name: smap.lines})
     for key in data:
         if key not in SECTIONS:
-            check.bad((key,), f"unknown key {key!r}; a published-values file holds "
+            check.bad((key,), f"unknown key {shown(key)}; a published-values file holds "
                       f"{', '.join(SECTIONS)}{suggest(key, SECTIONS)}", key=True)
     if need is not None and need not in data:
         check.bad((), f"publishes no '{need}' table, which this command compares with")
