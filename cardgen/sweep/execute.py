@@ -14,6 +14,7 @@ from typing import Callable, Iterator, Sequence
 
 from cardgen.engine.simulation.runner import RunSpec, Tally, chunks, content_for, ordered_map, play_chunk, processes_for
 from cardgen.errors import UsageError
+from cardgen.sweep.cluster import run_on_cluster
 from cardgen.sweep.points import Point
 
 #: one unit of work: a point's run and the [start, stop) ranges of the chunks it plays, in order
@@ -21,8 +22,6 @@ Job = tuple[RunSpec, tuple[tuple[int, int], ...]]
 #: chunks a Dask task plays (1,000 games): each task costs a scheduler round trip, so a remote task
 #: carries more games than a local one; the tally is the same, as chunks merge exactly
 DASK_CHUNKS_PER_TASK = 5
-#: seconds to wait for a Dask scheduler to answer before giving up
-CONNECT_TIMEOUT = 15
 SCHEDULER_ADDRESS = re.compile(r"^(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:\d{1,5}$")
 
 
@@ -53,25 +52,10 @@ def local_results(jobs: list[Job], workers: int) -> Iterator[Tally]:
     yield from ordered_map(play_job, jobs, workers)
 
 
-def dask_results(jobs: list[Job], address: str) -> Iterator[Tally]:
-    """The same chunks on the Dask cluster whose scheduler listens at ``address``, in job order."""
+def check_address(address: str) -> None:
+    """``--scheduler`` must be a Dask TCP address (tcp:// or tls://HOST:PORT)."""
     if not SCHEDULER_ADDRESS.match(address):
         raise UsageError(f"--scheduler {address!r}: expected tcp://HOST:PORT")
-    try:
-        from distributed import Client
-    except ImportError:
-        raise UsageError("--scheduler needs Dask distributed: pip install 'cardgen[cluster]'") from None
-    try:
-        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise UsageError(f"--scheduler {address}: cannot reach the Dask scheduler ({exc})") from None
-    try:
-        # pure=False: equal jobs of different points are still separate tasks (Dask would merge equal keys)
-        futures = client.map(play_job, jobs, pure=False)
-        for future in futures:
-            yield future.result()
-    finally:
-        client.close()
 
 
 def local_workers(points: Sequence[Point], workers: int) -> int:
@@ -83,12 +67,19 @@ def run_points(points: Sequence[Point], workers: int = 1, scheduler: str | None 
                on_progress: Callable[[int], None] | None = None) -> list[Tally]:
     """One merged tally per point; ``scheduler`` (tcp://HOST:PORT) sends the chunks to Dask."""
     jobs, owners = jobs_of(points, DASK_CHUNKS_PER_TASK if scheduler else 1)
-    results = dask_results(jobs, scheduler) if scheduler else local_results(jobs, workers)
     tallies = [Tally() for _ in points]
     done = 0
-    for i, part in enumerate(results):  # drains the results, so a Dask client is always closed
+
+    def take(i: int, part: Tally) -> None:  # job i's tally; jobs arrive in order
+        nonlocal done
         tallies[owners[i]].merge(part)
         done += part.games
         if on_progress:
             on_progress(done)
+    if scheduler:
+        check_address(scheduler)
+        run_on_cluster(scheduler, play_job, jobs, take)
+    else:
+        for i, part in enumerate(local_results(jobs, workers)):
+            take(i, part)
     return tallies

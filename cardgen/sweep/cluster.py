@@ -1,0 +1,164 @@
+"""Play a sweep's jobs on a Dask cluster; every failure is a one-line error in bounded time and memory.
+
+Why the asynchronous client on our own event loop: Dask's blocking ``Client(address,
+timeout=...)`` does not bound every wait (the handshake read in ``distributed.comm.connect``
+has no timeout, so a port that accepts and never answers hangs; a scheduler without workers
+never returns a result). Here the public asynchronous API (``Client(asynchronous=True)``,
+``as_completed``) runs under ``asyncio.wait_for`` deadlines: to connect, for the first
+result (a worker imports cardgen and loads a point's content), and between two results;
+a scheduler without workers is told apart by a wait for a worker.
+
+Why a memory cap: a Dask TCP message starts with its length, and ``distributed`` allocates
+that many bytes before reading them (``distributed.comm.tcp``); the remote end chooses it, and
+no Dask setting bounds it (``distributed.comm`` has send-side ``shard`` and ``offload`` sizes
+and timeouts only). So while the client runs, this process may grow by at most
+``MAX_MESSAGE`` (``RLIMIT_DATA``, Linux): a larger announced message fails to allocate at
+once, as a MemoryError, and is reported instead of taking gigabytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import resource
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from cardgen.errors import CardgenError
+
+#: the most memory the client may take while it runs: a result (one task's tally) is a few kB
+MAX_MESSAGE = 256 * 2**20
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """Seconds each wait on the cluster may last (docs/sweeps.md states them)."""
+
+    #: reach the scheduler and complete Dask's handshake
+    connect: float = 15
+    #: at least one worker is in the cluster, or joins it
+    worker: float = 30
+    #: a worker imports cardgen, loads a point's content and plays its first 1,000 games
+    first_result: float = 120
+    #: between two results: a task is 1,000 games, a few seconds at most
+    idle: float = 60
+    #: to close the client once done or failed
+    close: float = 5
+
+
+TIMEOUTS = Timeouts()
+
+
+class ClusterError(CardgenError):
+    """The Dask cluster could not be used or stopped answering (exit 2, one line)."""
+
+    exit_code = 2
+
+
+def run_on_cluster(address: str, work: Callable, jobs: Sequence[Any], on_result: Callable[[int, Any], None]) -> None:
+    """Run ``work(job)`` for every job on the cluster at ``address``; ``on_result(i, result)`` in job order."""
+    try:
+        import distributed  # noqa: F401  (the optional extra)
+    except ImportError:
+        raise ClusterError("--scheduler needs Dask distributed: pip install 'cardgen[cluster]'") from None
+    with _quiet("distributed", "asyncio"), _memory_cap(MAX_MESSAGE):
+        try:
+            asyncio.run(_run(address, work, list(jobs), on_result, TIMEOUTS))
+        except MemoryError:
+            raise ClusterError(f"--scheduler {address}: the server announced a message larger than the "
+                               f"{MAX_MESSAGE // 2**20} MiB the client accepts (is it a Dask scheduler?)") from None
+
+
+async def _run(address: str, work: Callable, jobs: list, on_result: Callable, t: Timeouts) -> None:
+    from distributed import Client
+    client = Client(address, asynchronous=True, timeout=t.connect, set_as_default=False)
+    try:
+        try:
+            await asyncio.wait_for(client, t.connect)
+        except MemoryError:
+            raise
+        except Exception as exc:  # refused, timed out, closed, or an answer that is not Dask's
+            reason = (f"{type(exc).__name__}: {exc}" if not isinstance(exc, OSError) else str(exc)) \
+                if str(exc) else f"no Dask answer within {t.connect:g} s"
+            raise ClusterError(f"--scheduler {address}: cannot reach the Dask scheduler ({reason})") from None
+        await _wait_for_a_worker(client, address, t)
+        # pure=False: equal jobs of different points are still separate tasks (Dask would merge equal keys)
+        futures = client.map(work, jobs, pure=False)
+        await _collect(client, futures, address, on_result, t)
+    finally:
+        with contextlib.suppress(Exception, asyncio.TimeoutError):
+            await asyncio.wait_for(client.close(), t.close)
+
+
+async def _wait_for_a_worker(client, address: str, t: Timeouts) -> None:
+    try:
+        await asyncio.wait_for(client.wait_for_workers(1), t.worker)
+    except asyncio.TimeoutError:
+        raise ClusterError(f"--scheduler {address}: no worker joined the scheduler within {t.worker:g} s") from None
+
+
+async def _collect(client, futures: list, address: str, on_result: Callable, t: Timeouts) -> None:
+    """Results as they come, handed on in job order; a wait longer than the timeouts is an error."""
+    from distributed import as_completed
+    index = {future.key: i for i, future in enumerate(futures)}
+    pending: dict[int, Any] = {}
+    done = 0
+    ready = as_completed(futures, loop=client.loop, with_results=True)
+    while done < len(futures):
+        wait = t.idle if done or pending else t.first_result
+        try:
+            future, result = await asyncio.wait_for(ready.__anext__(), wait)
+        except asyncio.TimeoutError:
+            raise ClusterError(f"--scheduler {address}: no result from the cluster within {wait:g} s "
+                               f"({done + len(pending)} of {len(futures)} tasks done)") from None
+        except (MemoryError, asyncio.CancelledError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # a task failed on a worker, or the connection broke: reported, not raised
+            raise ClusterError(f"--scheduler {address}: the cluster failed a task: "
+                               f"{type(exc).__name__}: {exc}") from None
+        pending[index[future.key]] = result
+        while done in pending:
+            on_result(done, pending.pop(done))
+            done += 1
+
+
+@contextlib.contextmanager
+def _quiet(*loggers: str) -> Iterator[None]:
+    """Silence Dask's and asyncio's own log lines: a failure is reported once, as cardgen's error line."""
+    saved = [(logging.getLogger(name), logging.getLogger(name).level) for name in loggers]
+    for logger, _ in saved:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in saved:
+            logger.setLevel(level)
+
+
+@contextlib.contextmanager
+def _memory_cap(headroom: int) -> Iterator[None]:
+    """Let this process's data grow by at most ``headroom`` bytes inside the block (Linux only)."""
+    size = _data_size()
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    cap = None if size is None else size + headroom
+    if cap is None or (soft != resource.RLIM_INFINITY and soft <= cap):
+        yield  # not measurable here, or already as tight
+        return
+    resource.setrlimit(resource.RLIMIT_DATA, (cap if hard == resource.RLIM_INFINITY else min(cap, hard), hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+
+
+def _data_size() -> int | None:
+    """This process's data segment in bytes (``VmData``), or None where /proc does not say."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmData:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
