@@ -46,3 +46,57 @@ def test_each_token_half_points_the_same_way_once_folded(build_subset, content, 
 def test_the_heading_rule_is_on_the_quick_reference(build_subset, content):
     out = build_subset(only=("quick_reference",))
     assert string(content, "rules", "heading", "zh") in page_text(out / "quick_reference.pdf", 0).replace("\r\n", "")
+
+
+def _lane_runs(pixels, length: int, at, colours, tolerance: int = 6) -> list[tuple[int, int]]:
+    """(start, end) of each run of pixels along one line whose colour is one of ``colours``."""
+    runs, start = [], None
+    for i in range(length + 1):
+        hit = i < length and any(all(abs(a - b) <= tolerance for a, b in zip(pixels[at(i)], c)) for c in colours)
+        if hit and start is None:
+            start = i
+        elif not hit and start is not None:
+            runs.append((start, i))
+            start = None
+    return runs
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_each_seat_of_a_train_mat_holds_a_ticket_with_its_times_under_it(build_subset, content, lang):
+    """The mat's 6-7 mm write-in rows could not hold a 63 x 88 card: each seat is now a lane a ticket lies on,
+    the last one a whole ticket wide, one lane edge per seat up to the composition cap, on one page."""
+    out = build_subset(lang=lang, only=("train_mat",))
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    mats = [c for c in manifest["components"] if c["kind"] == "train_mat"]
+    assert len(mats) == len(content.game.colours)
+    assert next(r for r in manifest["printing"] if r["file"] == "train_mat.pdf")["pages"] == len(mats)
+    cap, card = content.game.composition_cap, content.game.card_size_mm
+    for mat in mats:
+        text = page_text(out / mat["file"], mat["page"] - 1)
+        for label in ("seat", "boarding_time", "deadline"):
+            assert string(content, "labels", label, lang) in text
+        seat = string(content, "labels", "seat", lang)
+        assert f"{seat} {cap}" in text and f"{seat} {cap + 1}" not in text
+        assert f"N = {cap} ⇒" in text
+        assert string(content, "rules", "seats", lang) in text.replace("\r\n", "")
+        colour = next(c for c in content.game.colours if mat["id"] == f"train_mat-{c.id}")
+        full = Image.open(out / "png" / f"{mat['id']}.png").convert("RGB")
+        image = full.reduce(4)  # 75 dpi to find the lanes; their 0.6 mm edges are counted at 300 dpi
+        px_mm = PX_PER_MM / 4
+        pixels, (w, h) = image.load(), image.size
+        lane = [(255, 255, 255), (0xf0, 0xec, 0xe2)]
+        tallest = max((max((e - s for s, e in _lane_runs(pixels, h, lambda y: (x, y), lane)), default=0), x)
+                      for x in range(0, w, 2))
+        assert tallest[0] / px_mm >= card.height - 1.0, (mat["id"], tallest[0] / px_mm)
+        column = tallest[1]
+        runs = _lane_runs(pixels, h, lambda y: (column, y), lane)
+        middle = next((s + e) // 2 for s, e in runs if e - s == tallest[0])
+        row = lambda x: (x, middle)  # noqa: E731
+        widest = max(e - s for s, e in _lane_runs(pixels, w, row, lane))
+        assert widest / px_mm >= card.width - 1.0, (mat["id"], widest / px_mm)
+        edges = _lane_runs(full.load(), full.width, lambda x: (x, middle * 4), [_rgb(colour.hex)], tolerance=30)
+        assert len(edges) == cap, (mat["id"], edges)

@@ -23,7 +23,11 @@ STRIP_FRAME_MM = 2 * (SAFE_MARGIN_MM + 3)  # a strip's safe margins and a little
 SLOT_GAP_MM = 5.0             # gap between card slots on a station mat
 TOKEN_SIZE_MM = (30.0, 90.0)  # fold-over standee: tab, face, face, tab
 MARKER_SIZE_MM = (40.0, 40.0)  # the first-player marker, a flat square
-TRAIN_MAT_SIZE_MM = (170.0, 112.0)  # two to a page on A4 and Letter
+MAT_BAND_MM = 20.0            # train mat: title band and the air below it
+SEAT_BOXES_MM = 34.0          # train mat: under each lane, the seat number, two write-in boxes and the penalty
+SEAT_NOTES_MM = 17.0          # train mat: the rule lines at its foot
+SEAT_BOX_GAP_MM = 2.5         # train mat: between one seat's boxes and the next
+SEAT_STRIP_MM = 16.0          # least of a boarded ticket left showing: its destination icon and fare
 MAT_HEADER_MM = 24.0          # station mat: title band and boarding rule
 STRIP_HEIGHT_MM = 66.0
 
@@ -192,19 +196,54 @@ def markers(content: Content, maker: FaceMaker) -> list[Face]:
     ]
 
 
+def seat_lanes(seats: int, card: tuple[float, float], bleed: float) -> tuple[int, float, float, float]:
+    """Seats per row, the lane pitch and (width, height) of a train mat with ``seats`` overlapping card lanes.
+
+    Each boarded ticket lies on its own lane, over the lanes before it, so a strip of every card (its left
+    edge: the destination's icon and the fare) shows above the seat's write-in boxes. The fewest rows whose
+    strips are at least SEAT_STRIP_MM wide and that print on one page (the room every paper shares, either
+    way up); with none, one row at that pitch (the board is tiled).
+    """
+    cw, ch = card
+    frame = 2 * (SAFE_MARGIN_MM + 4)
+    room = board_room(bleed)
+    row_h = ch + SEAT_BOXES_MM
+    for rows in range(1, seats + 1):
+        per_row = -(-seats // rows)
+        height = MAT_BAND_MM + rows * row_h + SEAT_NOTES_MM + frame
+        for width in (max(room), min(room)):
+            pitch = cw if per_row == 1 else min(cw, (width - frame - cw) / (per_row - 1))
+            fits_high = height <= (min(room) if width == max(room) else max(room))
+            if pitch >= SEAT_STRIP_MM and fits_high:
+                return per_row, round(pitch, 2), width, height
+    per_row = seats
+    return per_row, SEAT_STRIP_MM, (per_row - 1) * SEAT_STRIP_MM + cw + frame, MAT_BAND_MM + row_h + SEAT_NOTES_MM + frame
+
+
 def train_mats(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
-    """One mat per train: a seat per passenger up to the composition cap, each with its boarding time and deadline.
+    """One mat per train: a lane per seat up to the composition cap, where the boarded ticket itself lies.
 
     Rules 5.2 and 6.2 phase 4: a delivery is on time when it arrives by boarding
-    time + U, so each seat records when its passenger boarded; the seat rows
-    also show the penalty the composition brings (rules 6.5).
+    time + U. The ticket lies on its seat's lane with its boarding time and
+    deadline written right under it, so the card and its time stay together
+    (ruling R22); each lane also shows the penalty that composition brings (6.5).
     """
-    seats = [{"n": n, "penalty": content.penalty(n)} for n in range(1, content.game.composition_cap + 1)]
+    cw, ch = card_size(content)
+    cap = content.game.composition_cap
+    per_row, pitch, width, height = seat_lanes(cap, (cw, ch), maker.bleed)
+    seats = []
+    for n in range(1, cap + 1):
+        r, c = divmod(n - 1, per_row)
+        last = c == per_row - 1 or n == cap
+        seats.append({"n": n, "penalty": content.penalty(n), "x": round(c * pitch, 2),
+                      "y": round(r * (ch + SEAT_BOXES_MM), 2), "lane": cw if last else pitch})
+    notes = [maker.words.fill("rules", key) for key in ("seats", "deadline", "heading")]
     return [
         maker.make(kind="train_mat", id=f"train_mat-{colour.id}", label=f"train mat {colour.id}",
                    caption=f"{maker.words.label('train_mat')} · {maker.words(colour.name)}",
-                   template="train_mat.html.j2", size=TRAIN_MAT_SIZE_MM, copies=1, layout="board",
-                   colour=colour, seats=seats, deadline=maker.words.fill("rules", "deadline"))
+                   template="train_mat.html.j2", size=(width, height), copies=1, layout="board",
+                   colour=colour, seats=seats, card_h=ch, box_w=round(pitch - SEAT_BOX_GAP_MM, 2), top=MAT_BAND_MM - SAFE_MARGIN_MM, air=4.0,
+                   notes_top=MAT_BAND_MM - SAFE_MARGIN_MM + seats[-1]["y"] + ch + SEAT_BOXES_MM, notes=notes)
         for colour in colours_for(content, row.train_tokens, "train mats")
     ]
 
