@@ -12,8 +12,8 @@ Why a memory cap: a Dask TCP message starts with its length, and ``distributed``
 that many bytes before reading them (``distributed.comm.tcp``); the remote end chooses it, and
 no Dask setting bounds it (``distributed.comm`` has send-side ``shard`` and ``offload`` sizes
 and timeouts only). So while the client runs, this process may grow by at most
-``MAX_MESSAGE`` (``RLIMIT_DATA``, Linux): a larger announced message fails to allocate at
-once, as a MemoryError, and is reported instead of taking gigabytes.
+``MAX_MESSAGE`` between two results (``RLIMIT_DATA``, Linux): a larger announced message
+fails to allocate at once, as a MemoryError, and is reported instead of taking gigabytes.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from cardgen.errors import CardgenError
 
-#: the most memory the client may take while it runs: a result (one task's tally) is a few kB
+#: the most the client may grow between two results: a result (one task's tally) is about 150 kB pickled
 MAX_MESSAGE = 256 * 2**20
 
 
@@ -63,9 +63,12 @@ def run_on_cluster(address: str, work: Callable, jobs: Sequence[Any], on_result:
         import distributed  # noqa: F401  (the optional extra)
     except ImportError:
         raise ClusterError("--scheduler needs Dask distributed: pip install 'cardgen[cluster]'") from None
-    with _quiet("distributed", "asyncio"), _memory_cap(MAX_MESSAGE):
+    with _quiet("distributed", "asyncio"), _memory_cap(MAX_MESSAGE) as renew:
+        def take(i: int, result: Any) -> None:
+            on_result(i, result)
+            renew()
         try:
-            asyncio.run(_run(address, work, list(jobs), on_result, TIMEOUTS))
+            asyncio.run(_run(address, work, list(jobs), take, TIMEOUTS))
         except MemoryError:
             raise ClusterError(f"--scheduler {address}: the server announced a message larger than the "
                                f"{MAX_MESSAGE // 2**20} MiB the client accepts (is it a Dask scheduler?)") from None
@@ -138,17 +141,21 @@ def _quiet(*loggers: str) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _memory_cap(headroom: int) -> Iterator[None]:
-    """Let this process's data grow by at most ``headroom`` bytes inside the block (Linux only)."""
-    size = _data_size()
+def _memory_cap(headroom: int) -> Iterator[Callable[[], None]]:
+    """Let this process's data grow by at most ``headroom`` bytes beyond its size when the cap was last
+    renewed (Linux; never looser than a limit already set); yields ``renew``, called after each result,
+    since a long sweep's tallies may add up to more than one message may take."""
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
-    cap = None if size is None else size + headroom
-    if cap is None or (soft != resource.RLIM_INFINITY and soft <= cap):
-        yield  # not measurable here, or already as tight
-        return
-    resource.setrlimit(resource.RLIMIT_DATA, (cap if hard == resource.RLIM_INFINITY else min(cap, hard), hard))
+
+    def renew() -> None:
+        size = _data_size()
+        if size is None:
+            return
+        cap = min(limit for limit in (size + headroom, soft, hard) if limit != resource.RLIM_INFINITY)
+        resource.setrlimit(resource.RLIMIT_DATA, (cap, hard))
+    renew()
     try:
-        yield
+        yield renew
     finally:
         resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
 
