@@ -52,6 +52,18 @@ def _name(text: Any) -> dict[str, str]:
     return {"en": text.en, "zh": text.zh}
 
 
+def _in_box(c: Content, card: Any) -> dict[str, Any]:
+    """A card's ``spare`` and ``module`` marks, when it has them (and whether its module leaves it out of play)."""
+    out: dict[str, Any] = {}
+    if card.spare:
+        out["spare"] = True
+    if getattr(card, "module", None) is not None:
+        out["module"] = card.module
+    if c.out_of_play(card):
+        out["out_of_play"] = True
+    return out
+
+
 def _stations(c: Content) -> list[Entry]:
     return [Entry(st.id, {"icon": st.icon, "name": _name(st.name), "cell": st.cell,
                           "terminal": st.id in c.map.terminals}) for st in c.map.stations]
@@ -74,12 +86,12 @@ def _tickets(c: Content) -> list[Entry]:
 
 def _operations(c: Content) -> list[Entry]:
     return [Entry(k.id, {"icon": k.icon, "name": _name(k.name), "value": k.value, "copies": k.copies,
-                         "effects": effects(k)}) for k in c.operations.kinds]
+                         "effects": effects(k), **_in_box(c, k)}) for k in c.operations.kinds]
 
 
 def _dispatch(c: Content) -> list[Entry]:
     return [Entry(k.id, {"icon": k.icon, "name": _name(k.name), "copies": k.copies, "timing": k.timing,
-                         "effects": effects(k)}) for k in c.dispatch.kinds]
+                         "effects": effects(k), **_in_box(c, k)}) for k in c.dispatch.kinds]
 
 
 def _events(c: Content) -> list[Entry]:
@@ -90,7 +102,7 @@ def _events(c: Content) -> list[Entry]:
             fields["target"] = k.target
         fields["effects"] = effects(k)
         fields["copies"] = sum(1 for card in c.events.track.values() if card.kind == k.id)
-        out.append(Entry(k.id, fields))
+        out.append(Entry(k.id, {**fields, **_in_box(c, k)}))
     return out
 
 
@@ -102,7 +114,7 @@ def _track(c: Content) -> list[Entry]:
         for target in ("station", "section"):
             if getattr(card, target) is not None:
                 fields[target] = getattr(card, target)
-        out.append(Entry(str(rnd), fields))
+        out.append(Entry(str(rnd), {**fields, **_in_box(c, card)}))
     return out
 
 

@@ -447,6 +447,21 @@ def _checked_here(c: Content, path: tuple) -> bool:
     return c.variant is not None and c.variants.variants[path[1]].id == c.variant.id
 
 
+@check("modules: every module a card names is defined; the cards in play still make a dispatch deck")
+def modules(c: Content, where: Locate) -> Iterator[Problem]:
+    defined = c.game.modules
+    named = [("dispatch", ("kinds", i), k) for i, k in enumerate(c.dispatch.kinds)]
+    named += [("events", ("kinds", i), k) for i, k in enumerate(c.events.kinds)]
+    named += [("events", ("track", rnd), card) for rnd, card in c.events.track.items()]
+    for stem, path, card in named:
+        if card.module is not None and card.module not in defined:
+            yield where(stem, path + ("module",), f"unknown module '{card.module}'{suggest(card.module, defined)} "
+                                                   f"(game.yaml modules: {', '.join(defined) or 'none'})")
+    if c.game.setup.dispatch_per_player > 0 and not c.in_play.dispatch.kinds:
+        yield where("game", ("modules",), "every dispatch kind is in a module that is not enabled, and each "
+                                          "player is dealt dispatch cards: enable one (enabled: true)")
+
+
 @check("texts: every placeholder is one its object provides, the same in zh and en")
 def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
     # A variant can only change the texts of the files it patches, and its own summary.

@@ -7,7 +7,7 @@ computed here from the one place each number is written, never copied.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -97,6 +97,41 @@ class Content:
         """The pack this content is (cardgen.model.pack.PackInfo), or None for a plain content folder."""
         from cardgen.model.pack import pack_info
         return pack_info(self.folder)
+
+    # ------------------------------------------------------------ what is in play
+    def out_of_play(self, card) -> bool:
+        """True for a dispatch kind, event kind or track card of an optional module that is not enabled (a track
+        card also when its kind is). The one place that decides (docs/rulings.md, R23)."""
+        module = getattr(card, "module", None)
+        if module is not None and not self._enabled(module):
+            return True
+        kind = self.event_kinds.get(card.kind) if isinstance(card, s.EventCard) else None
+        return kind is not None and self.out_of_play(kind)
+
+    def _enabled(self, module: str) -> bool:
+        found = self.game.modules.get(module)
+        return found is not None and found.enabled
+
+    def expects_effect(self, card) -> bool:
+        """Whether the rules expect ``card`` (a kind, or a track card) to take effect in some game: in play and
+        not a spare (a track card: neither it nor its kind)."""
+        if self.out_of_play(card) or card.spare:
+            return False
+        kind = self.event_kinds.get(card.kind) if isinstance(card, s.EventCard) else None
+        return kind is None or not kind.spare
+
+    @cached_property
+    def in_play(self) -> "Content":
+        """This content without what is out of play (:meth:`out_of_play`): what the engine plays. A round whose
+        card is out of play has no event. Itself when every card is in play."""
+        dispatch = [k for k in self.dispatch.kinds if not self.out_of_play(k)]
+        kinds = [k for k in self.events.kinds if not self.out_of_play(k)]
+        track = {r: card for r, card in self.events.track.items() if not self.out_of_play(card)}
+        if len(dispatch) == len(self.dispatch.kinds) and len(kinds) == len(self.events.kinds) \
+                and len(track) == len(self.events.track):
+            return self
+        return replace(self, dispatch=self.dispatch.model_copy(update={"kinds": dispatch}),
+                       events=self.events.model_copy(update={"kinds": kinds, "track": track}))
 
     # ------------------------------------------------------------ map facts
     @cached_property

@@ -145,6 +145,26 @@ class CardSize(Model):
     height: float = Field(gt=20, le=300, description="Trim height in millimetres.")
 
 
+class Module(Model):
+    """An optional module: the dispatch kinds, event kinds and track cards that name it (`module: ID`)."""
+
+    name: Text = Field(description="Module name.")
+    enabled: bool = Field(default=False, description="True: its cards are in play. A variant enables it with "
+                                                     "`patch: {game: {modules: {ID: {enabled: true}}}}`.")
+
+
+def spare_field():
+    """``spare:``, one definition for every card that may be a spare."""
+    return Field(default=False, description="True: a spare, in the box and in play but not expected to take effect "
+                                            "(simulate's check that every kind took effect skips it).")
+
+
+def module_field():
+    """``module:``, one definition for every card that may belong to an optional module."""
+    return Field(default=None, description="The optional module (game.yaml `modules`) it belongs to: out of play "
+                                           "while that module is not enabled.")
+
+
 class GameFile(Model):
     """game.yaml: identity, core numbers, setup, scoring and player colours."""
 
@@ -164,6 +184,9 @@ class GameFile(Model):
     setup: Setup = Field(description="Setup numbers.")
     colours: list[Colour] = Field(min_length=1, max_length=MAX_PLAYERS * MAX_TRAINS_PER_PLAYER, description="Player colours, one per seat.")
     card_size_mm: CardSize = Field(description="Trim size of every card.")
+    modules: dict[Id, Module] = Field(default={}, max_length=MAX_ENTRIES, description=(
+        "Optional modules by id: cards in the box that are out of play unless their module is enabled "
+        "(\"Spare cards and modules\" below)."))
 
 
 # ---------------------------------------------------------------- map.yaml
@@ -260,6 +283,7 @@ class OperationKind(Model):
     name: Text = Field(description="Card name.")
     effects: list[Effect] = Field(max_length=8, description="Extra effects when played.")
     text: Text = Field(description="Rules text printed on the card.")
+    spare: bool = spare_field()
 
 
 class OperationsFile(Model):
@@ -284,6 +308,8 @@ class DispatchKind(Model):
                                               "is played for.")
     text: Text = Field(description="Rules text printed on the card.")
     timing_text: Text = Field(description="Timing printed on the card.")
+    spare: bool = spare_field()
+    module: Id | None = module_field()
 
 
 class DispatchFile(Model):
@@ -303,12 +329,16 @@ class EventKind(Model):
                                   description="What it does: effect primitives, applied together this round.")
     target: Literal["station", "section"] | None = Field(default=None, description="What a card of this kind names.")
     text: Text = Field(description="Card text; {station} / {section} are filled from the card.")
+    spare: bool = spare_field()
+    module: Id | None = module_field()
 
 
 class EventCard(Model):
     kind: Id = Field(description="Event kind id.")
     station: Id | None = Field(default=None, description="Target station, for kinds that target one.")
     section: Id | None = Field(default=None, description="Target section, for kinds that target one.")
+    spare: bool = spare_field()
+    module: Id | None = module_field()
 
 
 class EventsFile(Model):

@@ -37,6 +37,8 @@ FAILING = {
                     ("events.yaml", "track", "no event card for round 20")),
     "references": ([("tickets.yaml", "{id: S1-S2, origin: S1, destination: S2,", "{id: S1-S2, origin: S1, destination: S9,", 1)],
                    ("tickets.yaml", "kinds.0.destination", "unknown station 'S9'")),
+    "modules": ([("events.yaml", "  7: {kind: radio_command}", "  7: {kind: radio_command, module: promo}", 1)],
+                ("events.yaml", "track.7.module", "unknown module 'promo' (game.yaml modules: none)")),
     "text_placeholders": ([("operations.yaml", "en: Advance {value}. When", "en: Advance {amount}. When", 1)],
                           ("operations.yaml", "kinds.0.text.en",
                            "unknown placeholder '{amount}'; known: value")),

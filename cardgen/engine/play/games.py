@@ -70,7 +70,7 @@ def rules_for(content: Content | Rules) -> Rules:
         return content
     hit = _RULES.get(id(content))
     if hit is None or hit[0] is not content:
-        hit = _RULES[id(content)] = (content, compile_rules(content))
+        hit = _RULES[id(content)] = (content, compile_rules(content.in_play))  # optional modules: R23
     return hit[1]
 
 

@@ -73,15 +73,17 @@ def playability_notes(content, tally: Tally) -> list[str]:
 
 
 def _unseen(content, tally: Tally) -> list[tuple[str, str]]:
-    """(kind, what happened never) for every card or event kind that never mattered in the run."""
-    found = _never(tally.cards_played, [k.id for k in content.operations.kinds], "operation card kind",
-                   "was never played")
+    """(kind, what happened never) for every card or event kind that never mattered in the run; spares and the
+    cards of modules not enabled are not expected to (Content.expects_effect)."""
+    expected = content.expects_effect
+    found = _never(tally.cards_played, [k.id for k in content.operations.kinds if expected(k)],
+                   "operation card kind", "was never played")
     if content.game.setup.dispatch_per_player > 0:
-        kinds = [k.id for k in content.dispatch.kinds]
+        kinds = [k.id for k in content.dispatch.kinds if expected(k)]
         found += _never(tally.dispatch_used, kinds, "dispatch card kind", "was never used")
         found += _never(tally.dispatch_effective, [k for k in kinds if tally.dispatch_used.get(k, 0)],
                         "dispatch card kind", "was used but never took effect")
-    on_track = sorted({card.kind for _, card in content.event_track})
+    on_track = sorted({card.kind for _, card in content.event_track if expected(card)})
     return found + _never(tally.events_effective, on_track, "event kind", "never took effect")
 
 

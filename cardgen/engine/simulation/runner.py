@@ -77,7 +77,7 @@ def expected_max_rounds(content) -> int:
 
     Read from :meth:`Content.round_schedule`, the one count the printed timetable uses too.
     """
-    return content.total_rounds()
+    return content.in_play.total_rounds()
 
 
 @dataclass
