@@ -37,7 +37,8 @@ from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM, paper_size
 from cardgen.render.writers.manifest import Manifest, write_manifest
 from cardgen.render.writers.pdfs import write_pdfs
 from cardgen.render.writers.take_out import write_take_out
-from cardgen.render.writers.pngs import write_pngs
+from cardgen.render.writers import EXPORTS
+from cardgen.render.writers.pngs import FacePngs, write_pngs
 from cardgen.render.writers.preview import write_preview
 from cardgen.render.writers.stage import Stage, worker_threads
 from cardgen.render.writers.tts import write_tts
@@ -74,6 +75,7 @@ class BuildOptions:
     variant: str | None = None  # a variants.yaml id: its patched rules are printed (e.g. the 9.7 freight tickets)
     with_base: bool = False     # a pack: print the whole merged set, not only the pack's faces
     changed_since: str | None = None  # a content folder or pack: print only the faces that differ from it
+    exports: tuple[str, ...] = ()  # extra files beyond the print set (EXPORTS): 300 dpi PNGs, Tabletop Simulator
 
 
 @dataclass
@@ -127,6 +129,9 @@ def check_options(content, options: BuildOptions) -> None:
     if variant is not None and variant.players and options.players not in variant.players:
         allowed = ", ".join(map(str, variant.players))
         raise UsageError(f"--players {options.players}: variant '{variant.id}' is for {allowed} players")
+    unknown = [e for e in options.exports if e not in EXPORTS]
+    if unknown:
+        raise UsageError(f"--export {','.join(unknown)}: choose from {', '.join(EXPORTS)}")
     if not 0 <= options.bleed_mm <= MAX_BLEED_MM:
         raise UsageError(f"--bleed {options.bleed_mm:g}: must be between 0 and {MAX_BLEED_MM:g} mm")
 
@@ -171,7 +176,7 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     preview = render_preview(content, shown, lang=options.lang, files=files,
                              quantities=quantities(groups, {f.id: f for f in faces}))
     if progress is not None:
-        progress.start(progress_total(faces, options.only))
+        progress.start(progress_total(faces, options.only, options.exports))
     report = write_set(name, faces, options, out, renderer, preview=preview, font_files=font_files,
                        progress=progress, protected=protected, words=words, extra=pack_doc, take_out=take_out)
     # The least recently used entries beyond the bound go; this build's (touched or written since it began) stay.
@@ -331,8 +336,8 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     pdfs = dict(zip((f.id for f in order), renderer.render_batch(order, done=lambda face: tick(1, face.label))))
     lap("faces laid out")
 
-    recorded = {**asdict(options), "only": list(options.only)}
-    for name, unset in (("with_base", False), ("changed_since", None)):  # pack options: only when given
+    recorded = {**asdict(options), "only": list(options.only), "exports": list(options.exports)}
+    for name, unset in (("with_base", False), ("changed_since", None), ("exports", [])):  # only when given
         if recorded[name] == unset:
             del recorded[name]
     manifest = Manifest(game_id, recorded, extra=dict(extra or {}))
@@ -341,13 +346,15 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
             worker_threads() as workers:
         stage = Stage(folder, manifest, memo, tick, workers)
         write_take_out(stage, take_out)
-        # the PNGs are asked for first: a worker makes them while this thread imposes the sheets, then the TTS sheets
-        pngs = write_pngs(stage, order, pdfs)
+        png_of = FacePngs(stage, pdfs)
+        if "png" in options.exports:  # asked for first: a worker makes them while this thread imposes the sheets
+            write_pngs(stage, order, png_of)
         write_pdfs(stage, plan_files_for(game_id, faces, options, sheets_by_kind), sheets_by_kind, groups, order, pdfs)
         give_freed_memory_back()  # the face PDFs opened to impose the sheets are let go by now
         lap("sheets imposed")
-        write_tts(stage, groups, pdfs, pngs, by_id)
-        lap("TTS sheets")
+        if "tts" in options.exports:
+            write_tts(stage, groups, pdfs, png_of, by_id)
+            lap("TTS sheets")
         stage.flush()
         lap("waiting for images")
         if preview is not None:
@@ -402,10 +409,11 @@ def _memo(cache: FaceCache | None) -> Memo:
     return cache.memo
 
 
-def progress_total(faces: Sequence[Face], only: Sequence[str]) -> int:
-    """Steps ``write_set`` reports, for a progress bar: render + PNG per face, a step per PDF, TTS and manifest."""
+def progress_total(faces: Sequence[Face], only: Sequence[str], exports: Sequence[str] = ()) -> int:
+    """Steps ``write_set`` reports, for a progress bar: render (and PNG) per face, a step per PDF, TTS, manifest."""
     order, groups = _selected(faces, only)
     cards = any(g[0].layout == "card" for g in groups.values())
     boards = any(g[0].layout != "card" for g in groups.values())
     shop_sizes = {(f.layout == "card", f.width_mm, f.height_mm) for g in groups.values() for f in g}
-    return 2 * len(order) + len(groups) + cards + boards + len(shop_sizes) + 2
+    return (len(order) * (1 + ("png" in exports)) + len(groups) + cards + boards + len(shop_sizes)
+            + ("tts" in exports) + 1)

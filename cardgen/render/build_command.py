@@ -17,6 +17,7 @@ from cardgen.progress import shown
 from cardgen.errors import CardgenError, ContentError, UsageError, error_line
 from cardgen.model.schema import LANGS
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM
+from cardgen.render.writers import EXPORTS
 
 # The choices --help lists, made from the tables the build reads (one source each); mypy cannot list the
 # members of an Enum made from a table, hence the three ignores.
@@ -38,6 +39,16 @@ def renderer_problem() -> str | None:
     except (ImportError, OSError) as exc:
         return printable(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
     return None
+
+
+def _parse_exports(value: Optional[str]) -> tuple[str, ...]:
+    """``--export png,tts`` as names, each once (an unknown name is refused by the build's option check)."""
+    if value is None:
+        return ()
+    names = tuple(dict.fromkeys(n.strip().lower() for n in value.split(",") if n.strip()))
+    if not names:
+        raise UsageError(f"--export needs at least one of {', '.join(EXPORTS)}, e.g. --export png,tts")
+    return names
 
 
 def _parse_only(value: Optional[str]) -> tuple[str, ...]:
@@ -64,12 +75,14 @@ def build_cmd(
                                                               "pack's new and changed faces."),
     changed_since: Optional[Path] = typer.Option(None, "--changed-since", help="Print only the faces that differ "
                                                  "from this content folder or pack (see cardgen diff)."),
+    export: Optional[str] = typer.Option(None, "--export", help="Also write these, comma separated: " + "; ".join(
+        f"{name}: {what}" for name, what in EXPORTS.items()) + "."),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
                                             help="Progress on stderr (default: when stderr is a terminal)."),
     watch: bool = typer.Option(False, "--watch", help="Stay running and rebuild after every change to the content "
                                                       "or templates (Ctrl-C stops)."),
 ) -> None:
-    """Render the print-and-play set: sheet PDFs, print-shop PDF, PNGs, TTS sheets, preview, manifest.
+    """Render the print-and-play set: sheet PDFs, print-shop PDFs, preview, manifest (--export: PNGs, TTS sheets).
 
     Nothing is written unless the whole set builds: a bad option exits 2, bad
     content or a face that does not fit exits 1, and the previous output stays.
@@ -92,7 +105,7 @@ def build_cmd(
 
     def once() -> int:
         return _build_once(content_dir, out, paper.value, lang.value, players, bleed, duplex.value, only, variant,
-                           progress, with_base, changed_since)
+                           progress, with_base, changed_since, export)
 
     if not watch:
         code = once()
@@ -160,7 +173,7 @@ def _interrupt_as_flag() -> Iterator[threading.Event]:
 
 def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, lang: str, players: int, bleed: float,
                 duplex: str, only: Optional[str], variant: Optional[str], progress: Optional[bool],
-                with_base: bool = False, changed_since: Optional[Path] = None) -> int:
+                with_base: bool = False, changed_since: Optional[Path] = None, export: Optional[str] = None) -> int:
     """Build once and report it; the exit code (0 when the set was written)."""
     from cardgen.model.command import format_problems
     from cardgen.render.build import BuildOptions, build
@@ -168,7 +181,8 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
     try:
         options = BuildOptions(paper=paper.lower(), lang=lang, players=players, bleed_mm=bleed,
                                duplex=duplex.lower(), only=_parse_only(only), variant=variant,
-                               with_base=with_base, changed_since=str(changed_since) if changed_since else None)
+                               with_base=with_base, changed_since=str(changed_since) if changed_since else None,
+                               exports=_parse_exports(export))
         with shown(progress, "building") as bar:
             result = build(content_dir, options, out=out, progress=bar)
     except ContentError as exc:

@@ -33,9 +33,10 @@ def private_default_cache(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def full_build(tmp_path_factory, face_cache_dir):
-    """``cardgen build`` defaults: the whole Chinese set for 5 players on A4, long-edge duplex."""
+    """``cardgen build --export png,tts`` with the other defaults: the whole Chinese set for 5 players on A4,
+    long-edge duplex, and both exports (their tests read them)."""
     out = tmp_path_factory.mktemp("full") / "rail-journey"
-    report = build(None, BuildOptions(), out=out, cache_dir=face_cache_dir)
+    report = build(None, BuildOptions(exports=("png", "tts")), out=out, cache_dir=face_cache_dir)
     return out, report
 
 

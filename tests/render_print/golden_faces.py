@@ -50,7 +50,7 @@ def regenerate() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "rail-journey"
-        build(None, BuildOptions(only=("ticket", "dispatch", "event")), out=out, cache_dir=Path(tmp) / "cache")
+        build(None, BuildOptions(only=("ticket", "dispatch", "event"), exports=("png",)), out=out, cache_dir=Path(tmp) / "cache")
         GOLDEN_DIR.mkdir(exist_ok=True)
         for face_id in GOLDEN_FACES:
             small((out / "png" / f"{face_id}.png").read_bytes()).save(GOLDEN_DIR / f"{face_id}.png", optimize=True)

@@ -133,3 +133,20 @@ def test_progress_on_request_counts_every_step_to_the_end(tmp_path):
     assert steps[0].endswith("1/" + total + "  event round 1 (fine_weather)")
     assert f"] {total}/{total}  " in steps[-1] and f"[{'#' * 30}]" in steps[-1]
     assert "building [" not in runner.invoke(app, ["build", "--only", "event", "--out", str(tmp_path / "o2")]).stderr
+
+
+def test_the_default_build_writes_the_print_set_and_exports_only_on_request(tmp_path):
+    """PNGs and Tabletop Simulator sheets are --export's: a set printed at home needs neither."""
+    def built(*export: str) -> set[str]:
+        out = tmp_path / ("out-" + "-".join(export))
+        result = runner.invoke(app, ["build", "--only", "dispatch", "--out", str(out), *export])
+        assert result.exit_code == 0, result.output
+        manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+        assert manifest["options"].get("exports") == (export[1].split(",") if export else None)
+        return {p.relative_to(out).parts[0] for p in out.rglob("*")}
+
+    plain = built()
+    assert "png" not in plain and "tts" not in plain and "dispatch.pdf" in plain and "index.html" in plain
+    assert built("--export", "png") == plain | {"png"}
+    assert built("--export", "tts") == plain | {"tts"}
+    assert built("--export", "tts,png") == plain | {"png", "tts"}

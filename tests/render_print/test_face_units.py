@@ -22,7 +22,7 @@ from cardgen.render.faces.templating import TEMPLATES_DIR
 
 from .test_repro_atomic import snapshot
 
-SMALL = BuildOptions(only=("dispatch", "event"))
+SMALL = BuildOptions(only=("dispatch", "event"), exports=("png",))
 EDITED = "event-round-05"
 
 

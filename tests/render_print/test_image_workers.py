@@ -100,7 +100,7 @@ def test_a_build_makes_its_face_pngs_on_a_worker_and_counts_their_cpu(monkeypatc
         return real(*args, **kwargs)
 
     monkeypatch.setattr(pngs, "face_png", recording)
-    report = build(None, BuildOptions(only=("train_token",)), out=tmp_path / "out", cache_dir=tmp_path / "cache")
+    report = build(None, BuildOptions(only=("train_token",), exports=("png",)), out=tmp_path / "out", cache_dir=tmp_path / "cache")
     assert threads and all(name.startswith("cardgen-images") for name in threads)
     assert set(IMAGE_LANES) <= set(report.stages) and report.stages["PNG faces"] > 0
 

@@ -14,7 +14,7 @@ from cardgen.model import DEFAULT_CONTENT
 from cardgen.render.sheets import impose
 from cardgen.render.build import BuildOptions, build
 
-SMALL = BuildOptions(only=("dispatch", "train_token"))
+SMALL = BuildOptions(only=("dispatch", "train_token"), exports=("png", "tts"))
 
 
 def snapshot(folder: Path) -> dict[str, str]:

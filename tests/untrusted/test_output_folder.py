@@ -56,8 +56,8 @@ def test_a_stamped_folder_holding_a_users_file_is_refused_untouched(content, tmp
     out = tmp_path / "out"
     assert build(content, out).exit_code == 0
     (out / "NOTES.md").write_text("mine", encoding="utf-8")
-    (out / "png" / "extra.png").write_bytes(b"mine")
-    assert_refused(content, out, f"--out {out} holds files cardgen did not write (NOTES.md, png/extra.png); "
+    (out / "fonts" / "extra.otf").write_bytes(b"mine")
+    assert_refused(content, out, f"--out {out} holds files cardgen did not write (NOTES.md, fonts/extra.otf); "
                                  "move them away or choose a new or empty folder; nothing written.", tmp_path)
 
 

@@ -12,16 +12,26 @@ from cardgen.render.images.raster import ENCODING, PNG_DPI, face_png
 from cardgen.render.writers.stage import Stage
 
 
-def write_pngs(stage: Stage, order: Sequence[Face], pdfs: dict[str, FacePdf]) -> dict[str, Future[bytes]]:
-    """Each face's PNG, kept by what the face looks like, made on the stage's workers; returned for the TTS
-    writer (its backs)."""
-    pngs: dict[str, Future[bytes]] = {}
+class FacePngs:
+    """Each face's PNG, asked for once and made on the stage's workers (kept by what the face looks like):
+    the PNG export writes them all, the TTS export only the backs it shows."""
+
+    def __init__(self, stage: Stage, pdfs: dict[str, FacePdf]) -> None:
+        self.stage, self.pdfs = stage, pdfs
+        self.asked: dict[str, Future[bytes]] = {}
+
+    def __call__(self, face_id: str) -> Future[bytes]:
+        if face_id not in self.asked:
+            pdf = self.pdfs[face_id]
+            material = f"{pdf.batch}-{PNG_DPI}-{ENCODING}".encode()
+            self.asked[face_id] = self.stage.later("PNG faces", partial(_png, self.stage, pdf, material))
+        return self.asked[face_id]
+
+
+def write_pngs(stage: Stage, order: Sequence[Face], png_of: FacePngs) -> None:
+    """png/FACE.png for every face."""
     for face in order:
-        pdf = pdfs[face.id]
-        material = f"{pdf.batch}-{PNG_DPI}-{ENCODING}".encode()
-        pngs[face.id] = stage.later("PNG faces", partial(_png, stage, pdf, material))
-        stage.write_later(f"png/{face.id}.png", pngs[face.id], tick=f"png/{face.id}.png")
-    return pngs
+        stage.write_later(f"png/{face.id}.png", png_of(face.id), tick=f"png/{face.id}.png")
 
 
 def _png(stage: Stage, pdf: FacePdf, material: bytes) -> bytes:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Callable
 from concurrent.futures import Future
 from functools import lru_cache, partial
 
@@ -35,7 +36,7 @@ def _sheet(stage: Stage, material: bytes, cells: list[FacePdf], hidden: FacePdf,
 
 
 def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FacePdf],
-              pngs: dict[str, Future[bytes]], by_id: dict[str, Face]) -> None:
+              png_of: Callable[[str], Future[bytes]], by_id: dict[str, Face]) -> None:
     """Deck sheets per card kind, one cell per printed copy (several sheets past 69), their backs, and decks.json.
 
     Cells are kept by what their face looks like and sheets by what their
@@ -66,7 +67,7 @@ def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FaceP
                                     "cards": len(ids), "faces": ids,
                                     **({"backs": f"tts/{kind}-backs{suffix}.png"} if unique_backs else {})})
         if backs[0] and not unique_backs:
-            stage.write_later(f"tts/{kind}-back.png", pngs[backs[0]])
+            stage.write_later(f"tts/{kind}-back.png", png_of(backs[0]))
             entry["back"] = f"tts/{kind}-back.png"
         decks[kind] = entry
     if decks:
