@@ -1,4 +1,4 @@
-"""Ctrl-C during ``cardgen simulate --workers 2``: one line, exit 130, no worker left running.
+"""Ctrl-C during ``cardgen simulate --workers 2`` (and ``sweep``): one line, exit 130, no worker left running.
 
 A terminal sends SIGINT to every process of its foreground group, workers included; the
 test does the same (the command runs in its own session, and the signal goes to the group).
@@ -20,8 +20,12 @@ CARDGEN = Path(sys.executable).with_name("cardgen")
 
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="--workers 2 starts a pool only on two CPUs or more")
-def test_ctrl_c_prints_one_line_and_leaves_no_worker():
-    proc = subprocess.Popen([str(CARDGEN), "simulate", "--workers", "2", "--games", "10000000", "--no-progress"],
+@pytest.mark.parametrize("command", ["simulate", "sweep"])
+def test_ctrl_c_prints_one_line_and_leaves_no_worker(command, tmp_path):
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("games: 10000000\naxes:\n  players: [4]\n", encoding="utf-8")
+    args = ["simulate", "--games", "10000000"] if command == "simulate" else ["sweep", str(spec)]
+    proc = subprocess.Popen([str(CARDGEN), *args, "--workers", "2", "--no-progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         workers = _children(proc.pid, 2)
@@ -32,7 +36,7 @@ def test_ctrl_c_prints_one_line_and_leaves_no_worker():
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-    assert err.decode() == "cardgen simulate: interrupted\n"
+    assert err.decode() == f"cardgen {command}: interrupted\n"
     assert proc.returncode == 130
     assert out == b""
     _, alive = psutil.wait_procs(workers, timeout=5)
