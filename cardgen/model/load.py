@@ -156,14 +156,18 @@ class Located:
 
 
 def _changed_here(smap: SourceMap, path: PathKey, pos: Position) -> str:
-    """For a problem found in a value a lower layer wrote, inside an entry a pack changes (``change:``):
+    """For a problem found in a value a lower layer wrote, inside an entry a pack changes (``change:``, or a
+    mapping entry keyed by number such as a track card):
     where the pack changes it, so the designer knows which line of their own to edit (the base's file is
     not theirs). '' when no enclosing entry was changed in another file than ``pos``'s.
     """
     for cut in range(len(path) - 1, 0, -1):
         entry = path[:cut]
         at = smap.values.get(entry)
-        if at is not None and at.file != pos.file and smap.written.get(entry, entry) != entry:
+        # an entry another file merged into: by id (kinds: change:, written under another path) or by number
+        # (events.track.14: {kind: ...} over the base's card; only a mapping merges, a list is written whole)
+        merged = smap.written.get(entry, entry) != entry or isinstance(entry[-1], int)
+        if at is not None and at.file != pos.file and merged:
             return f" (the value is {pos.file}'s; {at.file}:{at.line}:{at.col} changes this entry: write it there too)"
     return ""
 
