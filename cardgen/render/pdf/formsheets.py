@@ -19,7 +19,7 @@ import pikepdf
 from pikepdf import Dictionary, Name, Operator
 from reportlab.lib.units import mm
 
-from cardgen.render.pdf import fontmerge
+from cardgen.render.pdf import fontmerge, pdfx
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.pdf.save import open_pdf, pdf_bytes
 
@@ -171,8 +171,9 @@ def compose(sheets: Sequence, face_pdfs: dict[str, FacePdf], furniture: bytes) -
     return finished(out)
 
 
-def concatenate(documents: Sequence[bytes]) -> bytes:
-    """Whole PDFs one after another (qpdf copies their pages), fonts merged across them.
+def concatenate(documents: Sequence[bytes], pdfx_title: str | None = None) -> bytes:
+    """Whole PDFs one after another (qpdf copies their pages), fonts merged across them; with a
+    ``pdfx_title``, declared PDF/X-4 under it (cardgen.render.pdf.pdfx: the print-shop files).
 
     A document given several times (a face's copies in the print-shop file) is opened once, so
     its copies share what it holds: qpdf copies a foreign object once per source document.
@@ -181,4 +182,8 @@ def concatenate(documents: Sequence[bytes]) -> bytes:
     sources = {data: _opened(data) for data in dict.fromkeys(documents)}  # kept until ``out`` is written
     for data in documents:
         out.pages.extend(sources[data].pages)
-    return finished(out)
+    if pdfx_title is None:
+        return finished(out)
+    fontmerge.merge_and_retag(out)
+    pdfx.declare(out, pdfx_title)
+    return pdfx.pdfx_bytes(out)

@@ -19,8 +19,14 @@ def pdf_bytes(pdf: pikepdf.Pdf) -> bytes:
         del pdf.trailer["/Info"]
     if "/Metadata" in pdf.Root:
         del pdf.Root["/Metadata"]
+    return written(pdf, min_version="1.7")
+
+
+def written(pdf: pikepdf.Pdf, **version: str) -> bytes:
+    """``pdf`` as it stands (Info and XMP included) written reproducibly; ``version`` is pikepdf's
+    ``min_version`` or ``force_version``."""
     buffer = io.BytesIO()
-    pdf.save(buffer, deterministic_id=True, compress_streams=True, min_version="1.7",
+    pdf.save(buffer, deterministic_id=True, compress_streams=True, **version,
              object_stream_mode=pikepdf.ObjectStreamMode.generate, fix_metadata_version=False)
     return buffer.getvalue()
 

@@ -287,13 +287,14 @@ def assemble(sheets: Sequence[Sheet], face_pdfs: dict[str, FacePdf], furniture: 
     return formsheets.compose(sheets, face_pdfs, furniture)
 
 
-def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf]) -> bytes:
-    """The print-shop PDF: each face's own page (trim + bleed, TrimBox and BleedBox kept), once.
+def face_pages(face_ids: Sequence[str], face_pdfs: dict[str, FacePdf], title: str) -> bytes:
+    """The print-shop PDF: each face's own page (trim + bleed, TrimBox and BleedBox kept), once,
+    declared PDF/X-4 under ``title``.
 
     Every face is a one-page PDF of its own (cardgen.render.faces.renderer), so this is
     their concatenation, fonts merged.
     """
-    return concatenate([face_pdfs[i].pdf for i in face_ids])
+    return formsheets.concatenate([face_pdfs[i].pdf for i in face_ids], pdfx_title=title)
 
 
 def concatenate(documents: Sequence[bytes]) -> bytes:

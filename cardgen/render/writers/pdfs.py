@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from cardgen.render.cache.store import font_digest
 from cardgen.render.faces.facekit import Face
-from cardgen.render.pdf import formsheets
+from cardgen.render.pdf import formsheets, pdfx
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.sheets import impose
 from cardgen.render.sheets.files import PdfFile
@@ -46,9 +46,9 @@ def _write_file(stage: Stage, file: PdfFile, sheets_by_kind: dict[str, list[impo
         data = stage.memo("combined", b"".join(hashlib.sha256(d).digest() for d in parts),
                           lambda: impose.concatenate(parts))  # one subset per font across the kinds
     else:
-        ids = list(file.faces)
-        data = stage.memo("shop", repr([(i, digests[i]) for i in ids]).encode(),
-                          lambda: impose.face_pages(ids, pdfs))
+        ids, title = list(file.faces), file.name.removesuffix(".pdf")
+        data = stage.memo("shop", repr([title, pdfx.declaration_key()] + [(i, digests[i]) for i in ids]).encode(),
+                          lambda: impose.face_pages(ids, pdfs, title))
     stage.write(file.name, data)
     stage.manifest.printing.append(file.entry())
     stage.tick(1, file.name)
