@@ -90,6 +90,8 @@ class BuildReport:
     stages: dict[str, float] = field(default_factory=dict)  # CPU seconds per pipeline stage
     cache_problem: str | None = None  # the face cache could not be written (the build is still complete)
     take_out: list[tuple[str, int, str]] = field(default_factory=list)  # cards a pack or reprint retires
+    cache_dropped: list[str] = field(default_factory=list)  # damaged cache entries deleted and made again
+    cache_checking: float = 0.0  # seconds spent checking what was read from the cache
 
 
 def default_out_root() -> Path:
@@ -159,7 +161,7 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     out = check_target(Path(out) if out is not None else default_out(name, options.variant), protected)
     font_files = [Path(p) for p in fonts.font_files()]
     cache_dir = cache_dir or default_cache()
-    printed = font_instances.print_fonts(fonts.font_faces(), cache_dir / "fonts")
+    printed = font_instances.print_fonts(fonts.font_faces(), cache_dir / cachedir.FONTS_FOLDER, record=cache_dir)
     face_cache = FaceCache(cache_dir)
     written_in = [Path(content.folder), *content_layers(content)]  # where a problem's text is written
     renderer = FaceRenderer(
@@ -366,7 +368,9 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     sheets = sum(len(s) for s in sheets_by_kind.values())
     return BuildReport(out, sorted(manifest.files), len(order), list(renderer.rendered),
                        sheets, time.perf_counter() - started, dict(manifest.counts), stages,
-                       renderer.cache.unwritable if renderer.cache is not None else None, list(take_out))
+                       renderer.cache.unwritable if renderer.cache is not None else None, list(take_out),
+                       list(renderer.cache.dropped) if renderer.cache is not None else [],
+                       renderer.cache.checking if renderer.cache is not None else 0.0)
 
 
 def merge_sources(renderer: FaceRenderer) -> dict[str, Path]:

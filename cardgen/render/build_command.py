@@ -199,6 +199,10 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
     typer.echo(f"  printed: {counts or 'nothing (no face differs)'}")
     for label, copies, why in result.take_out:
         typer.echo(f"  take out of the box: {copies} x {printable(label)} ({why})")
+    if result.cache_dropped:
+        names = ", ".join(result.cache_dropped[:3]) + (" ..." if len(result.cache_dropped) > 3 else "")
+        typer.echo(f"note: {len(result.cache_dropped)} damaged cache entries ({printable(names)}) were deleted and "
+                   "made again", err=True)
     if result.cache_problem:
         typer.echo(f"note: the face cache could not be written ({printable(str(result.cache_problem))}); "
                    "the next build will lay every face out again", err=True)

@@ -23,9 +23,13 @@ def cache(tmp_path, monkeypatch) -> Path:
     return tmp_path / "cardgen"
 
 
-def write(path: Path, size: int, mtime: float | None = None) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(b"x" * size)
+def write(path: Path, size: int, mtime: float | None = None, cache: Path | None = None) -> Path:
+    """A file of ``size`` bytes; with ``cache``, written as cardgen writes into that cache (recorded)."""
+    if cache is not None:
+        cachedir.write_atomically(path, b"x" * size, record=cache)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"x" * size)
     if mtime is not None:
         os.utime(path, (mtime, mtime))
     return path
@@ -37,12 +41,15 @@ def digest(n: int) -> str:
 
 def fill(cache: Path) -> list[Path]:
     """A face entry, a memo entry, a font instance, a leftover temporary write: all cardgen's."""
+    leftover = cache / "ab" / ".tmp-k2j3h4"
+    cache.mkdir(parents=True, exist_ok=True)
+    cachedir._append_record(cache, [leftover])  # a write cut short: recorded, then killed before its rename
     return [
-        write(cache / DIGEST[:2] / f"{DIGEST}.pdf", 1_500_000),
-        write(cache / DIGEST[:2] / f"{DIGEST}.deps.json", 500_000),
-        write(cache / "png" / "cd" / digest(0xCD), 250_000),
-        write(cache / "fonts" / "NotoEmoji-wght400-de6c18832938afc99caf-fonttools4.68.0-m2.ttf", 700_000),
-        write(cache / "ab" / ".tmp-k2j3h4", 50_000),
+        write(cache / DIGEST[:2] / f"{DIGEST}.pdf", 1_500_000, cache=cache),
+        write(cache / DIGEST[:2] / f"{DIGEST}.deps.json", 500_000, cache=cache),
+        write(cache / "png" / "cd" / digest(0xCD), 250_000, cache=cache),
+        write(cache / "fonts" / "NotoEmoji-wght400-de6c18832938afc99caf-fonttools4.68.0-m2.ttf", 700_000, cache=cache),
+        write(leftover, 50_000),
     ]
 
 
@@ -91,11 +98,12 @@ def test_clear_on_an_empty_cache(cache):
 
 def test_prune_evicts_least_recently_used_entries_first_and_keeps_this_builds(cache):
     now = 2_000_000_000.0
-    old_face = [write(cache / "11" / f"{digest(0x11)}.pdf", 400, now - 300),
-                write(cache / "11" / f"{digest(0x11)}.deps.json", 100, now - 300)]
-    used_recently = write(cache / "png" / "22" / digest(0x22), 500, now - 200)
-    font = write(cache / "fonts" / "NotoEmoji-wght400-de6c18832938afc99caf-fonttools4.68.0-m2.ttf", 500, now - 900)
-    this_build = write(cache / "33" / digest(0x33), 500, now)
+    old_face = [write(cache / "11" / f"{digest(0x11)}.pdf", 400, now - 300, cache),
+                write(cache / "11" / f"{digest(0x11)}.deps.json", 100, now - 300, cache)]
+    used_recently = write(cache / "png" / "22" / digest(0x22), 500, now - 200, cache)
+    font = write(cache / "fonts" / "NotoEmoji-wght400-de6c18832938afc99caf-fonttools4.68.0-m2.ttf", 500, now - 900,
+                 cache)
+    this_build = write(cache / "33" / digest(0x33), 500, now, cache)
     freed = cachedir.prune(cache, 1600, keep_since=now - 1)
     assert freed == 500
     assert not any(p.exists() for p in old_face) and not (cache / "11").exists()
@@ -119,9 +127,9 @@ def test_a_cache_hit_counts_as_a_use(cache):
 
 def test_a_build_within_the_bound_only_updates_the_ledger_and_a_stale_ledger_is_recounted(cache):
     now = 2_000_000_000.0
-    write(cache / "11" / digest(0x11), 400, now - 300)
+    write(cache / "11" / digest(0x11), 400, now - 300, cache)
     assert cachedir.prune(cache, 1000, keep_since=now) == 0  # counted: 400 bytes, ledger written
-    untold = write(cache / "22" / digest(0x22), 900, now - 200)  # stored without telling the ledger
+    untold = write(cache / "22" / digest(0x22), 900, now - 200, cache)  # stored without telling the ledger
     assert cachedir.prune(cache, 1000, keep_since=now, added=100) == 0  # 400 + 100 is within: no count
     ledger = json.loads((cache / cachedir.LEDGER).read_text())
     assert ledger["bytes"] == 500
@@ -132,3 +140,25 @@ def test_a_build_within_the_bound_only_updates_the_ledger_and_a_stale_ledger_is_
     assert json.loads((cache / cachedir.LEDGER).read_text())["bytes"] == 900
     assert runner.invoke(app, ["cache", "clear"]).output == f"removed 1 files (0.0 MB) from {cache}\n"
     assert sorted(cache.iterdir()) == []
+
+
+def test_clear_keeps_user_files_whose_names_look_like_entries(cache):
+    """cache clear deleted notes/plan-<hex>-final.txt and .tmp-mine: a name is no proof cardgen wrote a file."""
+    fill(cache)
+    plan = write(cache / "notes" / f"plan-{'0' * 20}-final.txt", 10)
+    tmp = write(cache / ".tmp-mine", 10)
+    named_like_a_face = write(cache / "cd" / f"{digest(0xCD)}.pdf", 10)
+    result = runner.invoke(app, ["cache", "clear"])
+    assert result.output == (f"removed 5 files (3.0 MB) from {cache}\n"
+                             "kept 3 other files, not written by cardgen\n")
+    assert plan.exists() and tmp.exists() and named_like_a_face.exists()
+    assert not (cache / cachedir.RECORD).exists()
+
+
+def test_prune_compacts_the_record_to_what_is_left(cache):
+    now = 2_000_000_000.0
+    gone = write(cache / "11" / digest(0x11), 400, now - 300, cache)
+    kept = write(cache / "22" / digest(0x22), 400, now, cache)
+    assert cachedir.prune(cache, 500, keep_since=now - 1) == 400
+    assert not gone.exists()
+    assert cachedir.recorded(cache) == {kept.relative_to(cache).as_posix()}

@@ -4,9 +4,12 @@ Why: the cache keeps every distinct face, sheet, PNG and font instance a build h
 made, so it grows with every option and edit (282 MB after a few builds). Each
 build therefore ends by evicting the least recently used entries beyond a size
 bound, and ``cardgen cache info|clear`` shows and empties the folder. Only files
-named the way cardgen names them are counted, evicted or cleared: a digest name
-(``<64 hex>``, ``.pdf`` or ``.deps.json``), a font instance (``<stem>-<20 hex>-...``)
-or an unfinished atomic write (``.tmp-...``). Anything else is left alone.
+cardgen wrote are counted, evicted or cleared, and a name is no proof of that (a
+user's ``notes/plan-<hex>-final.txt`` or ``.tmp-mine`` looks like an entry): every
+write appends the names it is about to create, its temporary file's and its
+own, to the folder's :data:`RECORD` first. A file is cardgen's when the record
+lists it and it is a regular file found without following a link; anything else
+is left alone.
 
 This module needs no renderer, so ``cardgen cache`` works where WeasyPrint does not.
 """
@@ -15,8 +18,7 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import tempfile
+import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,24 +35,51 @@ FONTS_FOLDER = "fonts"
 
 #: The cache's size as last counted plus what builds stored since, so most builds skip the walk.
 LEDGER = "size.json"
+#: The exact record of what cardgen wrote: one path a line, relative to the cache folder, appended before each write.
+RECORD = "written.txt"
 #: The ledger is trusted this long; then the folder is counted again (it misses font instances
 #: and additions of two builds running at once).
 LEDGER_SECONDS = 24 * 3600
 
-_WRITTEN = re.compile(r"[0-9a-f]{64}(\.pdf|\.deps\.json)?|.+-[0-9a-f]{20}-.+|\.tmp-.+")
+def write_atomically(path: Path, data: bytes, record: Path | None = None) -> None:
+    """Write bytes so a reader never sees half a file (another build may share the cache).
 
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write bytes so a reader never sees half a file (another build may share the cache)."""
+    ``record``, the cache folder ``path`` lies in: the temporary file's name and ``path``
+    are appended to its :data:`RECORD` before either is created, so that what cardgen
+    wrote, even a write cut short, is known exactly.
+    """
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+    tmp = path.parent / f".tmp-{os.getpid()}-{secrets.token_hex(8)}"
+    if record is not None:
+        _append_record(Path(record), [tmp, path])
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+
+
+def _append_record(folder: Path, paths: list[Path]) -> None:
+    """Append ``paths`` (inside ``folder``) to its record in one write, so writers sharing the cache never interleave."""
+    lines = "".join(f"{path.relative_to(folder).as_posix()}\n" for path in paths).encode()
+    fd = os.open(folder / RECORD, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.write(fd, lines)
+    finally:
+        os.close(fd)
+
+
+def recorded(folder: Path) -> set[str]:
+    """The paths, relative to ``folder``, that its record says cardgen wrote (none if it has no record)."""
+    try:
+        text = (Path(folder) / RECORD).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return set()
+    return {line for line in text.split("\n") if line}
 
 
 def default_cache() -> Path:
@@ -87,17 +116,6 @@ def limit_bytes() -> int:
     return int(raw) * 10**6
 
 
-def written_by_cardgen(path: Path) -> bool:
-    """Whether a file's name is one cardgen gives the files it writes into the cache.
-
-    >>> written_by_cardgen(Path("ab") / ("ab" + "0" * 62 + ".deps.json"))
-    True
-    >>> written_by_cardgen(Path("notes.txt")), written_by_cardgen(Path("ab") / "ab12")
-    (False, False)
-    """
-    return _WRITTEN.fullmatch(path.name) is not None
-
-
 @dataclass(frozen=True)
 class Usage:
     """What the cache folder holds."""
@@ -108,15 +126,17 @@ class Usage:
 
 
 def _walk(folder: Path) -> tuple[list[tuple[Path, os.stat_result]], int]:
-    """Cardgen's files in ``folder`` with their stat, and how many other files there are.
+    """Cardgen's files in ``folder`` (those its record lists) with their stat, and how many other files there are.
 
     Symbolic links are never followed nor counted as cardgen's: cardgen writes none.
-    One ``lstat`` a file (``os.scandir``). The ledger is bookkeeping, not cached data: left out.
+    One ``lstat`` a file (``os.scandir``). The ledger and the record are bookkeeping, not cached data: left out.
     """
     mine: list[tuple[Path, os.stat_result]] = []
     foreign = 0
-    ledger = os.path.join(str(folder), LEDGER)
-    pending = [str(folder)]
+    written = recorded(folder)
+    root = str(folder)
+    bookkeeping = {os.path.join(root, LEDGER), os.path.join(root, RECORD)}
+    pending = [root]
     while pending:
         try:
             entries = list(os.scandir(pending.pop()))
@@ -124,11 +144,12 @@ def _walk(folder: Path) -> tuple[list[tuple[Path, os.stat_result]], int]:
             continue  # missing (no cache yet) or removed meanwhile
         for entry in entries:
             try:
-                if entry.path == ledger:
+                if entry.path in bookkeeping:
                     continue
                 if entry.is_dir(follow_symlinks=False):
                     pending.append(entry.path)
-                elif entry.is_file(follow_symlinks=False) and _WRITTEN.fullmatch(entry.name):
+                elif (entry.is_file(follow_symlinks=False)
+                      and Path(os.path.relpath(entry.path, root)).as_posix() in written):
                     mine.append((Path(entry.path), entry.stat(follow_symlinks=False)))
                 else:
                     foreign += 1
@@ -186,6 +207,7 @@ def prune(folder: Path, limit: int, *, keep_since: float, added: int | None = No
     mine, _ = _walk(folder)
     total = sum(st.st_size for _, st in mine)
     if total <= limit:
+        _compact_record(folder)
         _write_ledger(folder, total, now)
         return 0
     entries: dict[Path, list[tuple[Path, os.stat_result]]] = {}
@@ -204,8 +226,24 @@ def prune(folder: Path, limit: int, *, keep_since: float, added: int | None = No
             except OSError:
                 pass
     _remove_empty_folders(folder)
+    _compact_record(folder)
     _write_ledger(folder, total - freed, now)
     return freed
+
+
+def _compact_record(folder: Path) -> None:
+    """Keep in the record only the paths that still exist (it gains two lines a write).
+
+    A line another build appends between the read and the replace is lost: that file is then never
+    deleted by cardgen, which is the safe way to be wrong.
+    """
+    if not os.path.isfile(os.path.join(str(folder), RECORD)):
+        return
+    kept = sorted(line for line in recorded(folder) if os.path.lexists(os.path.join(str(folder), line)))
+    try:
+        write_atomically(Path(folder) / RECORD, "".join(f"{line}\n" for line in kept).encode())
+    except OSError:
+        pass  # a read-only cache keeps its longer record
 
 
 def clear(folder: Path) -> Usage:
@@ -223,6 +261,9 @@ def clear(folder: Path) -> Usage:
         removed += 1
         removed_bytes += st.st_size
     Path(folder, LEDGER).unlink(missing_ok=True)
+    _compact_record(folder)  # a file that could not be deleted stays recorded as cardgen's
+    if not recorded(folder):
+        Path(folder, RECORD).unlink(missing_ok=True)
     _remove_empty_folders(folder)
     return Usage(files=removed, bytes=removed_bytes, foreign=foreign)
 

@@ -97,21 +97,23 @@ def instance_name(source: Path, weight: int, text_font: Path | None = None) -> s
     return f"{stem}-wght{weight}-{digest}-{tools}-m{INSTANCE_METHOD}{Path(source).suffix}"
 
 
-def static_instance(source: Path, weight: int, folder: Path, text_font: Path | None = None) -> Path:
+def static_instance(source: Path, weight: int, folder: Path, text_font: Path | None = None,
+                    record: Path | None = None) -> Path:
     """``source``'s instance at ``weight`` in ``folder`` (kept within ``text_font``'s line when given), made
-    and written atomically if it is not there yet."""
+    and written atomically if it is not there yet (and recorded in the cache folder ``record``)."""
     path = Path(folder) / instance_name(source, weight, text_font)
     if not path.is_file():
         data = instance_bytes(source, weight)
-        write_atomically(path, within_line_of(data, text_font) if text_font is not None else data)
+        write_atomically(path, within_line_of(data, text_font) if text_font is not None else data, record=record)
     return path
 
 
-def print_fonts(faces: Sequence[FontFace], folder: Path | None) -> dict[FontFace, Path]:
+def print_fonts(faces: Sequence[FontFace], folder: Path | None, record: Path | None = None) -> dict[FontFace, Path]:
     """Each ``@font-face`` rule -> the file WeasyPrint sets it from (its static instance if it is variable).
 
     ``folder`` None, or a folder that cannot be written, puts the instances in a
     private temporary folder for this process: slower next time, same bytes.
+    ``record``: the cache folder that ``folder`` lies in, whose record lists what cardgen wrote.
     """
     out: dict[FontFace, Path] = {}
     text_font = Path(faces[0].path) if faces else None  # the stack's first font sets the text
@@ -124,7 +126,7 @@ def print_fonts(faces: Sequence[FontFace], folder: Path | None) -> dict[FontFace
         try:
             if folder is None:
                 raise OSError("no cache folder")
-            out[face] = static_instance(source, face.weight, Path(folder), within)
+            out[face] = static_instance(source, face.weight, Path(folder), within, record)
         except OSError:
             out[face] = static_instance(source, face.weight, _private_folder(), within)
     return out
