@@ -12,7 +12,7 @@ from cardgen.render.build import BuildOptions, build
 from cardgen.render.cache import cachedir
 from tests.untrusted.conftest import cli
 
-SMALL = BuildOptions(only=("train_token",))
+SMALL = BuildOptions(only=("train_token",), exports=("png",))
 
 
 def snapshot(folder: Path) -> dict[str, str]:
@@ -36,7 +36,7 @@ def rebuild(cache: Path, tmp_path: Path, monkeypatch) -> tuple[object, Path]:
     """``cardgen build`` with ``cache`` as the default cache; its result and its output folder."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache.parent))
     out = tmp_path / "again"
-    return cli("build", "--only", "train_token", "--out", out), out
+    return cli("build", "--only", "train_token", "--export", "png", "--out", out), out
 
 
 def test_a_corrupt_face_pdf_is_laid_out_again(warm, tmp_path, monkeypatch):
