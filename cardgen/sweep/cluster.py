@@ -63,7 +63,7 @@ def run_on_cluster(address: str, work: Callable, jobs: Sequence[Any], on_result:
         import distributed  # noqa: F401  (the optional extra)
     except ImportError:
         raise ClusterError("--scheduler needs Dask distributed: pip install 'cardgen[cluster]'") from None
-    with _quiet("distributed", "asyncio"), _memory_cap(MAX_MESSAGE) as renew:
+    with _quiet(), _memory_cap(MAX_MESSAGE) as renew:
         def take(i: int, result: Any) -> None:
             on_result(i, result)
             renew()
@@ -83,7 +83,7 @@ async def _run(address: str, work: Callable, jobs: list, on_result: Callable, t:
         except MemoryError:
             raise
         except Exception as exc:  # refused, timed out, closed, or an answer that is not Dask's
-            reason = (f"{type(exc).__name__}: {exc}" if not isinstance(exc, OSError) else str(exc)) \
+            reason = (_text(exc) if isinstance(exc, OSError) else f"{type(exc).__name__}: {_text(exc)}") \
                 if str(exc) else f"no Dask answer within {t.connect:g} s"
             raise ClusterError(f"--scheduler {address}: cannot reach the Dask scheduler ({reason})") from None
         await _wait_for_a_worker(client, address, t)
@@ -120,24 +120,30 @@ async def _collect(client, futures: list, address: str, on_result: Callable, t: 
             raise
         except Exception as exc:  # a task failed on a worker, or the connection broke: reported, not raised
             raise ClusterError(f"--scheduler {address}: the cluster failed a task: "
-                               f"{type(exc).__name__}: {exc}") from None
+                               f"{type(exc).__name__}: {_text(exc)}") from None
+        if isinstance(result, BaseException):  # cancelled: the scheduler was lost, or dropped the task
+            raise ClusterError(f"--scheduler {address}: the cluster dropped a task ({type(result).__name__}: "
+                               f"{_text(result)})")
         pending[index[future.key]] = result
         while done in pending:
             on_result(done, pending.pop(done))
             done += 1
 
 
+def _text(exc: BaseException) -> str:
+    """An exception's message on one line (Dask's run over several)."""
+    return " ".join(str(exc).split())
+
+
 @contextlib.contextmanager
-def _quiet(*loggers: str) -> Iterator[None]:
-    """Silence Dask's and asyncio's own log lines: a failure is reported once, as cardgen's error line."""
-    saved = [(logging.getLogger(name), logging.getLogger(name).level) for name in loggers]
-    for logger, _ in saved:
-        logger.setLevel(logging.CRITICAL + 1)
+def _quiet() -> Iterator[None]:
+    """No log lines while the client runs (Dask's loggers set their own levels and handlers, and asyncio
+    reports abandoned tasks): a failure is reported once, as cardgen's error line."""
+    logging.disable(logging.CRITICAL)
     try:
         yield
     finally:
-        for logger, level in saved:
-            logger.setLevel(level)
+        logging.disable(logging.NOTSET)
 
 
 @contextlib.contextmanager

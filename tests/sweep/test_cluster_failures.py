@@ -175,3 +175,41 @@ def test_the_docs_state_the_limits_the_code_uses():
     for seconds in (t.connect, t.worker, t.first_result, t.idle):
         assert f"| {seconds:g} s |" in docs
     assert f"the {cluster.MAX_MESSAGE // 2**20} MiB the client accepts" in docs
+
+
+def test_a_scheduler_lost_mid_run_is_reported(capfd, monkeypatch):
+    """The scheduler stops while a task runs: the tasks come back cancelled (it was an AttributeError
+    traceback, after Dask's own logged traceback)."""
+    monkeypatch.setattr(cluster, "TIMEOUTS", cluster.Timeouts(connect=2, worker=2, first_result=10, idle=10))
+    local = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
+                                     host="127.0.0.1", dashboard_address=None)
+    try:
+        address = local.scheduler_address
+        got: list = []
+        stop = threading.Timer(1.0, local.close)
+        stop.start()
+        start = time.monotonic()
+        with pytest.raises(cluster.ClusterError) as caught:
+            cluster.run_on_cluster(address, _slow_after_first, [0, 1], lambda i, r: got.append(r))
+        seconds = time.monotonic() - start
+        stop.join()
+    finally:
+        local.close()
+    assert str(caught.value).startswith(f"--scheduler {address}: the cluster dropped a task (")
+    assert "\n" not in str(caught.value)
+    assert got == [0]
+    assert seconds < 10
+    assert "distributed" not in capfd.readouterr().err
+
+
+def _fails(job: int) -> int:
+    raise ValueError(f"job {job}\ncannot run here")
+
+
+def test_a_task_that_raises_on_a_worker_is_one_line():
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
+                                  host="127.0.0.1", dashboard_address=None) as local:
+        with pytest.raises(cluster.ClusterError) as caught:
+            cluster.run_on_cluster(local.scheduler_address, _fails, [0], lambda i, r: None)
+    assert str(caught.value) == f"--scheduler {local.scheduler_address}: the cluster failed a task: " \
+                                "ValueError: job 0 cannot run here"
