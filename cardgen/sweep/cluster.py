@@ -116,7 +116,7 @@ async def _collect(client, futures: list, address: str, on_result: Callable, t: 
         except asyncio.TimeoutError:
             raise ClusterError(f"--scheduler {address}: no result from the cluster within {wait:g} s "
                                f"({done + len(pending)} of {len(futures)} tasks done)") from None
-        except (MemoryError, asyncio.CancelledError, KeyboardInterrupt):
+        except MemoryError:  # an oversized message: reported by run_on_cluster
             raise
         except Exception as exc:  # a task failed on a worker, or the connection broke: reported, not raised
             raise ClusterError(f"--scheduler {address}: the cluster failed a task: "

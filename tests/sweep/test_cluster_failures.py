@@ -213,3 +213,31 @@ def test_a_task_that_raises_on_a_worker_is_one_line():
             cluster.run_on_cluster(local.scheduler_address, _fails, [0], lambda i, r: None)
     assert str(caught.value) == f"--scheduler {local.scheduler_address}: the cluster failed a task: " \
                                 "ValueError: job 0 cannot run here"
+
+
+def test_ctrl_c_while_on_the_cluster_is_one_line_and_closes_the_client(tmp_path, no_worker_scheduler):
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+    scheduler = distributed.Client(no_worker_scheduler, set_as_default=False)
+    try:
+        def clients() -> set:
+            return set(scheduler.run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.clients)))
+        baseline = clients()
+        (tmp_path / "spec.yaml").write_text(SPEC, encoding="utf-8")
+        proc = subprocess.Popen([str(Path(sys.executable).with_name("cardgen")), "sweep", str(tmp_path / "spec.yaml"),
+                                 "--scheduler", no_worker_scheduler], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True)
+        deadline = time.monotonic() + BOUND
+        while clients() == baseline and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)  # until the sweep's client has connected (it then waits for a worker)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=BOUND)
+        assert (err.decode(), proc.returncode, out) == ("cardgen sweep: interrupted\n", 130, b"")
+        while clients() != baseline and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert clients() == baseline
+    finally:
+        scheduler.close()
