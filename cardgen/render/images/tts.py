@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from PIL import Image
 
-from cardgen.render.images.raster import png_bytes
+from cardgen.render.images.raster import jpeg_bytes
 from cardgen.render.images.memory import give_freed_memory_back
 
 T = TypeVar("T")
@@ -83,10 +83,10 @@ def _as_is(cell: Any) -> bytes:
     return cell
 
 
-def sheet_png(cells: Sequence[T], hidden: T, cell: tuple[int, int],
-              pixels: Callable[[T], bytes] = _as_is) -> bytes:
+def sheet_jpeg(cells: Sequence[T], hidden: T, cell: tuple[int, int],
+               pixels: Callable[[T], bytes] = _as_is) -> bytes:
     """Up to 69 cells in reading order and the hidden card in the last cell of the smallest grid that holds
-    them (:func:`grid`), as a PNG. ``pixels`` gives a cell's raw RGB pixels, asked one cell at a time as it is
+    them (:func:`grid`), as a JPEG (:func:`cardgen.render.images.raster.jpeg_bytes`). ``pixels`` gives a cell's raw RGB pixels, asked one cell at a time as it is
     pasted (a 7 x 6 sheet's cells are 29 MB together)."""
     cw, ch = cell
     columns, rows = grid(len(cells))
@@ -99,7 +99,7 @@ def sheet_png(cells: Sequence[T], hidden: T, cell: tuple[int, int],
             raise ValueError(f"a {cw}x{ch} cell has {3 * cw * ch} bytes of RGB, not {len(data)}")
         row, column = divmod(index, columns)
         sheet.paste(Image.frombytes("RGB", cell, data), (column * cw, row * ch))
-    data = png_bytes(sheet, dpi=None)
+    data = jpeg_bytes(sheet)
     del sheet
     give_freed_memory_back()  # the sheet's pixels (cardgen.render.images.memory)
     return data

@@ -1,4 +1,4 @@
-"""tts/: Tabletop Simulator deck sheets per card kind, their backs, and decks.json describing them."""
+"""tts/: Tabletop Simulator deck sheets (JPEG) per card kind, their backs, and decks.json describing them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from functools import lru_cache, partial
 from cardgen.render.faces.facekit import Face
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.images import tts
-from cardgen.render.images.raster import ENCODING, face_cell_pixels
+from cardgen.render.images.raster import JPEG_ENCODING, face_cell_pixels
 from cardgen.render.writers.stage import Stage
 
 
@@ -31,7 +31,7 @@ def _cell(stage: Stage, pdf: FacePdf, cell: tuple[int, int]) -> bytes:
 
 def _sheet(stage: Stage, material: bytes, cells: list[FacePdf], hidden: FacePdf, cell: tuple[int, int]) -> bytes:
     """A TTS sheet of these faces' cells and the hidden card, kept by what they show."""
-    return stage.memo("tts-sheet", ENCODING.encode() + material, lambda: tts.sheet_png(
+    return stage.memo("tts-sheet", JPEG_ENCODING.encode() + material, lambda: tts.sheet_jpeg(
         cells, hidden, cell, lambda pdf: _cell(stage, pdf, cell)))
 
 
@@ -61,11 +61,11 @@ def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FaceP
                 material = repr((cell, tts.grid(len(cell_ids)), [looks[i] for i in cell_ids], looks[hidden_id])).encode()
                 data = stage.later("TTS sheets", partial(_sheet, stage, material, [pdfs[i] for i in cell_ids],
                                                          pdfs[hidden_id], cell))
-                stage.write_later(f"tts/{kind}{tag}{suffix}.png", data)
+                stage.write_later(f"tts/{kind}{tag}{suffix}.jpg", data)
             columns, rows = tts.grid(len(ids))
-            entry["sheets"].append({"file": f"tts/{kind}{suffix}.png", "columns": columns, "rows": rows,
+            entry["sheets"].append({"file": f"tts/{kind}{suffix}.jpg", "columns": columns, "rows": rows,
                                     "cards": len(ids), "faces": ids,
-                                    **({"backs": f"tts/{kind}-backs{suffix}.png"} if unique_backs else {})})
+                                    **({"backs": f"tts/{kind}-backs{suffix}.jpg"} if unique_backs else {})})
         if backs[0] and not unique_backs:
             stage.write_later(f"tts/{kind}-back.png", png_of(backs[0]))
             entry["back"] = f"tts/{kind}-back.png"
