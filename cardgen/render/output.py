@@ -57,13 +57,19 @@ def _foreign_files(target: Path) -> list[str]:
         listed = set()
     listed = {name for name in listed if isinstance(name, str)} | _BOOKKEEPING
     found = []
-    for root, dirs, files in os.walk(target):
+    for root, dirs, files in os.walk(target, onerror=_unreadable):
         rel = Path(root).relative_to(target)
         for name in files + [d for d in dirs if (Path(root) / d).is_symlink()]:
             path = (rel / name).as_posix()
             if path not in listed or (Path(root) / name).is_symlink():
                 found.append(path)
     return sorted(found)
+
+
+def _unreadable(error: OSError) -> None:
+    """A folder of a previous output that cannot be read may hold anything: the swap would hide it in a
+    retired folder it then cannot delete, so the build is refused (os.walk skips such a folder silently)."""
+    raise error
 
 
 def check_target(target: Path, protected: Sequence[Path] = ()) -> Path:
@@ -91,7 +97,11 @@ def check_target(target: Path, protected: Sequence[Path] = ()) -> Path:
             empty = not stamped and not any(target.iterdir())
             foreign = _foreign_files(target) if stamped else []
         except OSError as exc:
-            raise UsageError(f"--out {target}: cannot read it ({exc.strerror}); {hint}") from None
+            where = exc.filename if exc.filename and Path(exc.filename) != target else "it"
+            raise UsageError(f"--out {target}: cannot read {where} ({exc.strerror}); {hint}") from None
+        if os.path.ismount(target):
+            raise UsageError(f"--out {target} is a mount point, which cannot be swapped for the new output by a "
+                             f"rename; choose a folder inside it")
         if not (stamped or empty):
             raise UsageError(f"--out {target} exists and is not a cardgen output folder (no {STAMP} file); {hint}")
         if foreign:
@@ -210,7 +220,11 @@ def _swap(staging: Path, target: Path) -> None:
         retired = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
         os.rmdir(retired)
         (target / STAGING_MARK).write_text(_owner(), encoding="utf-8")  # sweepable if we die mid-swap
-        os.rename(target, retired)
+        try:
+            os.rename(target, retired)
+        except BaseException:
+            (target / STAGING_MARK).unlink(missing_ok=True)  # the previous output stays exactly as it was
+            raise
     try:
         os.rename(staging, target)
     except BaseException:

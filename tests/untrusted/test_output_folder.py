@@ -129,3 +129,68 @@ def test_sigterm_to_a_real_build_leaves_no_staging_folder(content, tmp_path):
     child.wait(timeout=20)
     assert child.returncode != 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pack"]
+
+
+def previous_output(folder):
+    """A previous output: the stamp, a manifest listing png/a.png, and that file."""
+    import json
+    from cardgen.render.output import STAMP
+    (folder / "png").mkdir(parents=True)
+    (folder / "png" / "a.png").write_bytes(b"png")
+    (folder / STAMP).write_text("x", encoding="utf-8")
+    (folder / "manifest.json").write_text(json.dumps({"files": ["png/a.png"]}), encoding="utf-8")
+    return folder
+
+
+def test_a_previous_output_with_an_unreadable_subfolder_is_refused(tmp_path, monkeypatch):
+    """Issue 27: a user file in an unreadable subfolder was moved into a hidden .prev.old-* folder, success reported.
+    Simulated (the tests may run as root): listing png/ fails as it does for a folder without read permission."""
+    from cardgen.errors import UsageError
+    out = previous_output(tmp_path / "prev")
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path) == str(out / "png"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    with pytest.raises(UsageError) as refused:
+        with atomic_folder(out):
+            pass
+    assert str(refused.value) == (f"--out {out}: cannot read {out / 'png'} (Permission denied); "
+                                  "choose a new or empty folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["prev"]
+
+
+def test_a_target_that_cannot_be_renamed_is_left_as_it_was(tmp_path, monkeypatch):
+    """Issue 27: --out on an empty mount point failed with 'Device or resource busy' and left .cardgen-staging in it.
+    Simulated: renaming the target away raises EBUSY, as a mount point's does."""
+    import errno
+    from cardgen.errors import BuildError
+    out = tmp_path / "mnt"
+    out.mkdir()
+    real_rename = os.rename
+
+    def rename(source, destination):
+        if os.fspath(source) == str(out):
+            raise OSError(errno.EBUSY, "Device or resource busy", os.fspath(source))
+        return real_rename(source, destination)
+
+    monkeypatch.setattr(os, "rename", rename)
+    with pytest.raises(BuildError) as failed:
+        with atomic_folder(out) as staging:
+            (staging / "a.txt").write_text("new", encoding="utf-8")
+    assert str(failed.value) == f"cannot replace {out}: Device or resource busy"
+    assert list(out.iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["mnt"]
+
+
+def test_a_mount_point_is_refused_up_front(tmp_path, monkeypatch):
+    out = tmp_path / "mnt"
+    out.mkdir()
+    from cardgen.errors import UsageError
+    monkeypatch.setattr(os.path, "ismount", lambda path: os.fspath(path) == str(out))
+    with pytest.raises(UsageError) as refused:
+        check_target(out)
+    assert str(refused.value) == (f"--out {out} is a mount point, which cannot be swapped for the new output by a "
+                                  "rename; choose a folder inside it")
