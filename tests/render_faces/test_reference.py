@@ -115,7 +115,7 @@ def test_every_event_effect_has_a_formula_with_its_load_condition():
     for name, primitive in BY_NAME.items():
         if EVENT in primitive.TIMINGS:
             example = primitive.model_validate(yaml.safe_load(primitive.EXAMPLE))
-            assert effect_formula(example, SimpleNamespace(station="S2", section="T3")), name
+            assert effect_formula(example, SimpleNamespace(station="S2", section="T3"), label=str.upper), name
     heavy_snow = BY_NAME["propulsion"].model_validate({"type": "propulsion", "amount": -2, "min_load": 5})
     assert effect_formula(heavy_snow) in ("R -2 (N ≥ 5)", "R −2 (N ≥ 5)")
     light = BY_NAME["propulsion"].model_validate({"type": "propulsion", "amount": 1, "max_load": 4})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import weasyprint
 
-from cardgen.render.faces.words import keep_end
+from cardgen.render.faces.breaks import keep_end
 from cardgen.render.fonts.stack import font_face_css
 
 ENGLISH = "Draw the top 3 tickets of a ticket pile, keep 2 and discard the other 1."
@@ -13,7 +13,12 @@ CHINESE = "翻开车票堆顶的3张车票，保留2张，其余的弃掉。"
 
 
 def last_lines(html_text: str, widths_mm: range) -> list[str]:
-    """The last line of the text set in a box of each width (pdfium puts a line break between lines)."""
+    """The last line of the text set in a box of each width."""
+    return [lines[-1] for lines in laid_out_lines(html_text, widths_mm)]
+
+
+def laid_out_lines(html_text: str, widths_mm: range) -> list[list[str]]:
+    """The lines of the text set in a box of each width (pdfium puts a line break between lines)."""
     boxes = "".join(f'<div style="width:{w}mm;break-after:page">{html_text}</div>' for w in widths_mm)
     html = (f"<html><head><style>{font_face_css()} @page {{ size: 80mm 60mm; margin: 2mm }}"
             " body { font-family: 'Noto Sans SC'; font-size: 8pt } .nowrap { white-space: nowrap }"
@@ -23,7 +28,7 @@ def last_lines(html_text: str, widths_mm: range) -> list[str]:
         lines = []
         for page in document:
             text = page.get_textpage().get_text_range()
-            lines.append([line.strip() for line in text.splitlines() if line.strip()][-1])
+            lines.append([line.strip() for line in text.splitlines() if line.strip()])
         return lines
     finally:
         document.close()

@@ -8,6 +8,7 @@ An effect type without a notation here prints no formula (the text alone says it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardgen.model import text as texts
@@ -22,14 +23,16 @@ NOTATION = {
     "platform_extra": "{station} 🎫 +{amount}",
     "section_closed": "{section} 🚫",
     "clock_hold": "⏱ +0",
-    "order_reversed": "W ↑",
     "boarding_limit": "🎫 ≤ {amount}",
     "capacity": "N max {amount:+}",
     "platform_size": "🚉 🎫 {amount:+}",
     "swap_adjacent": "⇄",
     "group_booking": "🎫 {draw} → {keep}",
 }
-#: Every effect an event card may carry has a notation: the quick reference's event track shows events by
+#: effect type -> the ``strings.yaml`` label that says it: no sign says "lowest W moves first" unmistakably
+#: beside cards that print "W +1" (a "W ↑" read as W rising).
+WORDED = {"order_reversed": "lowest_w_first"}
+#: Every effect an event card may carry has a notation or a label: the quick reference's event track shows events by
 #: their formula (tests/render_faces check this against the primitives' timings).
 
 
@@ -43,8 +46,12 @@ def load_condition(effect: Any) -> str:
     return f" (N ≤ {high})" if high < MAX_LOAD else ""
 
 
-def effect_formula(effect: Any, card: EventCard | None = None) -> str:
-    """``effect`` in :data:`NOTATION`, with the card's station or section id; '' when it has none."""
+def effect_formula(effect: Any, card: EventCard | None = None, label: Callable[[str], str] | None = None) -> str:
+    """``effect`` in :data:`NOTATION`, with the card's station or section id, or in words (:data:`WORDED`,
+    through ``label``, the edition's ``strings.yaml`` labels); '' when it has neither."""
+    worded = WORDED.get(getattr(effect, "type", ""))
+    if worded is not None:
+        return label(worded) if label is not None else ""
     notation = NOTATION.get(getattr(effect, "type", ""))
     if notation is None:
         return ""
@@ -57,17 +64,29 @@ def effect_formula(effect: Any, card: EventCard | None = None) -> str:
         return ""
 
 
-def effects_formula(effects: Any, card: EventCard | None = None) -> str:
+def effects_formula(effects: Any, card: EventCard | None = None, label: Callable[[str], str] | None = None) -> str:
     """Several effects applied together (an event kind's list), their formulas side by side."""
-    return "  ·  ".join(f for f in (effect_formula(e, card) for e in effects) if f)
+    return "  ·  ".join(f for f in (effect_formula(e, card, label) for e in effects) if f)
 
 
 def propulsion_formula(content: Content, value: int) -> str:
-    """Identity K for one operation card: ``R = 3 − ⌊N ÷ 3⌋`` (the divisor from game.yaml)."""
-    return f"R = {texts.signed(value)} − ⌊N ÷ {content.game.propulsion.penalty_divisor}⌋"
+    """Identity K for one operation card, as the engine computes it (Content.propulsion, no modifier).
+
+    ``R = 3 − ⌊N ÷ 3⌋`` while the penalty of a full train cannot take it below
+    the floor; ``R = max(0, 1 − ⌊N ÷ 3⌋)`` when it can; ``R = 0`` for a card
+    whose value is the floor (the wait card: "R = 0 − ⌊N ÷ 3⌋" read as a
+    negative R). Divisor, floor and cap from game.yaml.
+    """
+    floor, divisor = content.game.propulsion.floor, content.game.propulsion.penalty_divisor
+    if value <= floor:
+        return f"R = {texts.signed(floor)}"
+    formula = f"{texts.signed(value)} − ⌊N ÷ {divisor}⌋"
+    if content.propulsion(value, content.game.composition_cap) > value - content.penalty(content.game.composition_cap):
+        return f"R = max({texts.signed(floor)}, {formula})"
+    return f"R = {formula}"
 
 
-def operation_formulas(content: Content, kind: Any) -> list[str]:
+def operation_formulas(content: Content, kind: Any, label: Callable[[str], str] | None = None) -> list[str]:
     """What an operation card does, as formulas: its R, then each effect that has a notation."""
-    effects = [effect_formula(e) for e in getattr(kind, "effects", [])]
+    effects = [effect_formula(e, label=label) for e in getattr(kind, "effects", [])]
     return [propulsion_formula(content, kind.value), *[f for f in effects if f]]

@@ -34,7 +34,7 @@ def _strings(value, path=()) -> Iterator[tuple[tuple, str]]:
 
 def _loose(literal: str) -> str:
     """A pattern for ``literal`` as printed: a face's text has each run of white space laid out (and read
-    back) as one space, and keep_end joins last words with a no-break space, so any run matches any run.
+    back) as one space, and the wrap filter joins words with no-break spaces, so any run matches any run.
 
     >>> bool(re.fullmatch(_loose("rises by  2.   Then"), "rises by 2.\\xa0Then"))
     True

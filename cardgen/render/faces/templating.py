@@ -1,6 +1,6 @@
 """Face templates: the shared environment (cardgen.templating) plus the helpers card templates use.
 
-The face filters (``ink``, ``readable``, ``keep_end``) are added to the shared
+The face filters (``ink``, ``readable``, ``wrap``) are added to the shared
 environment by :func:`render` itself, before it loads a face template, so they
 do not depend on what was imported first (Jinja's documented ``filters`` dict,
 safe to extend before a template that uses them is loaded); the font stack and
@@ -10,8 +10,11 @@ knows nothing of fonts.
 
 from __future__ import annotations
 
+from jinja2 import pass_context
+from markupsafe import Markup
+
+from cardgen.render.faces import breaks
 from cardgen.render.faces.colour import ink_on, readable
-from cardgen.render.faces.words import keep_end
 from cardgen.render.fonts.metrics import centred_x
 from cardgen.render.fonts.stack import font_family_css
 from cardgen.resources import TEMPLATES_DIR
@@ -19,8 +22,16 @@ from cardgen.templating import environment
 
 __all__ = ["TEMPLATES_DIR", "environment", "render"]
 
+
+@pass_context
+def wrap(context, text: str) -> Markup:
+    """The ``wrap`` filter: :func:`breaks.wrap` with the words the face's game names (``w.terms``)."""
+    words = context.get("w")
+    return breaks.wrap(text, words.terms if words is not None else ())
+
+
 #: the filters face templates use
-FACE_FILTERS = {"ink": ink_on, "readable": readable, "keep_end": keep_end}
+FACE_FILTERS = {"ink": ink_on, "readable": readable, "wrap": wrap}
 
 
 def render(template: str, **context: object) -> str:
@@ -30,7 +41,7 @@ def render(template: str, **context: object) -> str:
     does not inherit the page's CSS); a caller may pass its own.
     """
     env = environment()
-    if env.filters.get("keep_end") is not keep_end:
+    if env.filters.get("wrap") is not wrap:
         env.filters.update(FACE_FILTERS)
     helpers = {"font_family": font_family_css(), "centred_x": centred_x}
     return env.get_template(template).render(**{**helpers, **context})
