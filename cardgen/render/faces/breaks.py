@@ -11,8 +11,8 @@ every face, so no content string carries line-breaking marks of its own:
   character it qualifies ("不能", "最多") each go in a no-wrap span; ASCII
   punctuation inside a Chinese sentence is printed full width ("?" -> "？").
 - Both languages: a short formula token (a variable "W", a number, a sign,
-  "+2") is joined to its neighbours by no-break spaces, so "W +2", "than R ⇒ W +1"
-  and "value W rises" never split.
+  "+2") is joined by no-break spaces to what it leads to (and a number to the
+  variable or sign before it), so "W +2", "R ⇒ W +1" and "W rises" never split.
 - The end of a text never stands alone on its last line (:func:`keep_end`).
 """
 
@@ -38,11 +38,18 @@ KEPT_TOGETHER = 4
 LAST_WORDS_TOGETHER = 20
 #: Signs that lead to the word after them: one standing alone before a text's last two words joins them.
 LEADING_SIGNS = frozenset("⇒→=≥≤<>+−×÷")
-#: A token ending with one of these ends its clause: it does not pull the next word onto its line.
-ENDS_CLAUSE = frozenset(",.;:!?)")
-#: A short formula token: one Latin letter (a variable), or digits and signs only ("+2", "⇒", "0)."); not a
-#: separator ("·", "—"), around which a line may break.
-_SHORT = re.compile(r"[A-Za-z]|(?![·—])[^A-Za-z\s\u3000-\u9fff\uff00-\uffef]{1,4}")
+#: A variable of the rules (one Latin capital: W, R, N, C, U, F, L) and a sign (⇒, =, ≤) never end a line:
+#: each stays with what follows it; a number ("+2", "3", "0).") stays with the variable or sign before it.
+_VARIABLE = re.compile(r"[A-Z]")
+_SIGN = re.compile(r"[⇒→=≥≤<>+−×÷]")
+_NUMBER = re.compile(r"[+−-]?\d+[,.;:)]*")
+
+
+def _joins(before: str, after: str) -> bool:
+    """Whether the space between ``before`` and ``after`` may not break: "W rises", "⇒ W +1", "R = 3"."""
+    if _VARIABLE.fullmatch(before) or _SIGN.fullmatch(before):
+        return True
+    return bool(_NUMBER.fullmatch(after) and (_VARIABLE.fullmatch(before) or _SIGN.fullmatch(before)))
 
 
 def is_cjk(ch: str) -> bool:
@@ -66,13 +73,20 @@ def _atoms(terms: tuple[str, ...]) -> re.Pattern:
 
 
 def _glue(pieces: list[str]) -> list[str]:
-    """Spaces next to a short formula token become no-break spaces."""
+    """Spaces next to a formula token (:func:`_joins`) become no-break spaces, while the joined run stays within
+    LAST_WORDS_TOGETHER characters (a narrow table column still has a place to break it)."""
     out = list(pieces)
+    run = 0
     for i, piece in enumerate(out):
         if piece.isspace() and 0 < i < len(out) - 1:
             before, after = out[i - 1], out[i + 1]
-            if (_SHORT.fullmatch(before) and before[-1] not in ENDS_CLAUSE) or _SHORT.fullmatch(after):
+            if _joins(before, after) and run + 1 + len(after) <= LAST_WORDS_TOGETHER:
                 out[i] = NBSP
+                run += 1
+            else:
+                run = 0
+        else:
+            run += len(piece)
     return out
 
 
@@ -89,7 +103,7 @@ def wrap(text: str, terms: Iterable[str] = ()) -> Markup:
     >>> wrap("上下行都不能进。", terms=["上下行"])
     Markup('<span class="nowrap">上下行</span>都<span class="nowrap">不能进。</span>')
     >>> wrap("Advance 0, but your wait value W rises by 2.").replace(NBSP, "_")
-    Markup('Advance_0, but your wait value_W_rises_by_2.')
+    Markup('Advance 0, but your wait value W_rises by_2.')
     """
     text = str(text)
     if not any(is_cjk(ch) for ch in text):

@@ -30,8 +30,9 @@ def wrap(context, text: str) -> Markup:
     return breaks.wrap(text, words.terms if words is not None else ())
 
 
-#: the filters face templates use
-FACE_FILTERS = {"ink": ink_on, "readable": readable, "wrap": wrap}
+#: the filters face templates use; ``keep_end`` alone (no glued formula tokens) only where a line more would
+#: move a whole list to the other column of the quick reference (the pack's English round phases)
+FACE_FILTERS = {"ink": ink_on, "readable": readable, "wrap": wrap, "keep_end": breaks.keep_end}
 
 
 def render(template: str, **context: object) -> str:
