@@ -143,7 +143,8 @@ def _watch(once: Callable[[], int], content_dir: Path | None, out: Path | None) 
     output = default_out_root() if out is None else Path(out)
     with _interrupt_as_flag() as stopping:
         try:
-            watch_folders(folders, rebuild, ignored=[output], stop=stopping.is_set)
+            watch_folders(folders, rebuild, ignored=[output], stop=stopping.is_set,
+                          report=lambda problem: typer.echo(f"watch: {printable(problem)}", err=True))
         except KeyboardInterrupt:  # a second Ctrl-C, during a rebuild
             pass
     typer.echo("stopped watching", err=True)

@@ -12,12 +12,16 @@ game under it rebuilds the pack too.
 
 from __future__ import annotations
 
+import os
 import time
+from stat import S_ISLNK, S_ISREG
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 #: what a folder looks like: relative file name -> (modification time in ns, size)
 Snapshot = dict[str, tuple[int, int]]
+#: Most files a watch looks at: a content folder holds a dozen; a folder of millions (``/``) must not be walked.
+MAX_WATCHED_FILES = 10_000
 
 
 def content_folders(folder: Path) -> list[Path]:
@@ -30,24 +34,41 @@ def content_folders(folder: Path) -> list[Path]:
     return [layer.folder for layer in chain(Path(folder)).layers] or [Path(folder)]
 
 
-def snapshot(folders: Iterable[Path], ignored: Iterable[Path] = ()) -> Snapshot:
+def snapshot(folders: Iterable[Path], ignored: Iterable[Path] = (),
+             problems: list[str] | None = None) -> Snapshot:
     """Every regular file under ``folders`` with its time and size (hidden files, caches and the
-    ``ignored`` folders, such as a build's own output, skipped)."""
+    ``ignored`` folders, such as a build's own output, skipped).
+
+    Never fails: a folder removed while it is read is simply gone, and one that cannot be read
+    (or a walk past :data:`MAX_WATCHED_FILES`) is described in ``problems`` for the watch to report.
+    Links to folders are not followed.
+    """
     seen: Snapshot = {}
     skipped = [Path(p).resolve() for p in ignored]
+
+    def unreadable(error: OSError) -> None:
+        if problems is not None and not isinstance(error, FileNotFoundError):  # gone: nothing to watch there
+            problems.append(f"cannot read {error.filename}: {error.strerror or error}; not watched")
+
     for folder in folders:
-        for path in sorted(Path(folder).rglob("*")):
-            relative = path.relative_to(folder)
-            if any(part.startswith(".") or part == "__pycache__" for part in relative.parts):
-                continue
-            if any(path.resolve().is_relative_to(skip) for skip in skipped):
-                continue
-            try:
-                info = path.stat()
-            except OSError:  # deleted while we looked: the next look sees it gone
-                continue
-            if path.is_file():
-                seen[str(Path(folder) / relative)] = (info.st_mtime_ns, info.st_size)
+        for root, dirs, files in os.walk(folder, onerror=unreadable):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
+                             and not any(Path(root, d).resolve().is_relative_to(skip) for skip in skipped))
+            for name in sorted(files):
+                if name.startswith("."):
+                    continue
+                if len(seen) >= MAX_WATCHED_FILES:
+                    if problems is not None:
+                        problems.append(f"more than {MAX_WATCHED_FILES:,} files under {folder}; "
+                                        "only the first are watched")
+                    return seen
+                path = Path(root, name)
+                try:
+                    info = path.lstat()
+                except OSError:  # deleted while we looked: the next look sees it gone
+                    continue
+                if S_ISREG(info.st_mode) or (S_ISLNK(info.st_mode) and path.is_file()):
+                    seen[str(path)] = (info.st_mtime_ns, info.st_size)
     return seen
 
 
@@ -62,7 +83,7 @@ def changes(before: Snapshot, after: Snapshot) -> list[str]:
 
 def watch(folders: Callable[[], Iterable[Path]], rebuild: Callable[[list[str]], None], *,
           ignored: Iterable[Path] = (), interval: float = 0.25, sleep: Callable[[float], None] = time.sleep,
-          stop: Callable[[], bool] = lambda: False) -> None:
+          stop: Callable[[], bool] = lambda: False, report: Callable[[str], None] = lambda problem: None) -> None:
     """Call ``rebuild(changed files)`` after each change under the ``folders()`` (outside ``ignored``), until
     ``stop()`` is true. ``folders`` is asked again after each rebuild: a pack's edited pack.yaml may name
     another base.
@@ -73,18 +94,30 @@ def watch(folders: Callable[[], Iterable[Path]], rebuild: Callable[[list[str]], 
     output inside the content folder would start the next build.
     """
     ignored = [Path(f) for f in ignored]
+    reported: set[str] = set()
+
+    def look(at: list[Path]) -> Snapshot:
+        """A snapshot; each new problem reported once (a folder unreadable for an hour is one line)."""
+        problems: list[str] = []
+        seen = snapshot(at, ignored, problems)
+        for problem in dict.fromkeys(problems):
+            if problem not in reported:
+                reported.add(problem)
+                report(problem)
+        return seen
+
     watched = [Path(f) for f in folders()]
-    last = snapshot(watched, ignored)
+    last = look(watched)
     while not stop():
         sleep(interval)
-        now = snapshot(watched, ignored)
+        now = look(watched)
         if now == last:
             continue
         while True:
             if stop():
                 return
             sleep(interval)
-            settled = snapshot(watched, ignored)
+            settled = look(watched)
             if settled == now:
                 break
             now = settled
@@ -92,4 +125,4 @@ def watch(folders: Callable[[], Iterable[Path]], rebuild: Callable[[list[str]], 
         last = now
         again = [Path(f) for f in folders()]
         if again != watched:      # another base: its files are the new baseline
-            watched, last = again, snapshot(again, ignored)
+            watched, last = again, look(again)

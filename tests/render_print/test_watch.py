@@ -143,3 +143,65 @@ def test_watch_rebuilds_after_an_edit_and_survives_bad_content(tmp_path):
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def _failing_scandir(monkeypatch, folder: Path, error: type[OSError]) -> None:
+    """Listing ``folder`` raises ``error``: as when it is removed mid-walk (FileNotFoundError) or unreadable."""
+    real = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path) == str(folder):
+            raise error(2 if error is FileNotFoundError else 13, os.strerror(2 if error is FileNotFoundError else 13),
+                        os.fspath(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+
+
+def test_a_subfolder_removed_while_it_is_read_is_no_traceback(tmp_path, monkeypatch):
+    """Issue 27: a subfolder removed while watching ended the watch with a FileNotFoundError traceback."""
+    card = tmp_path / "tickets.yaml"
+    card.write_text("a: 1\n")
+    (tmp_path / "drafts").mkdir()
+    _failing_scandir(monkeypatch, tmp_path / "drafts", FileNotFoundError)
+    reports: list[str] = []
+    rebuilt = []
+    steps = iter([lambda: card.write_text("a: 2\n"), lambda: None, lambda: None])
+    done = []
+    watch(lambda: [tmp_path], rebuilt.append, sleep=lambda _: next(steps, lambda: done.append(1))(),
+          stop=lambda: bool(done), report=reports.append)
+    assert rebuilt == [[str(card)]] and reports == []
+
+
+def test_an_unreadable_subfolder_is_reported_once_and_the_watch_goes_on(tmp_path, monkeypatch):
+    card = tmp_path / "tickets.yaml"
+    card.write_text("a: 1\n")
+    (tmp_path / "locked").mkdir()
+    _failing_scandir(monkeypatch, tmp_path / "locked", PermissionError)
+    reports: list[str] = []
+    rebuilt = []
+    steps = iter([lambda: None, lambda: card.write_text("a: 2\n"), lambda: None, lambda: None])
+    done = []
+    watch(lambda: [tmp_path], rebuilt.append, sleep=lambda _: next(steps, lambda: done.append(1))(),
+          stop=lambda: bool(done), report=reports.append)
+    assert reports == [f"cannot read {tmp_path / 'locked'}: Permission denied; not watched"]
+    assert rebuilt == [[str(card)]]
+
+
+def test_a_huge_folder_is_watched_only_up_to_the_bound(tmp_path, monkeypatch):
+    """A pack whose base resolved to / walked /proc: a walk is bounded, and says so."""
+    import cardgen.render.watch as watch_module
+    monkeypatch.setattr(watch_module, "MAX_WATCHED_FILES", 3)
+    for n in range(5):
+        (tmp_path / f"f{n}.yaml").write_text("a: 1\n")
+    problems: list[str] = []
+    assert len(snapshot([tmp_path], problems=problems)) == 3
+    assert problems == [f"more than 3 files under {tmp_path}; only the first are watched"]
+
+
+def test_a_pack_whose_base_is_the_root_folder_watches_only_itself(tmp_path):
+    pack = tmp_path / "p"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: p\nname: {zh: 包, en: P}\nversion: 1\nbase: " + "../" * 30 + "\nmark: P\n",
+                                    encoding="utf-8")
+    assert content_folders(pack) == [pack]
