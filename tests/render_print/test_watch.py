@@ -158,18 +158,24 @@ def _failing_scandir(monkeypatch, folder: Path, error: type[OSError]) -> None:
     monkeypatch.setattr(os, "scandir", scandir)
 
 
+def _watched_reporting(folder: Path, steps) -> tuple[list[list[str]], list[str]]:
+    """The rebuilds and the problems reported while :func:`watch` runs one step per sleep, until they run out."""
+    steps = iter(steps)
+    rebuilt: list[list[str]] = []
+    reports: list[str] = []
+    done = []
+    watch(lambda: [folder], rebuilt.append, sleep=lambda _: next(steps, lambda: done.append(1))(),
+          stop=lambda: bool(done), report=reports.append)
+    return rebuilt, reports
+
+
 def test_a_subfolder_removed_while_it_is_read_is_no_traceback(tmp_path, monkeypatch):
     """Issue 27: a subfolder removed while watching ended the watch with a FileNotFoundError traceback."""
     card = tmp_path / "tickets.yaml"
     card.write_text("a: 1\n")
     (tmp_path / "drafts").mkdir()
     _failing_scandir(monkeypatch, tmp_path / "drafts", FileNotFoundError)
-    reports: list[str] = []
-    rebuilt = []
-    steps = iter([lambda: card.write_text("a: 2\n"), lambda: None, lambda: None])
-    done = []
-    watch(lambda: [tmp_path], rebuilt.append, sleep=lambda _: next(steps, lambda: done.append(1))(),
-          stop=lambda: bool(done), report=reports.append)
+    rebuilt, reports = _watched_reporting(tmp_path, [lambda: card.write_text("a: 2\n"), lambda: None, lambda: None])
     assert rebuilt == [[str(card)]] and reports == []
 
 
@@ -178,12 +184,8 @@ def test_an_unreadable_subfolder_is_reported_once_and_the_watch_goes_on(tmp_path
     card.write_text("a: 1\n")
     (tmp_path / "locked").mkdir()
     _failing_scandir(monkeypatch, tmp_path / "locked", PermissionError)
-    reports: list[str] = []
-    rebuilt = []
-    steps = iter([lambda: None, lambda: card.write_text("a: 2\n"), lambda: None, lambda: None])
-    done = []
-    watch(lambda: [tmp_path], rebuilt.append, sleep=lambda _: next(steps, lambda: done.append(1))(),
-          stop=lambda: bool(done), report=reports.append)
+    rebuilt, reports = _watched_reporting(tmp_path, [lambda: None, lambda: card.write_text("a: 2\n"), lambda: None,
+                                                     lambda: None])
     assert reports == [f"cannot read {tmp_path / 'locked'}: Permission denied; not watched"]
     assert rebuilt == [[str(card)]]
 
