@@ -17,18 +17,27 @@ from cardgen.model.reference import schema_reference
 
 def format_problem(problem: Problem, lines: list[str]) -> str:
     """``file:line:col: path: message`` then the source line with a caret under the column."""
-    out = [problem.headline()]
-    if 1 <= problem.line <= len(lines):
-        src = lines[problem.line - 1].rstrip("\r")
-        if len(src) > 200:
-            src = src[:200] + "…"
-        out.append(f"    {printable(src)}")
-        caret_col = min(problem.col, len(src) + 1)
-        # Wide (CJK) characters take two terminal columns, an escaped control character
-        # four; keep the caret under the value.
-        pad = sum(2 if ord(ch) > 0x2E80 else 1 for ch in printable(src[: caret_col - 1]))
-        out.append("    " + " " * pad + "^")
-    return "\n".join(out)
+    shown = source_with_caret(problem.line, problem.col, lines)
+    return "\n".join([problem.headline(), *(f"    {line}" for line in shown or ())])
+
+
+def source_with_caret(line: int, col: int, lines: list[str]) -> tuple[str, str] | None:
+    """Line ``line`` of ``lines`` (escaped, cut at 200 characters) and a line with a caret under column ``col``,
+    or None when there is no such line.
+
+    >>> source_with_caret(1, 5, ["a: 五x"])  # a wide character takes two columns
+    ('a: 五x', '     ^')
+    """
+    if not 1 <= line <= len(lines):
+        return None
+    src = lines[line - 1].rstrip("\r")
+    if len(src) > 200:
+        src = src[:200] + "…"
+    caret_col = min(col, len(src) + 1)
+    # Wide (CJK) characters take two terminal columns, an escaped control character
+    # four; keep the caret under the value.
+    pad = sum(2 if ord(ch) > 0x2E80 else 1 for ch in printable(src[: caret_col - 1]))
+    return printable(src), " " * pad + "^"
 
 
 #: Problems printed in full; the rest are counted (a generated folder can hold hundreds of thousands).

@@ -146,9 +146,39 @@ def check_only(faces: Sequence[Face], only: Sequence[str]) -> None:
         raise UsageError(f"--only {','.join(unknown)}: unknown kind{hint}; choose from {', '.join(kinds)}")
 
 
+@dataclass
+class PlannedBuild:
+    """A build up to its first laid-out face: the content loaded and checked, the faces designed, the
+    output folder checked, the preview page made. ``cardgen serve`` shows the page before the set is
+    written; :func:`write_planned` writes the set."""
+
+    name: str
+    options: BuildOptions
+    faces: list[Face]
+    shown: list[Face]  # the printed faces, in print order: what the preview shows and the renderer lays out
+    out: Path
+    renderer: FaceRenderer
+    face_cache: FaceCache
+    preview: str
+    font_files: list[Path]
+    protected: list[Path]
+    words: tuple[str, impose.SheetWords, dict[str, str]]
+    pack_doc: dict
+    take_out: list[tuple[str, int, str]]
+    cache_dir: Path
+    cache_limit: int
+    started: float
+
+
 def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None = None,
           cache_dir: Path | None = None, progress: Progress | None = None) -> BuildReport:
     """Load and validate the content, design its faces, and write the whole print set to ``out``."""
+    return write_planned(plan_build(content_dir, options, out=out, cache_dir=cache_dir), progress)
+
+
+def plan_build(content_dir: Path | None, options: BuildOptions, *, out: Path | None = None,
+               cache_dir: Path | None = None) -> PlannedBuild:
+    """Everything :func:`build` does before it lays out a face (no output file is written)."""
     started = time.time()
     cache_limit = cachedir.limit_bytes()  # a bad $CARDGEN_CACHE_MAX_MB is refused before anything is done
     content = load(content_dir, variant=options.variant)
@@ -177,12 +207,19 @@ def build(content_dir: Path | None, options: BuildOptions, *, out: Path | None =
     shown, groups = _selected(faces, options.only)  # the printed faces: what the preview shows
     preview = render_preview(content, shown, lang=options.lang, files=files,
                              quantities=quantities(groups, {f.id: f for f in faces}))
+    return PlannedBuild(name, options, faces, shown, out, renderer, face_cache, preview, font_files, protected,
+                        words, pack_doc, take_out, cache_dir, cache_limit, started)
+
+
+def write_planned(plan: PlannedBuild, progress: Progress | None = None) -> BuildReport:
+    """Lay out the planned faces and write the whole print set, then bound the cache."""
     if progress is not None:
-        progress.start(progress_total(faces, options.only, options.exports))
-    report = write_set(name, faces, options, out, renderer, preview=preview, font_files=font_files,
-                       progress=progress, protected=protected, words=words, extra=pack_doc, take_out=take_out)
+        progress.start(progress_total(plan.faces, plan.options.only, plan.options.exports))
+    report = write_set(plan.name, plan.faces, plan.options, plan.out, plan.renderer, preview=plan.preview,
+                       font_files=plan.font_files, progress=progress, protected=plan.protected, words=plan.words,
+                       extra=plan.pack_doc, take_out=plan.take_out)
     # The least recently used entries beyond the bound go; this build's (touched or written since it began) stay.
-    cachedir.prune(cache_dir, cache_limit, keep_since=started - 1, added=face_cache.written)
+    cachedir.prune(plan.cache_dir, plan.cache_limit, keep_since=plan.started - 1, added=plan.face_cache.written)
     return report
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
@@ -18,6 +18,9 @@ from cardgen.errors import CardgenError, ContentError, UsageError, error_line
 from cardgen.model.schema import LANGS
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM
 from cardgen.render.writers import EXPORTS
+
+if TYPE_CHECKING:  # the build pulls in WeasyPrint: imported when a build runs, not for --help
+    from cardgen.render.build import BuildOptions, BuildReport
 
 # The choices --help lists, made from the tables the build reads (one source each); mypy cannot list the
 # members of an Enum made from a table, hence the three ignores.
@@ -41,6 +44,18 @@ def renderer_problem() -> str | None:
     return None
 
 
+def require_renderer(command: str) -> None:
+    """Exit 1, saying what to install, when WeasyPrint cannot load its system libraries."""
+    problem = renderer_problem()
+    if problem is not None:
+        typer.echo(f"cardgen {command}: WeasyPrint cannot load its system libraries ({problem}).\n"
+                   f"Install them with scripts/install-system-packages (in a source checkout), or on Debian: "
+                   f"sudo apt-get install {RENDER_SYSTEM_PACKAGES}\n"
+                   "Every other command (validate, simulate, replay, tables, sweep) works without them; "
+                   "nothing written.", err=True)
+        raise typer.Exit(1)
+
+
 def _parse_exports(value: Optional[str]) -> tuple[str, ...]:
     """``--export png,tts`` as names, each once (an unknown name is refused by the build's option check)."""
     if value is None:
@@ -60,23 +75,38 @@ def _parse_only(value: Optional[str]) -> tuple[str, ...]:
     return kinds
 
 
+# The options ``cardgen build`` and ``cardgen serve`` share, declared once.
+CONTENT_DIR = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted.")
+OUT = typer.Option(None, "--out", help="Output folder (default: output/GAME-ID).")
+PAPER = typer.Option("a4", "--paper", case_sensitive=False, help="Sheet size.")
+LANG = typer.Option("zh", "--lang", help="Language of the set.")
+PLAYERS = typer.Option(5, "--players", help="Player count; copies follow printing.yaml (rules 3.3).")
+BLEED = typer.Option(3.0, "--bleed", help="Bleed around every face, in mm.")
+DUPLEX = typer.Option("long", "--duplex", case_sensitive=False,
+                      help="Backs for long-edge duplex, short-edge duplex, folding, or none.")
+ONLY = typer.Option(None, "--only", help="Only these component kinds, comma separated.")
+VARIANT = typer.Option(None, "--variant", help="Print a rules variant (variants.yaml id), e.g. freight.")
+WITH_BASE = typer.Option(False, "--with-base", help="A pack: print the whole merged set, not only the "
+                                                     "pack's new and changed faces.")
+CHANGED_SINCE = typer.Option(None, "--changed-since", help="Print only the faces that differ "
+                             "from this content folder or pack (see cardgen diff).")
+EXPORT = typer.Option(None, "--export", help="Also write these, comma separated: " + "; ".join(
+    f"{name}: {what}" for name, what in EXPORTS.items()) + ".")
+
+
 def build_cmd(
-    content_dir: Optional[Path] = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/GAME-ID)."),
-    paper: Paper = typer.Option("a4", "--paper", case_sensitive=False, help="Sheet size."),
-    lang: Lang = typer.Option("zh", "--lang", help="Language of the set."),
-    players: int = typer.Option(5, "--players", help="Player count; copies follow printing.yaml (rules 3.3)."),
-    bleed: float = typer.Option(3.0, "--bleed", help="Bleed around every face, in mm."),
-    duplex: Duplex = typer.Option("long", "--duplex", case_sensitive=False,
-                                  help="Backs for long-edge duplex, short-edge duplex, folding, or none."),
-    only: Optional[str] = typer.Option(None, "--only", help="Only these component kinds, comma separated."),
-    variant: Optional[str] = typer.Option(None, "--variant", help="Print a rules variant (variants.yaml id), e.g. freight."),
-    with_base: bool = typer.Option(False, "--with-base", help="A pack: print the whole merged set, not only the "
-                                                              "pack's new and changed faces."),
-    changed_since: Optional[Path] = typer.Option(None, "--changed-since", help="Print only the faces that differ "
-                                                 "from this content folder or pack (see cardgen diff)."),
-    export: Optional[str] = typer.Option(None, "--export", help="Also write these, comma separated: " + "; ".join(
-        f"{name}: {what}" for name, what in EXPORTS.items()) + "."),
+    content_dir: Optional[Path] = CONTENT_DIR,
+    out: Optional[Path] = OUT,
+    paper: Paper = PAPER,
+    lang: Lang = LANG,
+    players: int = PLAYERS,
+    bleed: float = BLEED,
+    duplex: Duplex = DUPLEX,
+    only: Optional[str] = ONLY,
+    variant: Optional[str] = VARIANT,
+    with_base: bool = WITH_BASE,
+    changed_since: Optional[Path] = CHANGED_SINCE,
+    export: Optional[str] = EXPORT,
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
                                             help="Progress on stderr (default: when stderr is a terminal)."),
     watch: bool = typer.Option(False, "--watch", help="Stay running and rebuild after every change to the content "
@@ -94,14 +124,7 @@ def build_cmd(
 
     Example: cardgen build --lang en --players 4 --paper letter --duplex short
     """
-    problem = renderer_problem()
-    if problem is not None:
-        typer.echo(f"cardgen build: WeasyPrint cannot load its system libraries ({problem}).\n"
-                   f"Install them with scripts/install-system-packages (in a source checkout), or on Debian: "
-                   f"sudo apt-get install {RENDER_SYSTEM_PACKAGES}\n"
-                   "Every other command (validate, simulate, replay, tables, sweep) works without them; "
-                   "nothing written.", err=True)
-        raise typer.Exit(1)
+    require_renderer("build")
 
     def once() -> int:
         return _build_once(content_dir, out, paper.value, lang.value, players, bleed, duplex.value, only, variant,
@@ -123,14 +146,26 @@ def _watch(once: Callable[[], int], content_dir: Path | None, out: Path | None) 
     code = once()
     if code == UsageError.exit_code:
         raise typer.Exit(code)  # a bad option stays bad however the files change
+    watch_until_interrupted(once, content_dir, out)
+
+
+def watched_folders(content_dir: Path | None) -> list[Path]:
+    """What a rebuild reads: the content folder (a pack: its base layers too) and the templates."""
     from cardgen.model.places import content_folder
     from cardgen.resources import TEMPLATES_DIR
-    from cardgen.render.build import default_out_root
     from cardgen.render.watch import content_folders
+
+    return [*content_folders(content_folder(content_dir)), TEMPLATES_DIR]
+
+
+def watch_until_interrupted(once: Callable[[], object], content_dir: Path | None, out: Path | None,
+                            interval: float = 0.25) -> None:
+    """Call ``once`` after every saved change to the content or templates, until Ctrl-C."""
+    from cardgen.render.build import default_out_root
     from cardgen.render.watch import watch as watch_folders
 
-    def folders() -> list[Path]:   # a pack: its base layers too
-        return [*content_folders(content_folder(content_dir)), TEMPLATES_DIR]
+    def folders() -> list[Path]:
+        return watched_folders(content_dir)
 
     shown = ", ".join(printable(str(folder)) for folder in folders())
     typer.echo(f"watching {shown} (Ctrl-C stops)", err=True)
@@ -143,7 +178,7 @@ def _watch(once: Callable[[], int], content_dir: Path | None, out: Path | None) 
     output = default_out_root() if out is None else Path(out)
     with _interrupt_as_flag() as stopping:
         try:
-            watch_folders(folders, rebuild, ignored=[output], stop=stopping.is_set,
+            watch_folders(folders, rebuild, ignored=[output], stop=stopping.is_set, interval=interval,
                           report=lambda problem: typer.echo(f"watch: {printable(problem)}", err=True))
         except KeyboardInterrupt:  # a second Ctrl-C, during a rebuild
             pass
@@ -176,23 +211,43 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
                 duplex: str, only: Optional[str], variant: Optional[str], progress: Optional[bool],
                 with_base: bool = False, changed_since: Optional[Path] = None, export: Optional[str] = None) -> int:
     """Build once and report it; the exit code (0 when the set was written)."""
-    from cardgen.model.command import format_problems
-    from cardgen.render.build import BuildOptions, build
+    from cardgen.render.build import build
 
     try:
-        options = BuildOptions(paper=paper.lower(), lang=lang, players=players, bleed_mm=bleed,
-                               duplex=duplex.lower(), only=_parse_only(only), variant=variant,
-                               with_base=with_base, changed_since=str(changed_since) if changed_since else None,
-                               exports=_parse_exports(export))
+        options = build_options(paper, lang, players, bleed, duplex, only, variant, with_base, changed_since, export)
         with shown(progress, "building") as bar:
             result = build(content_dir, options, out=out, progress=bar)
-    except ContentError as exc:
+    except CardgenError as exc:
+        report_failure(exc)
+        return exc.exit_code
+    report_build(result)
+    return 0
+
+
+def build_options(paper: str, lang: str, players: int, bleed: float, duplex: str, only: Optional[str],
+                  variant: Optional[str], with_base: bool, changed_since: Optional[Path],
+                  export: Optional[str]) -> BuildOptions:
+    """The command line's options as cardgen.render.build.BuildOptions (UsageError for an empty list)."""
+    from cardgen.render.build import BuildOptions
+
+    return BuildOptions(paper=paper.lower(), lang=lang, players=players, bleed_mm=bleed, duplex=duplex.lower(),
+                        only=_parse_only(only), variant=variant, with_base=with_base,
+                        changed_since=str(changed_since) if changed_since else None, exports=_parse_exports(export))
+
+
+def report_failure(exc: CardgenError, command: str = "build") -> None:
+    """Say on stderr why nothing was written: every located problem of bad content, else the one error."""
+    from cardgen.model.command import format_problems
+
+    if isinstance(exc, ContentError):
         typer.echo(format_problems(exc.problems, exc.sources), err=True)
         typer.echo(f"\n{len(exc.problems)} problem(s) in the content; nothing written.", err=True)
-        return exc.exit_code
-    except CardgenError as exc:
-        typer.echo(f"{error_line('build', exc)}; nothing written.", err=True)
-        return exc.exit_code
+    else:
+        typer.echo(f"{error_line(command, exc)}; nothing written.", err=True)
+
+
+def report_build(result: BuildReport) -> None:
+    """Say what a build wrote: files, faces laid out and from the cache, what was printed, cache notes."""
     counts = ", ".join(f"{kind} {n}" for kind, n in result.counts.items())
     typer.echo(f"{printable(str(result.out))}: {len(result.files)} files, {result.sheets} sheets, {result.faces} faces "
                f"({len(result.rendered)} laid out, {result.faces - len(result.rendered)} from cache) "
@@ -207,7 +262,6 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
     if result.cache_problem:
         typer.echo(f"note: the face cache could not be written ({printable(str(result.cache_problem))}); "
                    "the next build will lay every face out again", err=True)
-    return 0
 
 
 def register(app: typer.Typer) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 import fontTools
 from fontTools.ttLib import TTFont
 
-from cardgen.render.cache.store import file_digest
+from cardgen.render.cache.store import font_digest
 from cardgen.render.cache.cachedir import write_atomically
 from cardgen.render.fonts import harfbuzz
 from cardgen.render.fonts.stack import FontFace
@@ -91,7 +91,8 @@ def within_line_of(data: bytes, text_font: Path) -> bytes:
 def instance_name(source: Path, weight: int, text_font: Path | None = None) -> str:
     """File name of ``source``'s instance at ``weight``: its stem, the weight, its content hash (and the text
     font's whose line it keeps to), and the fontTools and HarfBuzz versions."""
-    digest = file_digest(source)[:20] + (f"-in{file_digest(text_font)[:8]}" if text_font is not None else "")
+    within = f"-in{font_digest(Path(text_font))[:8]}" if text_font is not None else ""
+    digest = font_digest(Path(source))[:20] + within
     stem = Path(source).stem.split("[")[0]
     tools = f"fonttools{fontTools.version}-hb{harfbuzz.version().split()[0]}"
     return f"{stem}-wght{weight}-{digest}-{tools}-m{INSTANCE_METHOD}{Path(source).suffix}"
