@@ -374,6 +374,7 @@ class SharedComponents(Model):
     first_player_marker: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(default=1, description="First-player markers printed (rules 6.1 step 8).")
     round_marker: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(default=1, description="Round markers printed (one beside the event track).")
     quick_reference: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Quick reference sheets printed.")
+    score_sheet: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(default=1, description="Score sheets printed: a row per player for score, deliveries and delays L (rules 6.3; ruling R24).")
 
 
 class PrintingFile(Model):

@@ -26,6 +26,7 @@ def expected_counts(content, players: int) -> dict[str, int]:
         "track_map": shared.track_map,
         "timetable_track": shared.timetable_track,
         "quick_reference": shared.quick_reference,
+        "score_sheet": shared.score_sheet,
     }
 
 

@@ -24,7 +24,7 @@ from cardgen.render.sheets.layout import (
 from .pdfcheck import MM, font_is_embedded_subset, fonts_of, page_text, placed_boxes, placements, text_in
 
 KIND_FILES = ["ticket", "operation", "dispatch", "event", "track_map", "timetable_track", "wait_track",
-              "station_mat", "train_token", "quick_reference"]
+              "station_mat", "train_token", "quick_reference", "score_sheet"]
 
 
 def card_size(content):

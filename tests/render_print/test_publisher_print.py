@@ -19,7 +19,7 @@ from tests.render_print.pdfcheck import MM, page_text
 
 
 BOARD_KINDS = ("track_map", "timetable_track", "wait_track", "station_mat", "train_token", "train_mat",
-               "marker", "quick_reference")
+               "marker", "quick_reference", "score_sheet")
 
 
 def _pdfs(out):

@@ -1,6 +1,8 @@
 """Issue 22 item 4: what the table needs and no component carried, read back from the built output.
 
 (a) A train's heading: each token half shows an arrow, both halves pointing the same way once folded.
+(b) Score, deliveries and delays L per player: a score sheet with the end-of-game rules and tie-break.
+(c) A boarded ticket and its boarding time: each seat of a train mat is a lane the ticket lies on.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def _ink_run_mm(image: Image.Image, x_mm: float, rows: range, ink: tuple[int, in
 def test_each_token_half_points_the_same_way_once_folded(build_subset, content, lang):
     """On the flat print both arrows point right: the flipped half is read from the other side of the table,
     so folded into a tent the two show one heading to every player. A tail is wide, a tip narrow."""
-    out = build_subset(lang=lang, only=("train_token",))
+    out = build_subset(lang=lang, only=("train_token",), exports=("png",))
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     tokens = [c for c in manifest["components"] if c["kind"] == "train_token"]
     assert len(tokens) == len(content.game.colours)
@@ -69,7 +71,7 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
 def test_each_seat_of_a_train_mat_holds_a_ticket_with_its_times_under_it(build_subset, content, lang):
     """The mat's 6-7 mm write-in rows could not hold a 63 x 88 card: each seat is now a lane a ticket lies on,
     the last one a whole ticket wide, one lane edge per seat up to the composition cap, on one page."""
-    out = build_subset(lang=lang, only=("train_mat",))
+    out = build_subset(lang=lang, only=("train_mat",), exports=("png",))
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     mats = [c for c in manifest["components"] if c["kind"] == "train_mat"]
     assert len(mats) == len(content.game.colours)
@@ -100,3 +102,33 @@ def test_each_seat_of_a_train_mat_holds_a_ticket_with_its_times_under_it(build_s
         assert widest / px_mm >= card.width - 1.0, (mat["id"], widest / px_mm)
         edges = _lane_runs(full.load(), full.width, lambda x: (x, middle * 4), [_rgb(colour.hex)], tolerance=30)
         assert len(edges) == cap, (mat["id"], edges)
+
+
+@pytest.mark.parametrize("lang, players", [("zh", 5), ("en", 2)])
+def test_the_score_sheet_has_a_row_per_player_and_the_tie_break(build_subset, content, lang, players):
+    out = build_subset(lang=lang, players=players, only=("score_sheet",))
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["counts"]["score_sheet"] == content.printing.shared.score_sheet
+    sheet = next(c for c in manifest["components"] if c["kind"] == "score_sheet")
+    assert next(r for r in manifest["printing"] if r["file"] == sheet["file"]) == \
+        {"file": "score_sheet.pdf", "pages": content.printing.shared.score_sheet, "sides": "single"}
+    text = page_text(out / sheet["file"], sheet["page"] - 1).replace("\r\n", " ").replace("\n", " ")
+    player = string(content, "labels", "player", lang)
+    assert f"{player} {players}" in text and f"{player} {players + 1}" not in text  # a row per player
+    for label in ("score_sheet", "delivery_points", "deliveries", "delays", "total", "place"):
+        assert string(content, "labels", label, lang) in text, label
+    for key in ("no_delay_bonus", "worst_delay"):  # the end-of-game amounts, from game.yaml
+        assert string(content, "scoring", key, lang) in text, key
+    ties = [string(content, "scoring", f"tiebreak_{t}", lang) for t in content.game.scoring.tiebreaks]
+    ties.append(string(content, "scoring", "tiebreak_shared", lang))
+    assert " → ".join(ties) in text  # in the order the rules break ties
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert 'data-kind="score_sheet"' in html  # the preview shows it
+
+
+def test_the_score_sheet_is_in_the_boards_file(full_build, manifest, content):
+    """The combined single-sided boards file holds it, and never a duplex file."""
+    out, _ = full_build
+    boards = next(r for r in manifest["printing"] if r["file"].endswith("-boards.pdf") and "print-shop" not in r["file"])
+    title = string(content, "labels", "score_sheet", "zh")
+    assert any(title in page_text(out / boards["file"], i) for i in range(boards["pages"]))

@@ -1,4 +1,4 @@
-"""Boards: track map, timetable track, wait tracks, station mats, train tokens, quick reference.
+"""Boards: track map, timetable track, wait tracks, station mats, train tokens and mats, markers, quick reference, score sheet.
 
 Board sizes follow from the content (number of cells, clock length, platform
 size, card size); the millimetre constants here are layout choices of the
@@ -248,6 +248,29 @@ def train_mats(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
     ]
 
 
+def score_sheet(content: Content, maker: FaceMaker, players: int) -> Face:
+    """A row per player for the points of each delivery, deliveries and delays L, then the end of game.
+
+    Rules 5.2 and 6.3: a delivery scores F or, late, the late share and adds to
+    L; at the end the L = 0 bonus and the highest-L penalty apply, and ties go
+    by the tie-break order of ``game.yaml``. The columns follow that order, and
+    the rules printed under the table come from the same strings the quick
+    reference prints (ruling R24).
+    """
+    w = maker.words
+    scoring = content.game.scoring
+    landscape = (max(board_room(maker.bleed)), min(board_room(maker.bleed)))
+    return maker.make(
+        kind="score_sheet", id="score_sheet", label="score sheet", caption=w.label("score_sheet"),
+        template="score_sheet.html.j2", size=landscape, copies=content.printing.shared.score_sheet, layout="board",
+        players=list(range(1, players + 1)),
+        bonus=w.fill("scoring", "no_delay_bonus"), penalty=w.fill("scoring", "worst_delay"),
+        during=[w.fill("rules", "score_sheet"), w.fill("scoring", "on_time"), w.fill("scoring", "late")],
+        ending=[w.fill("scoring", "unfinished"), w.fill("scoring", "no_delay_bonus"), w.fill("scoring", "worst_delay")],
+        tiebreaks=[w.fill("scoring", f"tiebreak_{t}") for t in scoring.tiebreaks] + [w.fill("scoring", "tiebreak_shared")],
+    )
+
+
 def quick_reference(content: Content, maker: FaceMaker, row: PrintRow) -> Face:
     return maker.make(kind="quick_reference", id="quick_reference", label="quick reference",
                       caption=maker.words.label("quick_reference"),
@@ -256,7 +279,7 @@ def quick_reference(content: Content, maker: FaceMaker, row: PrintRow) -> Face:
                       ref=quick_reference_data(content, maker.words, row))
 
 
-def board_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
+def board_faces(content: Content, maker: FaceMaker, row: PrintRow, players: int) -> list[Face]:
     return [
         track_map(content, maker),
         timetable_track(content, maker),
@@ -266,4 +289,5 @@ def board_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]
         *train_mats(content, maker, row),
         *markers(content, maker),
         quick_reference(content, maker, row),
+        score_sheet(content, maker, players),
     ]

@@ -44,7 +44,7 @@ def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_m
         *cards.dispatch_faces(content, maker, row),
         *cards.event_faces(content, maker),
         *cards.back_faces(content, maker, row),
-        *boards.board_faces(content, maker, row),
+        *boards.board_faces(content, maker, row, players),
     ]
     _check_unique(faces)
     return faces
