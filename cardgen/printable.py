@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import re
 
-#: C0 controls (tab and newline excepted), DEL, C1 controls, bidirectional
-#: overrides and isolates, and the Unicode line/paragraph separators.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+#: C0 controls (tab and newline excepted), DEL, C1 controls, bidirectional marks, overrides and isolates,
+#: the Unicode line/paragraph separators, and the characters that take no width (zero-width space, joiners,
+#: word joiner, invisible operators, byte order mark, Mongolian vowel separator, soft hyphen): two names that
+#: differ only by one of them must not look the same.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+                     "\u2066-\u2069\u2028\u2029\ufeff]")
 #: Characters content text may not hold at all: C0 controls other than tab and newline, DEL and C1.
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
@@ -24,7 +27,7 @@ def _escape(match: re.Match) -> str:
 
 
 def printable(text: str, *, multiline: bool = False) -> str:
-    """``text`` with every control or direction-changing character written as an escape.
+    """``text`` with every control, direction-changing or invisible character written as an escape.
 
     Tabs are kept; newlines are kept only with ``multiline`` (a one-line field
     such as a source line or a name must stay one line).
@@ -33,6 +36,8 @@ def printable(text: str, *, multiline: bool = False) -> str:
     '\\\\x1b[31mRED\\\\x1b]0;PWNED\\\\x07'
     >>> printable("a\\nb"), printable("a\\nb", multiline=True)
     ('a\\\\x0ab', 'a\\nb')
+    >>> printable("阿\\u200b重"), printable("\\u200fRules\\u061c")
+    ('阿\\\\u200b重', '\\\\u200fRules\\\\u061c')
     """
     text = _UNSAFE.sub(_escape, text)
     return text if multiline else text.replace("\n", "\\x0a")

@@ -58,6 +58,10 @@ mark: {mark}
 """
 
 
+#: Longest file name most file systems take, in bytes (ext4, btrfs, tmpfs, APFS, NTFS in characters).
+MAX_NAME_BYTES = 255
+
+
 def pack_id(folder: Path) -> str:
     """A valid id from the folder name (``My Pack!`` -> ``My-Pack``)."""
     text = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-._") or "my-pack"
@@ -67,11 +71,19 @@ def pack_id(folder: Path) -> str:
 def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
     """Write the scaffold into ``folder``; :class:`UsageError` if it exists with files or ``base`` is not found."""
     folder = Path(folder)
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+    if len(f".{folder.name}.12345678".encode()) > MAX_NAME_BYTES:  # the staging folder's name is longer
+        raise UsageError(f"{printable(folder.name[:40])}...: a folder name of {len(folder.name.encode())} bytes is "
+                         f"too long (at most {MAX_NAME_BYTES - 10}); nothing written")
+    try:
+        taken = folder.exists() and (not folder.is_dir() or any(folder.iterdir()))
+        parent = folder.absolute().parent
+        missing = not parent.is_dir()
+    except OSError as exc:  # a name too long for the file system, a folder that cannot be read
+        raise UsageError(f"{printable(str(folder))}: {exc.strerror or exc}; nothing written") from None
+    if taken:
         raise UsageError(f"{printable(str(folder))} already exists and is not an empty folder; "
                          "nothing written")
-    parent = folder.absolute().parent
-    if not parent.is_dir():
+    if missing:
         raise UsageError(f"{printable(str(parent))} does not exist; nothing written")
     as_path = Path(base)
     bundled = places.bundled(base)

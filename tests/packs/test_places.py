@@ -116,3 +116,14 @@ def test_a_sweep_spec_naming_etc_is_refused(tmp_path):
     result = cli("sweep", spec)
     assert result.exit_code == 1
     assert f"s.yaml:1:10: " + outside("content", "/etc", "/etc", tmp_path.parent) in result.output
+
+
+def test_pack_new_with_a_name_too_long_for_the_file_system(tmp_path, monkeypatch):
+    """Issue 27: pack new with a 300-character name gave an OSError traceback."""
+    monkeypatch.chdir(tmp_path)
+    result = cli("pack", "new", "x" * 300, "--base", "rail-journey")
+    assert result.exit_code == 2
+    assert result.output == (f"cardgen pack new: usage: {'x' * 40}...: a folder name of 300 bytes is too long "
+                             "(at most 245); nothing written\n")
+    assert list(tmp_path.iterdir()) == []
+    assert cli("pack", "new", "y" * 245, "--base", "rail-journey").exit_code == 0

@@ -80,3 +80,19 @@ def test_build_reports_an_output_path_with_escapes_escaped(content, tmp_path):
     assert result.exit_code == 0
     assert f"{tmp_path}/set\\x1b]0;PWNED\\x07: " in result.output
     assert not RAW.search(result.output)
+
+
+def test_zero_width_and_bidi_marks_in_a_player_name_and_a_title_are_shown_escaped(tmp_path):
+    """Issue 27: two player names that differ only by a zero-width space looked the same, and a title's bidi
+    marks were printed raw."""
+    text = SAMPLE_GAME.read_text(encoding="utf-8")
+    script = tmp_path / "g.yaml"
+    script.write_text(text.replace("name: 阿重", 'name: "阿\\u200b重"').replace('title: "Rules', 'title: "\\u200fRules'),
+                      encoding="utf-8")
+    result = cli("replay", script)
+    assert "players are 小急, 老均, 阿\\u200b重, 阿远" in result.output
+    assert not re.search("[\u200b\u200f]", result.output)
+    script.write_text(text.replace('title: "Rules', 'title: "\\u200fRules\\u061c'), encoding="utf-8")
+    result = cli("replay", script)
+    assert result.exit_code == 0
+    assert result.output.startswith("\\u200fRules\\u061c section 7")
