@@ -36,6 +36,7 @@ SLOW_MODULES = (
     "model/test_bad_input.py",              # every command on 32 bad files (30 s)
     "untrusted/test_extreme_content.py",    # games and builds at the schema's bounds
     "untrusted/test_output_folder.py",      # real builds, SIGTERM to a build
+    "serve/test_serve_browser.py",          # cardgen serve and a headless Chromium (10 s)
 )
 #: Single tests (every parameter) elsewhere.
 SLOW_TESTS = (

@@ -7,12 +7,11 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 from cardgen.model import DEFAULT_CONTENT
 from cardgen.render.watch import changes, content_folders, snapshot, watch
+from tests.lines import Lines
 
 
 def test_a_change_written_in_two_steps_gives_one_rebuild(tmp_path):
@@ -88,28 +87,6 @@ def test_snapshot_sees_new_and_deleted_files(tmp_path):
     assert changes(before, snapshot([tmp_path])) == [str(tmp_path / "a.yaml"), str(tmp_path / "sub" / "b.yaml")]
 
 
-class _Lines:
-    """Collects a pipe's lines in the background so the test can wait for one."""
-
-    def __init__(self, stream) -> None:
-        self.lines: list[str] = []
-        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
-        self._thread.start()
-
-    def _read(self, stream) -> None:
-        for line in stream:
-            self.lines.append(line.rstrip("\n"))
-
-    def wait_for(self, text: str, after: int = 0, timeout: float = 120.0) -> int:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for i, line in enumerate(self.lines[after:], start=after):
-                if text in line:
-                    return i + 1
-            time.sleep(0.1)
-        raise AssertionError(f"no line with {text!r} in {timeout} s; got:\n" + "\n".join(self.lines))
-
-
 def test_watch_rebuilds_after_an_edit_and_survives_bad_content(tmp_path):
     content = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, content)
@@ -117,7 +94,7 @@ def test_watch_rebuilds_after_an_edit_and_survives_bad_content(tmp_path):
     process = subprocess.Popen(
         [sys.executable, "-m", "cardgen", "build", str(content), "--out", str(out), "--only", "dispatch", "--watch"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy())
-    lines = _Lines(process.stdout)
+    lines = Lines(process.stdout)
     try:
         seen = lines.wait_for("watching")
         pdf = out / "dispatch.pdf"
