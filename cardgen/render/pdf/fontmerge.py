@@ -331,7 +331,24 @@ def _glyph_ids(data: bytes) -> list[int]:
     return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
 
 
-def _read_to_unicode(stream) -> dict[int, str]:
+#: ToUnicode maps already read, by their stream's raw bytes and filter: every output PDF of a build reads each
+#: face's map again (and a watch rebuilds them all), and reading one is most of what merging fonts costs.
+_TO_UNICODE_READ: dict[tuple[bytes, str], Mapping[int, str]] = {}
+_TO_UNICODE_KEPT = 4096
+
+
+def _read_to_unicode(stream) -> Mapping[int, str]:
+    """Glyph id -> text of the bfchar entries of a ToUnicode CMap, read once per distinct CMap."""
+    key = (bytes(stream.read_raw_bytes()), str(stream.get("/Filter")))
+    known = _TO_UNICODE_READ.get(key)
+    if known is None:
+        if len(_TO_UNICODE_READ) >= _TO_UNICODE_KEPT:
+            _TO_UNICODE_READ.clear()
+        known = _TO_UNICODE_READ[key] = _parse_to_unicode(stream)
+    return known
+
+
+def _parse_to_unicode(stream) -> dict[int, str]:
     """Glyph id -> text of the bfchar entries of a ToUnicode CMap (its tokens read by qpdf)."""
     out: dict[int, str] = {}
     try:
