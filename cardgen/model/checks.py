@@ -20,6 +20,7 @@ from cardgen.model.effects import EVENT, LOAD_FIELDS, OPERATION, LoadCondition, 
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES, LANGS, PrintRow, Text
 from cardgen.model.text import SPECS, effect_values, string_values, text_values, variant_players
+from cardgen.model.values import card_effects
 from cardgen.model.text import placeholders as text_placeholders_in
 
 Locate = Callable[..., Problem]
@@ -127,7 +128,7 @@ def map_geometry(c: Content, where: Locate) -> Iterator[Problem]:
         yield where("map", ("lines",), "double track needs exactly one 'right' line and one 'left' line")
 
 
-@check("every ticket's fare and slack follow the span table")
+@check("every ticket's fare and slack follow the span table or its kind's own, no two kinds printing the same card")
 def ticket_spans(c: Content, where: Locate) -> Iterator[Problem]:
     spans = c.fares.spans
     longest = c.span(c.map.stations[0].id, c.map.stations[-1].id)
@@ -137,6 +138,7 @@ def ticket_spans(c: Content, where: Locate) -> Iterator[Problem]:
     for k in spans:
         if k > longest:
             yield where("fares", ("spans", k), f"span {k} is longer than the line ({longest})", key=True)
+    printed: dict[tuple, str] = {}   # what a face prints (pair, fare, slack) -> the first kind printing it
     for i, kind in enumerate(c.tickets_file.kinds):
         if kind.origin not in c.stations or kind.destination not in c.stations:
             continue  # reported by the references check
@@ -150,6 +152,13 @@ def ticket_spans(c: Content, where: Locate) -> Iterator[Problem]:
         k = c.span(kind.origin, kind.destination)
         if k not in spans:
             yield where("tickets", ("kinds", i), f"span {k} has no fare row")
+            continue
+        face = (kind.origin, kind.destination, *ticket_terms(kind, spans[k]))
+        if face in printed:
+            yield where("tickets", ("kinds", i), f"'{kind.id}' prints the same card as '{printed[face]}' (pair "
+                        f"{kind.origin}->{kind.destination}, same fare and slack): give it its own fare or slack, "
+                        f"or add copies to '{printed[face]}'")
+        printed.setdefault(face, kind.id)
     cap = c.game.composition_cap
     for k, row in sorted(spans.items()):
         if row.seats > cap:  # such a card could never board, so it would sit on its platform all game
@@ -163,22 +172,11 @@ def ticket_spans(c: Content, where: Locate) -> Iterator[Problem]:
         previous = row
 
 
-@check("ride tickets: a kind for every ordered station pair, no two kinds printing the same card, totals as the "
-       "rules state")
+@check("ride tickets: a kind for every ordered station pair, totals as the rules state")
 def ticket_totals(c: Content, where: Locate) -> Iterator[Problem]:
     kinds = c.tickets_file.kinds
     declared = c.tickets_file.totals
     pairs = [(k.origin, k.destination) for k in kinds]
-    printed: dict[tuple, str] = {}   # what a face prints (pair, fare, slack) -> the first kind printing it
-    for i, kind in enumerate(kinds):
-        k = c.span(kind.origin, kind.destination) if {kind.origin, kind.destination} <= set(c.stations) else 0
-        row = c.fares.spans.get(k)
-        face = (kind.origin, kind.destination, *(ticket_terms(kind, row) if row else (kind.fare, kind.slack)))
-        if face in printed:
-            yield where("tickets", ("kinds", i), f"'{kind.id}' prints the same card as '{printed[face]}' (pair "
-                        f"{kind.origin}->{kind.destination}, same fare and slack): give it its own fare or slack, "
-                        f"or add copies to '{printed[face]}'")
-        printed.setdefault(face, kind.id)
     ids = list(c.stations)
     expected = {(a, b) for a in ids for b in ids if a != b}
     for a, b in sorted(expected - set(pairs)):
@@ -201,7 +199,7 @@ def origin_piles(c: Content, where: Locate) -> Iterator[Problem]:
         kind = c.event_kinds.get(card.kind)
         if kind is None or card.station not in c.stations:
             continue
-        for effect in kind.effects:
+        for effect in c.card_effects(card):
             if effect.type != "platform_extra":
                 continue
             have, more = c.pile_size(card.station), need + effect.amount
@@ -226,6 +224,32 @@ def operation_sets(c: Content, where: Locate) -> Iterator[Problem]:
                     f"values add up to {c.operation_set_propulsion}, set_totals say {t.propulsion}")
     for i, kind in enumerate(c.operations.kinds):
         yield from _effect_list("operations", i, kind.effects, OPERATION, where)
+        for j, case in enumerate(kind.value_when):
+            empty = case.empty_problem()
+            if empty:
+                yield where("operations", ("kinds", i, "value_when", j, empty[0]), empty[1])
+
+
+def _card_values(rnd: int, card: Any, kind: Any, where: Locate) -> Iterator[Problem]:
+    """A track card's own ``values``: each names one field of its kind's effects, within that field's bounds,
+    and leaves every effect able to apply (a load range some train meets, an amount that changes something)."""
+    if not card.values:
+        return
+    effects, problems = card_effects(kind.effects, card.values)
+    for key, message in problems:
+        yield where("events", ("track", rnd, "values", key), message)
+    bad = {key for key, _ in problems}
+    for key in card.values:
+        if key in bad:
+            continue
+        field = key.rpartition(".")[2]
+        for eff in effects:
+            if field not in type(eff).model_fields or (key != field and not key.startswith(eff.type + ".")):
+                continue
+            if isinstance(eff, LoadCondition) and eff.min_load > eff.max_load:
+                yield where("events", ("track", rnd, "values", key), "max_load is below min_load: no train qualifies")
+            elif eff.type in ("capacity", "platform_size") and field == "amount" and eff.amount == 0:
+                yield where("events", ("track", rnd, "values", key), "an amount of 0 changes nothing")
 
 
 def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -> Iterator[Problem]:
@@ -284,6 +308,7 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
                 yield where("events", ("track", rnd), f"a '{kind.id}' card must name a {target}")
             elif kind.target != target and named is not None:
                 yield where("events", ("track", rnd, target), f"a '{kind.id}' card takes no {target}")
+        yield from _card_values(rnd, card, kind, where)
     if c.variant is None:  # variants may drop rounds (beginner plays rounds 1-10 only)
         first, total = missing_numbers(1, rounds, ev.track)
         for rnd in first:

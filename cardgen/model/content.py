@@ -13,6 +13,7 @@ from pathlib import Path
 
 from cardgen.model import schema as s
 from cardgen.model.text import render
+from cardgen.model.values import card_effects, case_value
 
 
 @dataclass(frozen=True)
@@ -216,6 +217,14 @@ class Content:
     def event_track(self) -> list[tuple[int, s.EventCard]]:
         return sorted(self.events.track.items())
 
+    def card_effects(self, card: s.EventCard) -> list:
+        """The effects a card on the track plays: its kind's, with the card's own ``values`` in their place
+        (a value with a problem is the validator's to report and leaves the kind's)."""
+        kind = self.event_kinds[card.kind]
+        if not card.values:
+            return list(kind.effects)
+        return card_effects(kind.effects, card.values)[0]
+
     def kind_holds_clock(self, kind_id: str) -> bool:
         """True when events of ``kind_id`` hold the clock (🕐, rules 5.4 and 6.2 phase 5); unknown kinds do not."""
         kind = self.event_kinds.get(kind_id)  # an unknown kind is the validator's to report
@@ -265,6 +274,11 @@ class Content:
         return render(self, kind, kind.text, lang, card)
 
     # ------------------------------------------------------------ formulas
+    def operation_value(self, kind: s.OperationKind, load: int, clock: int) -> int:
+        """Propulsion C of an operation card played by a train carrying ``load`` places at ``clock``: the first
+        of its ``value_when`` cases the train meets, else its ``value``."""
+        return case_value(kind.value_when, kind.value, load, clock)
+
     def penalty(self, composition: int) -> int:
         return composition // self.game.propulsion.penalty_divisor
 

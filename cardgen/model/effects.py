@@ -26,6 +26,7 @@ from pydantic.fields import FieldInfo
 #: bounds of the schema (cardgen.model.schema re-exports them with the others)
 MAX_VALUE = 20           #: propulsion values, modifiers, floors and other per-round amounts
 MAX_LOAD = 50            #: composition cap, boarding limits, platform and draw sizes
+MAX_ROUND = 100          #: clock times and event-track rounds
 
 OPERATION, EVENT = "operation", "event"
 #: a dispatch kind's timing: the windows the engine offers each train every round, in round order

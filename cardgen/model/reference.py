@@ -141,12 +141,13 @@ def _placeholders() -> list[str]:
         "prints a plus sign on positive numbers. zh and en must use the same names, and",
         "`cardgen validate` rejects any name the text's object does not provide. Only these",
         "texts may hold placeholders:", "",
-        "- `text` of an operation kind: `{value}`, plus its effects' numbers;",
+        "- `text` of an operation kind: `{value}`, plus its effects' numbers, plus each `value_when` case's",
+        "  written fields numbered from 1 (`{value_1}`, `{min_load_1}`);",
         "- `text` of a dispatch or event kind: its effects' numbers;",
         "- effect numbers are the effect's own fields (`{amount}`, `{draw}`, `{keep}`), plus",
         "  `{discard}` (group booking: draw − keep) and `{floor}` (a propulsion change never",
         "  takes R below it); an event kind with a `target` must name it (`{station}` or `{section}`),",
-        "  filled from the card on the track;",
+        "  filled from the card on the track; a card with its own `values` prints its own numbers;",
         "- `summary` of a variant, from the content with that variant applied: "
         + ", ".join(f"`{{{name}}}`" for name in VARIANT_VALUES) + " (only those that content has);",
         "- strings.yaml entries:", "",
@@ -156,6 +157,42 @@ def _placeholders() -> list[str]:
         for key, names in entries.items():
             out.append(f"| `{group}.{key}` | {', '.join(f'`{{{n}}}`' for n in names)} |")
     return out + ["", "Every other strings.yaml entry, and every name, label and other text, takes none.", ""]
+
+
+def _card_values() -> list[str]:
+    """The grammar of a card's own numbers (cardgen/model/values.py)."""
+    return [
+        "## A card's own values", "",
+        "A number on a card need not be its kind's. Two constructs, both checked where they are written:", "",
+        "```",
+        "track card   ::= {kind: ID [, station: ID] [, section: ID] [, values: {KEY: NUMBER, ...}]}",
+        "KEY          ::= FIELD | TYPE.FIELD          # TYPE.FIELD when several effects of the kind have FIELD",
+        "operation    ::= {..., value: NUMBER [, value_when: [CASE, ...]], ...}",
+        "CASE         ::= {CONDITION..., value: NUMBER}",
+        "CONDITION    ::= min_load: N | max_load: N | min_clock: N | max_clock: N   # bounds included",
+        "```", "",
+        "- `values` on a card of the event track replaces its kind's parameters for that card only (the",
+        "  round-12 card changes, rounds 4 and 20 of the same kind do not); each value is checked against",
+        "  its field's bounds, and the card's text and formula print the card's own numbers:", "",
+        "  ```yaml",
+        "  track:",
+        "    12: {kind: heavy_snow}                                  # the kind's R −2 from 5 places",
+        "    20: {kind: heavy_snow, values: {amount: -3, min_load: 4}}   # this card: R −3 from 4 places",
+        "  ```", "",
+        "- `value_when` on an operation kind makes its propulsion C depend on the train at the reveal: the",
+        "  first case whose condition the train meets (places aboard N, the clock) gives C, else `value`.",
+        "  `set_totals.propulsion` counts `value`; the card prints each case after its formula (`N ≤ 2: C 2`)",
+        "  and its text may quote a case's fields (`{value_1}`, `{max_load_1}`):", "",
+        "  ```yaml",
+        "  - id: switchback",
+        "    value: 1",
+        "    value_when:",
+        "      - {max_load: 2, value: 2}     # C is 2 for a train carrying 2 places or fewer",
+        "    text: {en: \"Advance {value} ({value_1} carrying {max_load_1} places or fewer).\", zh: ...}",
+        "  ```", "",
+        "Copies of a deck's kind are one card printed several times: a deck card with other numbers is",
+        "another kind (a pack adds it).", "",
+    ]
 
 
 def schema_reference() -> str:
@@ -224,6 +261,7 @@ def schema_reference() -> str:
         out += [f"### `{tag}`", "", _doc(model), "",
                 f"Timings: {', '.join(f'`{t}`' for t in model.TIMINGS)}.{target} Example: `{model.EXAMPLE}`", "",
                 *_table(model), ""]
+    out += _card_values()
     out += ["## Spare cards and modules", "",
             "A box may hold cards that are not expected to take effect every game (ruling R23):", "",
             "- `spare: true` (operation, dispatch and event kinds, track cards): the card is in play but not",

@@ -28,8 +28,8 @@ MAX_PLAYERS = 8          #: seats at one table
 MAX_TRAINS_PER_PLAYER = 4
 MAX_CELL = 100           #: last cell number of the line
 MAX_STATIONS = 20        #: 20 stations: 380 ordered pairs, one ticket kind each
-MAX_ROUND = 100          #: clock times and event-track rounds
-from cardgen.model.effects import MAX_LOAD, MAX_VALUE, Bounds  # noqa: E402,F401  (per-round amounts; loads, limits, sizes; bounds)
+# per-round amounts; loads, limits, sizes; clock times and rounds; bounds (cardgen/model/effects.py)
+from cardgen.model.effects import MAX_LOAD, MAX_ROUND, MAX_VALUE, Bounds  # noqa: E402,F401
 MAX_COPIES = 50          #: copies of one card kind
 MAX_KINDS = 500          #: kinds in one deck
 MAX_CARDS = 1000         #: cards in one deck or printed of one component
@@ -81,6 +81,8 @@ from cardgen.model.effects import (  # noqa: E402  (the primitives are their own
 __all__ = ["BoardingLimit", "CapacityChange", "ClockHold", "Effect", "GroupBooking", "IgnoreBlocking",
            "IgnoreBoardingLimit", "IgnoreClosure", "NoStop", "OrderReversed", "PlatformExtra",
            "PlatformSizeChange", "PropulsionModifier", "SectionClosed", "SwapAdjacent", "WaitGain"]
+
+from cardgen.model.values import ValueCase  # noqa: E402  (a card's own numbers: cardgen/model/values.py)
 
 # ---------------------------------------------------------------- game.yaml
 
@@ -281,6 +283,9 @@ class OperationKind(Model):
     value: Annotated[int, Bounds(0, MAX_VALUE)] = Field(description="Base propulsion C.")
     copies: Annotated[int, Bounds(1, MAX_COPIES)] = Field(description="Copies in one player's set.")
     name: Text = Field(description="Card name.")
+    value_when: list[ValueCase] = Field(default_factory=list, max_length=8,
+                                        description="Cases tried in order: the first the train meets at the reveal "
+                                                    "gives C instead of `value`.")
     effects: list[Effect] = Field(max_length=8, description="Extra effects when played.")
     text: Text = Field(description="Rules text printed on the card.")
     spare: bool = spare_field()
@@ -339,6 +344,10 @@ class EventCard(Model):
     section: Id | None = Field(default=None, description="Target section, for kinds that target one.")
     spare: bool = spare_field()
     module: Id | None = module_field()
+    values: dict[Key, int] = Field(default_factory=dict, max_length=8,
+                                   description="This card's own effect parameters in place of its kind's, by field "
+                                               "(`amount`) or, where several effects have it, `TYPE.FIELD` "
+                                               "(`propulsion.amount`); other cards of the kind keep the kind's.")
 
 
 class EventsFile(Model):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Union
 
 from cardgen.errors import CardgenError
 from cardgen.model import schema as s
+from cardgen.model.values import case_fields
 
 if TYPE_CHECKING:
     from cardgen.model.content import Content
@@ -157,11 +158,12 @@ def text_values(content: "Content", owner: Any, lang: str = "en", card: s.EventC
     kind, ``card`` names the target the card on the track fills in.
     """
     if isinstance(owner, s.OperationKind):
-        return {"value": owner.value, **_effects_values(owner.effects, content)}
+        return {"value": owner.value, **case_fields(owner.value_when), **_effects_values(owner.effects, content)}
     if isinstance(owner, s.DispatchKind):
         return _effects_values(owner.effects, content)
     if isinstance(owner, s.EventKind):
-        return {**_effects_values(owner.effects, content), **_target_values(content, owner, card, lang)}
+        effects = owner.effects if card is None else content.card_effects(card)   # the card's own values
+        return {**_effects_values(effects, content), **_target_values(content, owner, card, lang)}
     if isinstance(owner, s.Variant):
         return variant_values(content)
     return {}

@@ -114,7 +114,8 @@ def records(content: Content) -> dict[str, dict[str, Any]]:
         event = content.event_kinds.get(card.kind)
         out[f"event-round-{rnd:02d}"] = _flat({**card.model_dump(mode="json"),
                                                "effects": {str(i): e.model_dump(mode="json")
-                                                           for i, e in enumerate(event.effects)} if event else None,
+                                                           for i, e in enumerate(content.card_effects(card))}
+                                               if event else None,
                                                "name": event.name.model_dump() if event else None,
                                                "text": event.text.model_dump() if event else None,
                                                "icon": event.icon if event else None})

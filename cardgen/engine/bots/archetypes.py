@@ -82,9 +82,9 @@ class Bot:
         it does not know which card comes), this round's event included; blocking ignored."""
         rules = self.rules
         left = view.deck_left(t)
-        best = max([rules.op_values[k] for k in range(len(left)) if left[k]] or [rules.best_op_value])
+        load, clock = view.places[t], view.clock
+        best = max([rules.op_value(k, load, clock) for k in range(len(left)) if left[k]] or [rules.best_op_value])
         ev = view.event(view.round)
-        load = view.places[t]
         run = rules.runs(view.options.terminal_ends_move)[run_index(view.cell[t], view.dir[t])]
         return [c for c, _ in run[min(rules.propulsion(best, load, propulsion_change(ev, load)), len(run) - 1)]]
 
@@ -125,7 +125,7 @@ class Bot:
         rules = self.rules
         best, best_key = 0, None
         for i, k in enumerate(hand):
-            r = rules.propulsion(rules.op_values[k], view.places[t], 0)
+            r = rules.propulsion(rules.op_value(k, view.places[t], view.clock), view.places[t], 0)
             lands = rules.station_of_cell[self.landing(view, t, r)] >= 0
             key = (lands, r)
             if best_key is None or key > best_key:

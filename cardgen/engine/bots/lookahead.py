@@ -148,14 +148,14 @@ class Lookahead(Bot):
             k = kind_of[card]
             load.setdefault(dest_cell[k], []).append((k, base.now, seats[k]))
             places += seats[k]
-        station_of_cell, values = rules.station_of_cell, rules.op_values
+        station_of_cell = rules.station_of_cell
         clock_end, runs = rules.clock_end, base.runs
         late_cost, target = self.late_cost, self.target
         value = 0.0
         for i, k in enumerate(cards):
             if clock >= clock_end:
                 return value
-            r = rules.propulsion(values[k], places, propulsion_change(base.events[i], places))
+            r = rules.propulsion(rules.op_value(k, places, clock), places, propulsion_change(base.events[i], places))
             if r:
                 closed = base.closures[i]
                 for nxt, nd in runs[run_index(c, d)][r]:

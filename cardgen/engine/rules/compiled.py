@@ -108,6 +108,8 @@ class Rules:
     # operation cards
     op_ids: tuple[str, ...]
     op_values: tuple[int, ...]
+    # by kind: its value_when cases, each (min_load, max_load, min_clock, max_clock, value), tried in order
+    op_cases: tuple[tuple[tuple[int, int, int, int, int], ...], ...]
     op_no_stop: tuple[bool, ...]
     op_ignore_limit: tuple[bool, ...]
     op_wait_gain: tuple[int, ...]
@@ -170,6 +172,16 @@ class Rules:
         """Rules 6.2 phase 3: R of a card of value C with N places aboard and the round's modifier, as
         :meth:`Content.propulsion` computes it (the one place the formula is written)."""
         return self.propulsion_of[places][value][modifier - self.least_modifier]
+
+    def op_value(self, card: int, load: int, clock: int) -> int:
+        """Propulsion C of operation kind ``card`` for a train carrying ``load`` places at ``clock``: the first of
+        its cases the train meets, else its value (:meth:`Content.operation_value`, tabulated)."""
+        cases = self.op_cases[card]
+        if cases:
+            for low, high, early, late, value in cases:
+                if low <= load <= high and early <= clock <= late:
+                    return value
+        return self.op_values[card]
 
     def event_of(self, rnd: int, repeat_last: bool) -> EventEffect | None:
         """The event of round ``rnd``. Rounds beyond the clock's length exist only because of clock holds; in
@@ -269,9 +281,9 @@ def compile_rules(model: Content) -> Rules:
     ev_index = {k.id: i for i, k in enumerate(ev_kinds)}
     track: dict[int, EventEffect] = {}
     for rnd, card in content.event_track:
-        kind = content.event_kinds[card.kind]
-        fields = _flatten(kind.effects)
-        types = {e.type for e in kind.effects}
+        effects = content.card_effects(card)     # the kind's, with the card's own values
+        fields = _flatten(effects)
+        types = {e.type for e in effects}
         festival = station_index[card.station] if "platform_extra" in types and card.station else -1
         closed = content.sections[card.section].cell if "section_closed" in types and card.section else -1
         track[rnd] = EventEffect(kind=ev_index[card.kind], festival_station=festival, closed_cell=closed, **fields)
@@ -280,7 +292,7 @@ def compile_rules(model: Content) -> Rules:
     dispatch = tuple(DispatchEffect(window=DISPATCH_TIMINGS.index(k.timing), **_flatten(k.effects)) for k in dk)
     origin_cells = [content.stations[t.origin].cell for t in tickets]
     is_terminal = tuple(c in terminal_cells for c in range(last + 1))
-    best_value = max(k.value for k in ops)
+    best_value = max(max([k.value] + [case.value for case in k.value_when]) for k in ops)
     event_mods = [0] + [ev.propulsion for ev in track.values()]
     dispatch_mods = [0] + [fx.propulsion for fx in dispatch]
     least, most = min(event_mods) + min(dispatch_mods), max(event_mods) + max(dispatch_mods)
@@ -301,6 +313,8 @@ def compile_rules(model: Content) -> Rules:
         line_capacity=m.section_capacity_per_line,
         op_ids=tuple(k.id for k in ops),
         op_values=tuple(k.value for k in ops),
+        op_cases=tuple(tuple((case.min_load, case.max_load, case.min_clock, case.max_clock, case.value)
+                             for case in k.value_when) for k in ops),
         op_no_stop=tuple(any(e.type == "no_stop" for e in k.effects) for k in ops),
         op_ignore_limit=tuple(any(e.type == "ignore_boarding_limit" for e in k.effects) for k in ops),
         op_wait_gain=tuple(sum(e.amount for e in k.effects if e.type == "wait_gain") for k in ops),

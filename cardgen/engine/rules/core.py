@@ -300,7 +300,8 @@ class Core:
             self.card[t] = k
             self.discard[t].append(k)
             self.cards_played[k] += 1
-            value, load = rules.op_values[k], self.places[t]
+            load = self.places[t]
+            value = rules.op_value(k, load, self.clock)
             gain, boost, raised = gains[k], 0, False
             if played >= 0:
                 fx = rules.dispatch[played]

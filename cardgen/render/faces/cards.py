@@ -151,7 +151,7 @@ def event_faces(content: Content, maker: FaceMaker) -> list[Face]:
             template="event.html.j2", size=card_size(content), copies=1, back="back-event",
             caption=f"{maker.words.label('event')} · {maker.words.label('round')} {round_no} · {maker.words(kind.name)}",
             round_no=round_no, card=kind, text=content.event_text(card, maker.words.lang),
-            hold=holds_clock(content, card.kind), formula=effects_formula(kind.effects, card, maker.words.label),
+            hold=holds_clock(content, card.kind), formula=effects_formula(content.card_effects(card), card, maker.words.label),
             exempt=[k for e in kind.effects for k in exempt_operations(content, e.type)],
         ))
     return faces

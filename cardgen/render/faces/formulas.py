@@ -13,7 +13,7 @@ from typing import Any
 
 from cardgen.model import text as texts
 from cardgen.model.content import Content
-from cardgen.model.effects import MAX_LOAD
+from cardgen.model.effects import MAX_LOAD, MAX_ROUND
 from cardgen.model.schema import EventCard
 
 #: effect type -> notation; ``{name}`` from the effect's numbers (``{name:+}`` signed), the card's target.
@@ -36,14 +36,26 @@ WORDED = {"order_reversed": "lowest_w_first"}
 #: their formula (tests/render_faces check this against the primitives' timings).
 
 
+def _bounds(low: int, high: int, top: int, symbol: str) -> str:
+    """``N ≥ 5``, ``N ≤ 4`` or ``2 ≤ N ≤ 4`` for ``low``..``high`` out of 0..``top``; '' when it is all of it."""
+    if low > 0 and high < top:
+        return f"{low} ≤ {symbol} ≤ {high}"
+    if low > 0:
+        return f"{symbol} ≥ {low}"
+    return f"{symbol} ≤ {high}" if high < top else ""
+
+
+def condition_formula(condition: Any) -> str:
+    """A condition on the train's load (N) and the clock (🕐), ``N ≥ 6, 🕐 ≤ 12``; '' when it always holds."""
+    parts = [_bounds(getattr(condition, "min_load", 0), getattr(condition, "max_load", MAX_LOAD), MAX_LOAD, "N"),
+             _bounds(getattr(condition, "min_clock", 0), getattr(condition, "max_clock", MAX_ROUND), MAX_ROUND, "🕐")]
+    return ", ".join(p for p in parts if p)
+
+
 def load_condition(effect: Any) -> str:
     """`` (N ≥ 5)``, `` (N ≤ 4)`` or `` (2 ≤ N ≤ 4)`` when the effect applies only to trains carrying that many."""
-    low, high = getattr(effect, "min_load", 0), getattr(effect, "max_load", MAX_LOAD)
-    if low > 0 and high < MAX_LOAD:
-        return f" ({low} ≤ N ≤ {high})"
-    if low > 0:
-        return f" (N ≥ {low})"
-    return f" (N ≤ {high})" if high < MAX_LOAD else ""
+    inner = condition_formula(effect)
+    return f" ({inner})" if inner else ""
 
 
 def effect_formula(effect: Any, card: EventCard | None = None, label: Callable[[str], str] | None = None) -> str:
@@ -89,4 +101,5 @@ def propulsion_formula(content: Content, value: int) -> str:
 def operation_formulas(content: Content, kind: Any, label: Callable[[str], str] | None = None) -> list[str]:
     """What an operation card does, as formulas: its R, then each effect that has a notation."""
     effects = [effect_formula(e, label=label) for e in getattr(kind, "effects", [])]
-    return [propulsion_formula(content, kind.value), *[f for f in effects if f]]
+    cases = [f"{condition_formula(case)}: C {texts.signed(case.value)}" for case in getattr(kind, "value_when", [])]
+    return [propulsion_formula(content, kind.value), *cases, *[f for f in effects if f]]

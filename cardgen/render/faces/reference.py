@@ -101,7 +101,7 @@ def quick_reference_data(content: Content, w: Words, row: PrintRow) -> dict:
             {"round": r, "icon": content.event_kinds[card.kind].icon,
              "name": w(content.event_kinds[card.kind].name),
              "hold": holds_clock(content, card.kind),
-             "formula": effects_formula(content.event_kinds[card.kind].effects, card, w.label)}
+             "formula": effects_formula(content.card_effects(card), card, w.label)}
             for r, card in content.event_track
         ],
         "late": w.fill("rules", content.late_rounds_key()) if content.total_rounds() > content.track_rounds() else "",
