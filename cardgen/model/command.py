@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -106,10 +107,13 @@ def validate_cmd(
     content_dir: Optional[Path] = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON report instead of text."),
     schema: bool = typer.Option(False, "--schema", help="Print the content-format reference (Markdown) and exit."),
+    faces: bool = typer.Option(True, "--faces/--no-faces", help="For a pack: lay out the base faces it changes "
+                                                                "(from the build cache when it can)."),
 ) -> None:
-    """Check a content folder: every file, every cross-check, every variant.
+    """Check a content folder: every file, every cross-check, every variant; for a pack, also lay out
+    every base face its changes alter (a new exempt card lengthens the base's Crowded Train), in zh and en.
 
-    Exit 0 when valid, 1 on any problem. Nothing is written.
+    Exit 0 when valid, 1 on any problem. Nothing is written but the build cache.
 
     Examples: cardgen validate cardgen/content/rail-journey --json;
     cardgen validate --schema > docs/content-format.md
@@ -119,14 +123,56 @@ def validate_cmd(
         raise typer.Exit(0)
     folder = content_dir or DEFAULT_CONTENT  # named as given; validate finds a bundled id
     report = validate(folder)
+    laid_out = _base_faces(report) if faces else None
+    ok = report.ok and not (laid_out and laid_out.problems)
     if as_json:
-        doc = {"ok": report.ok, "errors": [p.as_dict() for p in report.problems], "counts": report.counts,
+        doc = {"ok": ok, "errors": [p.as_dict() for p in report.problems], "counts": report.counts,
                "checks": {"passed": report.checks_passed, "failed": report.checks_failed,
                           "skipped": report.checks_skipped}}
+        if laid_out is not None:
+            doc["base_faces"] = {"laid_out": laid_out.count, "problems": laid_out.problems,
+                                 "not_laid_out": laid_out.skipped}
         typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
     else:
         typer.echo(format_report(report, folder), err=not report.ok)
-    raise typer.Exit(0 if report.ok else 1)
+        if laid_out is not None:
+            typer.echo(_faces_line(laid_out), err=not ok)
+            for problem in laid_out.problems:
+                typer.echo(printable(problem, multiline=True), err=True)
+    raise typer.Exit(0 if ok else 1)
+
+
+@dataclass
+class BaseFaces:
+    """What laying out the base faces a pack changes found (cardgen.render.pack_faces)."""
+
+    count: int = 0                                     #: faces laid out, every language counted
+    problems: list[str] = field(default_factory=list)  #: one build error per language that has any
+    skipped: str | None = None                         #: why none was laid out
+
+
+def _base_faces(report: Report) -> BaseFaces | None:
+    """For a valid pack, the base faces its changes alter, laid out; else None."""
+    if report.content is None or report.content.pack is None:
+        return None
+    try:
+        from cardgen.render.pack_faces import check_base_faces
+    except OSError as exc:  # WeasyPrint without its system libraries: the rest of validate works
+        return BaseFaces(skipped=f"WeasyPrint cannot load its system libraries ({exc})")
+    found = BaseFaces()
+    for lang, count, problem in check_base_faces(report.content):
+        found.count += count
+        if problem:
+            found.problems.append(f"{lang}: {problem}")
+    return found
+
+
+def _faces_line(found: BaseFaces) -> str:
+    if found.skipped:
+        return f"  base faces the pack changes: not laid out: {printable(found.skipped)}"
+    outcome = f"{len(found.problems)} language(s) with faces that cannot be printed:" if found.problems \
+        else "all print"
+    return f"  base faces the pack changes: {found.count} laid out (zh and en), {outcome}"
 
 
 def register(app: typer.Typer) -> None:

@@ -185,23 +185,14 @@ def plan_build(content_dir: Path | None, options: BuildOptions, *, out: Path | N
     check_options(content, options)
     faces, pack_doc, take_out = design_faces(content, options)
     name = set_id(content, options)
-    protected = [Path(content.folder), TEMPLATES_DIR]  # the content folders in play, never written over
-    if content.pack is not None:
-        protected += [Path(p) for p in content.pack.layers]
+    protected = protected_folders(content)
     out = check_target(Path(out) if out is not None else default_out(name, options.variant), protected)
     font_files = [Path(p) for p in fonts.font_files()]
     cache_dir = cache_dir or default_cache()
-    printed = font_instances.print_fonts(fonts.font_faces(), cache_dir / cachedir.FONTS_FOLDER, record=cache_dir)
-    face_cache = FaceCache(cache_dir)
-    written_in = [Path(content.folder), *content_layers(content)]  # where a problem's text is written
-    renderer = FaceRenderer(
-        roots=protected,
-        fonts=list(dict.fromkeys(printed.values())),
-        substitutes={face.url: used for face, used in printed.items() if face.path != used},
-        cache=face_cache,
-        check_layout=fit.located_check(written_in),
-        check_glyphs=fit.located_glyph_check(written_in),
-    )
+    renderer = face_renderer(content, cache_dir)
+    face_cache = renderer.cache
+    assert face_cache is not None
+    renderer.render_batch(unprinted_changes(content, options, pack_doc))  # checked (and cached), not printed
     words = sheet_words(content, options.lang)
     files = plan_files_for(name, faces, options, plan_sheets(name, faces, options, words))
     shown, groups = _selected(faces, options.only)  # the printed faces: what the preview shows
@@ -221,6 +212,29 @@ def write_planned(plan: PlannedBuild, progress: Progress | None = None) -> Build
     # The least recently used entries beyond the bound go; this build's (touched or written since it began) stay.
     cachedir.prune(plan.cache_dir, plan.cache_limit, keep_since=plan.started - 1, added=plan.face_cache.written)
     return report
+
+
+def protected_folders(content) -> list[Path]:
+    """The content folders in play (a pack's layers too) and the templates: never written over."""
+    protected = [Path(content.folder), TEMPLATES_DIR]
+    if content.pack is not None:
+        protected += [Path(p) for p in content.pack.layers]
+    return protected
+
+
+def face_renderer(content, cache_dir: Path) -> FaceRenderer:
+    """The renderer faces of ``content`` are laid out with: the print fonts, the face cache in ``cache_dir``,
+    and the layout and glyph checks naming the file, line and column a problem's text is written at."""
+    printed = font_instances.print_fonts(fonts.font_faces(), cache_dir / cachedir.FONTS_FOLDER, record=cache_dir)
+    written_in = [Path(content.folder), *content_layers(content)]  # where a problem's text is written
+    return FaceRenderer(
+        roots=protected_folders(content),
+        fonts=list(dict.fromkeys(printed.values())),
+        substitutes={face.url: used for face, used in printed.items() if face.path != used},
+        cache=FaceCache(cache_dir),
+        check_layout=fit.located_check(written_in),
+        check_glyphs=fit.located_glyph_check(written_in),
+    )
 
 
 def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list[tuple[str, int, str]]]:
@@ -266,6 +280,17 @@ def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list
     if plan.take_out:
         doc["take_out_of_the_box"] = [{"card": label, "copies": n, "why": why} for label, n, why in plan.take_out]
     return plan.faces, doc, plan.take_out
+
+
+def unprinted_changes(content, options: BuildOptions, pack_doc: dict) -> list[Face]:
+    """The base faces a pack's change alters that a pack-only build does not print (``restyled``: a route strip
+    with a new station, the Crowded Train listing a new exempt card): laid out all the same, so a text the
+    change makes overflow is found here and not first by ``--with-base``."""
+    ids = set(pack_doc.get("pack", {}).get("restyled", ())) if not options.with_base else set()
+    if not ids:
+        return []
+    faces = design.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
+    return [f for f in faces if f.id in ids and (not options.only or f.kind in options.only)]
 
 
 def _pack_lists(kinds: dict[str, dict[str, list[str]]]) -> dict:

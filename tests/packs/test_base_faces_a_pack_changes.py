@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+
 BLACKOUT = """kinds:
   add:
     - id: platform_blackout
@@ -25,3 +30,54 @@ def test_a_changed_track_card_that_errors_in_the_base_names_the_packs_line(pack_
 def test_a_value_the_pack_writes_on_a_track_card_points_at_the_pack_alone(pack_dir):
     pack_dir.write("events.yaml", "track:\n  14: {kind: festival, station: S9}\n")
     assert pack_dir.headlines() == ["tp/events.yaml:2:33: track.14.station: unknown station 'S9'"]
+
+
+# A second exempt card: its name is short enough for its own card, but lengthens the base's Crowded Train,
+# which lists every card exempt from its limit.
+EXEMPT = """kinds:
+  remove: [wait]
+  add:
+    - id: slow_local
+      icon: "🐢"
+      value: 0
+      copies: 1
+      name: {zh: 慢行普通列车之极长名称, en: Slow Stopping Service}
+      effects: [{type: ignore_boarding_limit}, {type: wait_gain, amount: 2}]
+      text: {zh: "推进 {value}，但待避值 W {amount:+}。", en: "Advance {value}, but your wait value W rises by {amount}."}
+"""
+
+
+def crowded(lang: str, round_no: int) -> str:
+    """The overflow of the base's Crowded Train of one round, as a build reports it, with the pack's line."""
+    where, mm, text, cause = {"en": ("51:48", "7.9", "'🐢 Slow Stopping Service · exempt'", "8:35"),
+                              "zh": ("51:16", "3.3", "'受此限'", "8:18")}[lang]
+    face = f"event-round-{round_no:02d}"
+    return (f"  event round {round_no} (crowded_train) ({face}): base rail-journey: events.yaml:{where}: event round "
+            f"{round_no} (crowded_train): text overflows its box 'text' by {mm} mm at the bottom (face {face}): "
+            f"{text} (tp/operations.yaml:{cause} changes what this base face prints)")
+
+
+@pytest.mark.slow  # lays faces out
+def test_a_pack_only_build_lays_out_the_base_faces_its_change_alters(pack_dir, tmp_path):
+    pack_dir.write("operations.yaml", EXEMPT)
+    assert pack_dir.headlines() == []
+    result = CliRunner().invoke(app, ["build", str(pack_dir.root), "--lang", "en", "--only", "event",
+                                      "--out", str(tmp_path / "out"), "--no-progress"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == ["cardgen build: error: 2 faces cannot be printed:", crowded("en", 8),
+                                          crowded("en", 17) + "; nothing written."]
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.slow  # lays faces out
+def test_validate_lays_out_the_base_faces_a_pack_changes(pack_dir):
+    pack_dir.write("operations.yaml", EXEMPT)
+    result = CliRunner().invoke(app, ["validate", str(pack_dir.root)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "  base faces the pack changes: 6 laid out (zh and en), 2 language(s) with faces that cannot be printed:",
+        "zh: 2 faces cannot be printed:", crowded("zh", 8), crowded("zh", 17),
+        "en: 2 faces cannot be printed:", crowded("en", 8), crowded("en", 17)]
+    assert result.stdout.splitlines()[0] == f"{pack_dir.root}: valid (pack test-pack v1 over rail-journey, mark T)"
+    quick = CliRunner().invoke(app, ["validate", str(pack_dir.root), "--no-faces"])
+    assert quick.exit_code == 0 and "base faces" not in quick.output

@@ -34,7 +34,7 @@ from html.parser import HTMLParser
 
 from cardgen.model.source import Position
 from cardgen.render.faces.facekit import Face
-from cardgen.render.faces.locate import locate_character, locate_text
+from cardgen.render.faces.locate import BASE_FILE, locate_character, locate_text
 from cardgen.render.fonts.stack import missing_glyphs
 
 _PX_PER_MM = 96 / 25.4
@@ -344,8 +344,23 @@ def _cut_off(roots, face: Face, locate: Callable[[str], Position | None] | None)
 
 
 def located_check(folders: Sequence[Path]) -> Callable[[object, Face], list[str]]:
-    """:func:`check_layout` whose problems name the content file, line and column of the overflowing text."""
-    return partial(check_layout, locate=partial(locate_text, folders=tuple(folders)))
+    """:func:`check_layout` whose problems name the content file, line and column of the overflowing text.
+
+    ``folders``: the set being built first, then the folders under it (a pack's bases). A problem located in a
+    base's file (``base rail-journey: events.yaml:51:48``) also names the line of the set's own files whose text
+    the face prints (a pack's new exempt card on the base's Crowded Train): the base's file is not the
+    designer's to edit, and the pack's line is what made the face change."""
+    locate = partial(locate_text, folders=tuple(folders))
+
+    def check(document, face: Face) -> list[str]:
+        problems = check_layout(document, face, locate=locate)
+        if not any(p.startswith(BASE_FILE) for p in problems):
+            return problems
+        cause = locate_text(" ".join(text_runs(face.html)), folders, own=True)
+        said = f" ({cause.file}:{cause.line}:{cause.col} changes what this base face prints)" if cause else ""
+        return [p + said if p.startswith(BASE_FILE) else p for p in problems]
+
+    return check
 
 
 class _TextCollector(HTMLParser):

@@ -46,14 +46,28 @@ def _loose(literal: str) -> str:
     return (r"\s*" if literal[:1].isspace() else "") + body + (r"\s*" if literal[-1:].isspace() else "")
 
 
+#: How a base's file is named in a problem, before its name (cardgen.render.faces.fit adds the pack's line).
+BASE_FILE = "base "
+
+
+def file_names(folders: Sequence[Path]) -> list[tuple[Path, str]]:
+    """Each folder once, with the prefix its files are named with in a problem: ``base NAME: `` for a base
+    under the first folder (``base rail-journey: events.yaml:51:48``), and then the first's own name
+    (``my-pack/operations.yaml``, as validate names a pack's files); nothing for a lone folder."""
+    unique = list(dict.fromkeys(Path(folder).resolve() for folder in folders))
+    if len(unique) == 1:
+        return [(unique[0], "")]
+    return [(unique[0], f"{unique[0].name}/"), *((f, f"{BASE_FILE}{f.name}: ") for f in unique[1:])]
+
+
 @lru_cache(maxsize=8)
 def _texts(folders: tuple[Path, ...]) -> tuple[tuple[str, Position, str], ...]:
     """Every text value of the content files in these folders, with where it is written and that line."""
     found = []
-    for folder in folders:
+    for folder, prefix in file_names(folders):
         for path in sorted(Path(folder).glob("*.yaml")):
             try:
-                data, smap = load_file(path, path.name)
+                data, smap = load_file(path, prefix + path.name)
             except YamlSourceError:  # a file the validator already reported: nothing to point at here
                 continue
             for key, text in _strings(data):
@@ -87,9 +101,10 @@ def locate_character(ch: str, folders: Sequence[Path]) -> Position | None:
     return None
 
 
-def locate_text(text: str, folders: Sequence[Path]) -> Position | None:
-    """The position of the longest content text printed inside ``text``, or None."""
+def locate_text(text: str, folders: Sequence[Path], own: bool = False) -> Position | None:
+    """The position of the longest content text printed inside ``text``, or None; with ``own``, only among
+    the first folder's texts (a pack's, not its bases')."""
     for pattern, _, position in _patterns(tuple(Path(f) for f in folders)):
-        if pattern.search(text):
+        if (not own or not position.file.startswith(BASE_FILE)) and pattern.search(text):
             return position
     return None
