@@ -407,6 +407,8 @@ class Variant(Model):
     players: list[Annotated[int, Bounds(1, MAX_PLAYERS)]] | None = Field(default=None, max_length=MAX_PLAYERS,
                                                         description="Player counts it is for; all if absent.")
     summary: Text = Field(description="One-line description.")
+    recommended: bool = Field(default=False, description="The rules recommend it for its player counts: a build "
+                                                         "for one of them without it points to it on the quick reference.")
     patch: dict[Key, dict] = Field(max_length=MAX_ENTRIES, description="JSON merge patch over the base content, keyed by file stem.")
 
 

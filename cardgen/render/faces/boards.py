@@ -271,12 +271,12 @@ def score_sheet(content: Content, maker: FaceMaker, players: int) -> Face:
     )
 
 
-def quick_reference(content: Content, maker: FaceMaker, row: PrintRow) -> Face:
+def quick_reference(content: Content, maker: FaceMaker, row: PrintRow, players: int) -> Face:
     return maker.make(kind="quick_reference", id="quick_reference", label="quick reference",
                       caption=maker.words.label("quick_reference"),
                       template="quick_reference.html.j2", size=board_room(maker.bleed),
                       copies=content.printing.shared.quick_reference, layout="board",
-                      ref=quick_reference_data(content, maker.words, row))
+                      ref=quick_reference_data(content, maker.words, row, players))
 
 
 def board_faces(content: Content, maker: FaceMaker, row: PrintRow, players: int) -> list[Face]:
@@ -288,6 +288,6 @@ def board_faces(content: Content, maker: FaceMaker, row: PrintRow, players: int)
         *train_tokens(content, maker, row),
         *train_mats(content, maker, row),
         *markers(content, maker),
-        quick_reference(content, maker, row),
+        quick_reference(content, maker, row, players),
         score_sheet(content, maker, players),
     ]

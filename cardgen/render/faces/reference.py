@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.model import text as texts
 from cardgen.model.content import Content
+from cardgen.model.load import apply_variant
 from cardgen.model.schema import PrintRow
 from cardgen.render.faces.cards import dispatch_copies, holds_clock, line_for, uses_dispatch
 from cardgen.render.faces.formulas import effects_formula
@@ -59,8 +61,18 @@ def blocking_rule(content: Content, w: Words) -> str:
     return w.fill("rules", "blocking" if content.map.double_track else "blocking_single")
 
 
-def quick_reference_data(content: Content, w: Words, row: PrintRow) -> dict:
-    """What the quick reference prints; its dispatch cards counted as the build prints them for ``row``."""
+def recommended_variants(content: Content, w: Words, players: int) -> list[dict]:
+    """The variants the rules recommend for ``players`` that this build does not play (variants.yaml
+    ``recommended``), each with its summary filled from the content with it applied."""
+    playing = content.variant.id if content.variant else None
+    return [{"variant": v, "summary": texts.render(apply_variant(content, v.id), v, v.summary, w.lang)}
+            for v in content.variants.variants
+            if v.recommended and v.id != playing and players in (v.players or [players])]
+
+
+def quick_reference_data(content: Content, w: Words, row: PrintRow, players: int) -> dict:
+    """What the quick reference prints for ``players``; its dispatch cards counted as the build prints
+    them for ``row``, its starting positions those of the trains ``row`` prints tokens for."""
     game = content.game
     scoring = game.scoring
     return {
@@ -95,8 +107,9 @@ def quick_reference_data(content: Content, w: Words, row: PrintRow) -> dict:
         "seats": [
             {"seat": seat, "colour": colour, "station": content.station_at_cell.get(seat.cell),
              "line": line_for(content, seat.direction)}
-            for seat, colour in zip(game.setup.seats, game.colours)
+            for seat, colour in zip(game.setup.seats[:row.train_tokens], game.colours)
         ],
+        "recommended": recommended_variants(content, w, players),
         "track": [
             {"round": r, "icon": content.event_kinds[card.kind].icon,
              "name": w(content.event_kinds[card.kind].name),
