@@ -85,8 +85,10 @@ def _tickets(c: Content) -> list[Entry]:
 
 
 def _operations(c: Content) -> list[Entry]:
-    return [Entry(k.id, {"icon": k.icon, "name": _name(k.name), "value": k.value, "copies": k.copies,
-                         "effects": effects(k), **_in_box(c, k)}) for k in c.operations.kinds]
+    return [Entry(k.id, {"icon": k.icon, "name": _name(k.name), "value": k.value,
+                         **({"value_when": [case.model_dump(exclude_defaults=True) for case in k.value_when]}
+                            if k.value_when else {}),
+                         "copies": k.copies, "effects": effects(k), **_in_box(c, k)}) for k in c.operations.kinds]
 
 
 def _dispatch(c: Content) -> list[Entry]:
@@ -114,6 +116,8 @@ def _track(c: Content) -> list[Entry]:
         for target in ("station", "section"):
             if getattr(card, target) is not None:
                 fields[target] = getattr(card, target)
+        if card.values:
+            fields["values"] = dict(card.values)
         out.append(Entry(str(rnd), {**fields, **_in_box(c, card)}))
     return out
 

@@ -104,14 +104,23 @@ def _pair(key: str, value: Any) -> str:
         return "effects: " + ("; ".join(_effect(e) for e in value) if value else "none")
     if isinstance(value, bool):
         return key if value else ""
+    if isinstance(value, dict):
+        return f"{key} ({_params(value)})"
+    if isinstance(value, list) and all(isinstance(v, dict) for v in value):
+        return f"{key} " + "; ".join(f"({_params(v)})" for v in value)
     if isinstance(value, list):
         return f"{key} {'-'.join(str(v) for v in value)}"
     return f"{key} {value}"
 
 
+def _params(values: dict[str, Any]) -> str:
+    """``amount=-3, min_load=4``."""
+    return ", ".join(f"{k}={v}" for k, v in values.items())
+
+
 def _effect(effect: dict[str, Any]) -> str:
     """``propulsion(amount=-2, min_load=5)``; a primitive without parameters is its name."""
-    params = ", ".join(f"{k}={v}" for k, v in effect.items() if k != "type")
+    params = _params({k: v for k, v in effect.items() if k != "type"})
     return f"{effect['type']}({params})" if params else effect["type"]
 
 

@@ -71,8 +71,10 @@ def test_show_a_pack_marks_what_it_adds_changes_and_removes():
                         "+ added, ~ changed, - removed")
     assert "  ~ 12  ❄️  kind heavy_snow  (was kind rainstorm, icon 🌧️)" in lines
     assert "    11  🚧  kind track_works, section T1" in lines
+    assert "  ~ 20  ❄️  kind heavy_snow, values (amount=-3, min_load=4)  (was kind rainstorm, icon 🌧️)" in lines
     ops = cardgen("show", "onsen-line", "operation").stdout.splitlines()
-    assert "  + switchback       〽️  Switchback / 之字折返  value 1, copies 1, effects: wait_gain(amount=1)" in ops
+    assert ("  + switchback       〽️  Switchback / 之字折返  value 1, value_when (max_load=2, value=2), copies 1, "
+            "effects: wait_gain(amount=1)") in ops
     assert "  - wait             🛑  Wait / 待避  value 0, copies 1, effects: wait_gain(amount=2)" in ops
     assert "    rapid            🚃  Rapid / 快速  value 2, copies 3, effects: none" in ops
 
