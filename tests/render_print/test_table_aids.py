@@ -12,8 +12,12 @@ import json
 import pytest
 from PIL import Image
 
+from cardgen.model import load
+from cardgen.model.effects import MAX_LOAD
 from cardgen.model.text import string
+from cardgen.render.build import BuildOptions, build
 from cardgen.render.faces.colour import ink_on
+from tests.content_copy import copy_with
 from tests.render_print.pdfcheck import page_text
 
 PX_PER_MM = 300 / 25.4
@@ -132,3 +136,17 @@ def test_the_score_sheet_is_in_the_boards_file(full_build, manifest, content):
     boards = next(r for r in manifest["printing"] if r["file"].endswith("-boards.pdf") and "print-shop" not in r["file"])
     title = string(content, "labels", "score_sheet", "zh")
     assert any(title in page_text(out / boards["file"], i) for i in range(boards["pages"]))
+
+
+def test_a_train_mat_at_the_largest_composition_cap_is_built_and_tiled(tmp_path, face_cache_dir):
+    """Too many seats for one page: one row of lanes, tiled, every seat's text still fitting its box."""
+    folder = tmp_path / "content"
+    copy_with(folder, "game.yaml", "composition_cap: 9", f"composition_cap: {MAX_LOAD}")
+    out = tmp_path / "out"
+    build(folder, BuildOptions(lang="en", only=("train_mat",)), out=out, cache_dir=face_cache_dir)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    pages = next(r for r in manifest["printing"] if r["file"] == "train_mat.pdf")["pages"]
+    assert pages > manifest["counts"]["train_mat"]  # tiled
+    text = " ".join(page_text(out / "train_mat.pdf", i) for i in range(pages))
+    content = load(folder)
+    assert f"N = {MAX_LOAD} ⇒ R −{content.penalty(MAX_LOAD)}" in text

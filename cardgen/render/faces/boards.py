@@ -28,6 +28,7 @@ SEAT_BOXES_MM = 34.0          # train mat: under each lane, the seat number, two
 SEAT_NOTES_MM = 17.0          # train mat: the rule lines at its foot
 SEAT_BOX_GAP_MM = 2.5         # train mat: between one seat's boxes and the next
 SEAT_STRIP_MM = 16.0          # least of a boarded ticket left showing: its destination icon and fare
+SEAT_TILED_MM = 20.0          # a train mat too long for a page is tiled: room for two-digit compositions and penalties
 MAT_HEADER_MM = 24.0          # station mat: title band and boarding rule
 STRIP_HEIGHT_MM = 66.0
 
@@ -202,7 +203,7 @@ def seat_lanes(seats: int, card: tuple[float, float], bleed: float) -> tuple[int
     Each boarded ticket lies on its own lane, over the lanes before it, so a strip of every card (its left
     edge: the destination's icon and the fare) shows above the seat's write-in boxes. The fewest rows whose
     strips are at least SEAT_STRIP_MM wide and that print on one page (the room every paper shares, either
-    way up); with none, one row at that pitch (the board is tiled).
+    way up); with none, one row at SEAT_TILED_MM (the board is tiled).
     """
     cw, ch = card
     frame = 2 * (SAFE_MARGIN_MM + 4)
@@ -216,8 +217,7 @@ def seat_lanes(seats: int, card: tuple[float, float], bleed: float) -> tuple[int
             fits_high = height <= (min(room) if width == max(room) else max(room))
             if pitch >= SEAT_STRIP_MM and fits_high:
                 return per_row, round(pitch, 2), width, height
-    per_row = seats
-    return per_row, SEAT_STRIP_MM, (per_row - 1) * SEAT_STRIP_MM + cw + frame, MAT_BAND_MM + row_h + SEAT_NOTES_MM + frame
+    return seats, SEAT_TILED_MM, (seats - 1) * SEAT_TILED_MM + cw + frame, MAT_BAND_MM + row_h + SEAT_NOTES_MM + frame
 
 
 def train_mats(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
