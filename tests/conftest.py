@@ -37,6 +37,7 @@ SLOW_MODULES = (
     "untrusted/test_extreme_content.py",    # games and builds at the schema's bounds
     "untrusted/test_output_folder.py",      # real builds, SIGTERM to a build
     "serve/test_serve_browser.py",          # cardgen serve and a headless Chromium (10 s)
+    "untrusted/test_property.py",           # Hypothesis: random files and pack chains to validate and build (40 s)
 )
 #: Single tests (every parameter) elsewhere.
 SLOW_TESTS = (
@@ -48,6 +49,7 @@ SLOW_TESTS = (
     "simulate/test_runner.py::test_two_workers_equal_one_worker_real_engine",
     "simulate/test_report.py::test_report_is_deterministic",
     "untrusted/test_control_chars.py::test_build_reports_an_output_path_with_escapes_escaped",
+    "packs/test_places.py::test_only_on_a_pack_that_prints_nothing_says_so",
 )
 
 

@@ -143,6 +143,8 @@ def check_only(faces: Sequence[Face], only: Sequence[str]) -> None:
     unknown = [k for k in only if k not in kinds]
     if unknown:
         hint = " (card backs are printed with their deck)" if CARD_BACK in unknown else ""
+        if not kinds:  # a pack that changes nothing a face prints
+            raise UsageError(f"--only {','.join(unknown)}: this set prints no face, so no kind can be chosen")
         raise UsageError(f"--only {','.join(unknown)}: unknown kind{hint}; choose from {', '.join(kinds)}")
 
 

@@ -127,3 +127,12 @@ def test_pack_new_with_a_name_too_long_for_the_file_system(tmp_path, monkeypatch
                              "(at most 245); nothing written\n")
     assert list(tmp_path.iterdir()) == []
     assert cli("pack", "new", "y" * 245, "--base", "rail-journey").exit_code == 0
+
+
+def test_only_on_a_pack_that_prints_nothing_says_so(tmp_path):
+    """Found by the property test: the message ended 'choose from ; nothing written.'"""
+    pack = PackDir(tmp_path / "tp")
+    result = cli("build", pack.root, "--only", "ticket", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert result.output == ("cardgen build: usage: --only ticket: this set prints no face, so no kind can be chosen; "
+                             "nothing written.\n")
