@@ -59,9 +59,17 @@ def format_problems(problems: list[Problem], sources: dict[str, list[str]], limi
     return "\n".join(body)
 
 
+def unread_note(report: Report) -> list[str]:
+    """A line naming the files a pack holds but does not read, if it holds any (tests/packs/test_places.py)."""
+    if not report.unread:
+        return []
+    return [f"note: the pack does not read {printable(', '.join(report.unread))} (only pack.yaml and overlay files "
+            "named like a base file are read)"]
+
+
 def format_report(report: Report, folder: Path) -> str:
     if not report.ok:
-        body = [format_problems(report.problems, report.sources)]
+        body = [format_problems(report.problems, report.sources), *unread_note(report)]
         body.append(f"\n{len(report.problems)} problem(s) in {printable(str(folder))}")
         if report.checks_skipped:
             body.append(f"{len(report.checks_skipped)} cross-check(s) not run: they need a file whose problems are "
@@ -85,6 +93,7 @@ def format_report(report: Report, folder: Path) -> str:
         "  checks passed:",
     ]
     lines += [f"    ok  {name}" for name in report.checks_passed]
+    lines += unread_note(report)
     return "\n".join(lines)
 
 
@@ -128,7 +137,7 @@ def validate_cmd(
     if as_json:
         doc = {"ok": ok, "errors": [p.as_dict() for p in report.problems], "counts": report.counts,
                "checks": {"passed": report.checks_passed, "failed": report.checks_failed,
-                          "skipped": report.checks_skipped}}
+                          "skipped": report.checks_skipped}, "unread": report.unread}
         if laid_out is not None:
             doc["base_faces"] = {"laid_out": laid_out.count, "problems": laid_out.problems,
                                  "not_laid_out": laid_out.skipped}

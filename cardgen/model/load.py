@@ -37,6 +37,7 @@ class Report:
     checks_skipped: list[str] = field(default_factory=list)
     counts: dict[str, Any] = field(default_factory=dict)
     content: Content | None = None
+    unread: list[str] = field(default_factory=list)  #: files a pack holds but does not read (pack.unread_files)
 
     @property
     def ok(self) -> bool:
@@ -342,6 +343,8 @@ def validate(folder: Path | str | None = None) -> Report:
     folder = places.content_folder(folder)
     report = Report()
     raw, smaps = _read(folder, report)
+    if folder.is_dir() and pack.is_pack(folder):
+        report.unread = pack.unread_files(folder)
     if not raw:
         report.problems.sort()
         return report

@@ -196,6 +196,23 @@ def overlay_names(folder: Path) -> list[Path]:
     return sorted(p for p in Path(folder).iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.name != PACK_FILE)
 
 
+def unread_files(folder: Path) -> list[str]:
+    """What the packs of the chain in ``folder`` hold but do not read, named ``label/name`` (``label/name/`` for
+    a folder): a pack reads only pack.yaml and its overlay files, so a designer's ``notes.txt`` or a folder of
+    images changes nothing, and is said so. Hidden files are left out; YAML files it does not read are errors."""
+    found = []
+    for layer in chain(Path(folder)).layers[1:]:
+        read = {PACK_FILE, *(path.name for path in overlay_names(layer.folder))}
+        try:
+            entries = sorted(layer.folder.iterdir())
+        except OSError:
+            continue  # the pack's own files report it
+        for entry in entries:
+            if entry.name not in read and not entry.name.startswith("."):
+                found.append(f"{layer.label}/{entry.name}{'/' if entry.is_dir() else ''}")
+    return found
+
+
 def read(folder: Path, read_base) -> tuple[dict[str, Any], dict[str, SourceMap], list[Problem], dict[str, list[str]]]:
     """Read the pack in ``folder`` merged over its bases: raw values, their source maps, problems, source lines.
 

@@ -136,3 +136,15 @@ def test_only_on_a_pack_that_prints_nothing_says_so(tmp_path):
     assert result.exit_code == 2
     assert result.output == ("cardgen build: usage: --only ticket: this set prints no face, so no kind can be chosen; "
                              "nothing written.\n")
+
+
+def test_files_the_pack_does_not_read_are_named(pack_dir):
+    """Issue 27: a pack's files that change nothing are reported, not silently passed over."""
+    pack_dir.write("notes.txt", "ideas")
+    (pack_dir.root / "art").mkdir()
+    (pack_dir.root / ".git").mkdir()
+    result = cli("validate", pack_dir.root)
+    assert result.exit_code == 0
+    assert ("note: the pack does not read tp/art/, tp/notes.txt (only pack.yaml and overlay files named like a base "
+            "file are read)") in result.output
+    assert validate(pack_dir.root).unread == ["tp/art/", "tp/notes.txt"]
