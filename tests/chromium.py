@@ -34,6 +34,10 @@ def chromium() -> str:
     pytest.skip("chromium is not installed (set CARDGEN_REQUIRE_CHROMIUM=1 to make this a failure)")
 
 
+class PageGone(AssertionError):
+    """The page's document was replaced while an expression ran (it was still loading): ask again."""
+
+
 class Browser:
     """A headless Chromium showing ``url``, whose page runs JavaScript for the test (:meth:`evaluate`)."""
 
@@ -79,8 +83,8 @@ class Browser:
             time.sleep(0.1)
         raise AssertionError("Chromium opened no page")
 
-    def evaluate(self, expression: str):
-        """The value of a JavaScript expression in the page (JSON-like values)."""
+    def evaluate(self, expression: str, timeout: float = 30.0):
+        """The value of a JavaScript expression in the page (JSON-like values; a promise is waited for)."""
         self.number += 1
         number = self.number
         request = {"id": number, "method": "Runtime.evaluate",
@@ -96,23 +100,38 @@ class Browser:
                 if answer.get("id") == number:
                     return answer
 
-        answer = self.loop.run_until_complete(asyncio.wait_for(ask(), 30))
+        answer = self.loop.run_until_complete(asyncio.wait_for(ask(), timeout))
+        if "error" in answer:
+            gone = "context" in str(answer["error"].get("message", "")).lower()
+            raise (PageGone if gone else AssertionError)(f"{expression}: {answer['error']}")
         result = answer["result"]
         if "exceptionDetails" in result:
             raise AssertionError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
-    def wait_for(self, expression: str, timeout: float, every: float = 0.02):
-        """Evaluate ``expression`` until it is truthy; (its value, the seconds it took). Fails after ``timeout``."""
+    def wait_for(self, expression: str, timeout: float):
+        """(the value of ``expression`` once it is truthy, the seconds that took); fails after ``timeout``.
+
+        The page checks it after every change to its document (a MutationObserver), so the time is the
+        page's own, not a polling interval's, and the test adds no load while it waits.
+        """
         started = time.monotonic()
         while True:
-            value = self.evaluate(expression)
-            took = time.monotonic() - started
-            if value:
-                return value, took
-            if took > timeout:
-                raise AssertionError(f"not true after {timeout} s: {expression}")
-            time.sleep(every)
+            try:
+                return self._when_true(expression, timeout), time.monotonic() - started
+            except PageGone:
+                if time.monotonic() - started > timeout:
+                    raise
+
+    def _when_true(self, expression: str, timeout: float):
+        return self.evaluate(f"""new Promise((resolve, reject) => {{
+            const check = () => {{ const value = ({expression}); if (value) {{ resolve(value); }} return value; }};
+            if (check()) {{ return; }}
+            const watcher = new MutationObserver(() => {{ if (check()) {{ watcher.disconnect(); }} }});
+            watcher.observe(document, {{subtree: true, childList: true, characterData: true, attributes: true}});
+            setTimeout(() => {{ watcher.disconnect(); reject(new Error("not true after {timeout} s")); }},
+                       {timeout * 1000});
+        }})""", timeout + 30)
 
     def close(self) -> None:
         if self.socket is not None:

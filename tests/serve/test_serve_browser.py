@@ -3,18 +3,14 @@
 
 from __future__ import annotations
 
-import os
-import re
-import signal
-import subprocess
-import sys
-import time
+import shutil
 
 import pytest
 
+from cardgen.model import DEFAULT_CONTENT
 from tests.chromium import Browser, chromium
-from tests.content_copy import copy_with, edit
-from tests.lines import Lines
+from tests.content_copy import edit
+from tests.serve.serving import serving
 
 #: The issue's figure: from the save to the changed face in the page, wall time.
 FACE_SHOWN_WITHIN_S = 1.0
@@ -30,23 +26,9 @@ def served(tmp_path):
     """``cardgen serve`` on a copy of the bundled content (the dispatch deck, in English), and its output lines."""
     chromium()  # skips, or fails where CARDGEN_REQUIRE_CHROMIUM=1, before anything starts
     content = tmp_path / "content"
-    copy_with(content, "dispatch.yaml", "en: Passing Swap}", "en: Passing Swap}")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardgen", "serve", str(content), "--out", str(tmp_path / "out"), "--only", "dispatch",
-         "--lang", "en", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy())
-    lines = Lines(process.stdout)
-    try:
-        lines.wait_for("watching")
-        url = next(re.search(r"serving the preview at (http://127\.0\.0\.1:\d+/)$", line)[1]
-                   for line in lines.lines if "serving the preview at" in line)
+    shutil.copytree(DEFAULT_CONTENT, content)
+    with serving(content, tmp_path / "out", "--only", "dispatch", "--lang", "en") as (url, lines):
         yield content, url, lines
-        process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=30) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
 
 
 def test_an_edit_shows_in_the_open_page_and_an_error_as_an_overlay(served, tmp_path):
