@@ -38,7 +38,7 @@ SLOW_MODULES = (
     "untrusted/test_output_folder.py",      # real builds, SIGTERM to a build
     "serve/test_serve_browser.py",          # cardgen serve and a headless Chromium (10 s)
     "untrusted/test_property.py",           # Hypothesis: random files and pack chains to validate and build (40 s)
-    "serve/test_serve_pack.py",             # cardgen serve on a pack, three rebuilds (10 s)
+    "serve/test_serve_news.py",             # cardgen serve on a pack and on a broken set, a few rebuilds (20 s)
 )
 #: Single tests (every parameter) elsewhere.
 SLOW_TESTS = (

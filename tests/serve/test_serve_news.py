@@ -1,5 +1,6 @@
-"""``cardgen serve`` on a pack watches its base game too: an edit there updates the pack's face in the page,
-a broken base value is an error naming the base file's line, mending it clears the error."""
+"""``cardgen serve``'s news, read as the page reads them: on a pack, an edit to the base game names the pack's
+changed face, a broken base value is an error naming the base file's line, mending it clears the error; a set
+broken from the start is served as a placeholder with its error."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import http.client
 import json
 import re
 import shutil
+import urllib.request
 
 from cardgen.model import DEFAULT_CONTENT
-from tests.content_copy import edit
+from tests.content_copy import copy_with, edit
 from tests.serve.serving import serving
 
 
@@ -55,5 +57,22 @@ def test_an_edit_to_the_base_game_reaches_the_served_pack(tmp_path):
         assert (problem["where"], problem["source"]) == (f"mygame/dispatch.yaml:{line}:13", "    copies: five")
 
         edit(game / "dispatch.yaml", "copies: five", "copies: 5", once=False)
+        assert news.next("ok") == {"type": "ok"}
+        news.connection.close()
+
+
+def test_a_set_broken_from_the_start_is_served_as_its_error_until_mended(tmp_path):
+    """No preview yet: the page is a placeholder that shows the error, and the first good build fills it."""
+    content = tmp_path / "content"
+    line = copy_with(content, "dispatch.yaml", "copies: 5\n    timing: after_movement", "copies: five\n"
+                                                                                      "    timing: after_movement")
+    with serving(content, tmp_path / "out", "--only", "dispatch", "--lang", "en") as (url, lines):
+        lines.wait_for("problem(s) in the content; nothing written.")
+        page = urllib.request.urlopen(url, timeout=30).read().decode("utf-8")
+        assert '<body data-placeholder="1">' in page and "<script data-seen=" in page
+        news = News(url)
+        assert news.next("error")["problems"][0]["where"] == f"dispatch.yaml:{line}:13"
+        edit(content / "dispatch.yaml", "copies: five", "copies: 5")
+        assert news.next("faces") == {"type": "faces", "ids": None}
         assert news.next("ok") == {"type": "ok"}
         news.connection.close()
