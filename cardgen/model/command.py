@@ -106,10 +106,10 @@ def reported(command: str, outcome: str) -> Iterator[None]:
     except ContentError as exc:
         typer.echo(format_problems(exc.problems, exc.sources), err=True)
         typer.echo(f"\n{len(exc.problems)} problem(s) in the content; {outcome}.", err=True)
-        raise typer.Exit(exc.exit_code)
+        raise typer.Exit(exc.exit_code) from None
     except CardgenError as exc:
         typer.echo(error_line(command, exc), err=True)
-        raise typer.Exit(exc.exit_code)
+        raise typer.Exit(exc.exit_code) from None
 
 
 def validate_cmd(

@@ -198,7 +198,7 @@ class Merge:
             fields = Loc({k: v for k, v in item.value.items() if k != ID}, item.pos, path=item.path)
             entries[i] = self.node(entries[i], fields, where)
             record["changed"].append(str(name))
-        for item, at, index in self._items(ops.get("add"), path + ("add",)):
+        for item, _at, index in self._items(ops.get("add"), path + ("add",)):
             name = entry_id(item)
             ids = [entry_id(e) for e in entries]
             if _is_key(name) and name in added:

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardgen.errors import ContentError, Problem, UsageError
-from cardgen.resources import DEFAULT_CONTENT
+from cardgen.resources import DEFAULT_CONTENT as DEFAULT_CONTENT  # re-exported: cardgen.model's default folder
 from cardgen.model import checks, pack, places
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.messages import friendly, known_keys, meant_key, suggest

@@ -24,7 +24,6 @@ from cardgen.errors import Problem
 from cardgen.model.layers import Loc, Merge, flatten, get, located, plain, put
 from cardgen.model import places
 from cardgen.model.messages import friendly, suggest
-from cardgen.model.places import BUNDLED_GAMES, BUNDLED_PACKS
 from cardgen.model.schema import FILES, MAX_COPIES, Bounds, Id, Model, Text
 from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
 

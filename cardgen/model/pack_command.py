@@ -28,7 +28,7 @@ def new_cmd(
         written = new_pack(folder, base, mark)
     except CardgenError as exc:
         typer.echo(error_line("pack new", exc), err=True)
-        raise typer.Exit(exc.exit_code)
+        raise typer.Exit(exc.exit_code) from None
     typer.echo(f"{printable(str(written))}: new pack over {printable(base)}; "
                f"next: cardgen validate {printable(str(written))}")
 

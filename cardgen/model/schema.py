@@ -132,7 +132,8 @@ class Setup(Model):
     platform_size: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="Face-up tickets each platform is refilled to.")
     dispatch_per_player: Annotated[int, Bounds(0, MAX_LOAD)] = Field(description="Dispatch cards dealt to each player at setup.")
     trains_per_player: Annotated[int, Bounds(1, MAX_TRAINS_PER_PLAYER)] = Field(description="Trains each player runs.")
-    seats: list[Seat] = Field(min_length=1, max_length=MAX_PLAYERS * MAX_TRAINS_PER_PLAYER, description="Start cell and direction by seat (rules 6.1 step 7).")
+    seats: list[Seat] = Field(min_length=1, max_length=MAX_PLAYERS * MAX_TRAINS_PER_PLAYER,
+        description="Start cell and direction by seat (rules 6.1 step 7).")
 
 
 class Colour(Model):
@@ -380,10 +381,13 @@ class SharedComponents(Model):
     track_map: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Track maps printed.")
     timetable_track: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Timetable tracks printed.")
     clock_marker: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Clock markers printed.")
-    first_player_marker: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(default=1, description="First-player markers printed (rules 6.1 step 8).")
-    round_marker: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(default=1, description="Round markers printed (one beside the event track).")
+    first_player_marker: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(default=1,
+        description="First-player markers printed (rules 6.1 step 8).")
+    round_marker: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(default=1,
+        description="Round markers printed (one beside the event track).")
     quick_reference: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Quick reference sheets printed.")
-    score_sheet: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(default=1, description="Score sheets printed: a row per player for score, deliveries and delays L (rules 6.3; ruling R24).")
+    score_sheet: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(default=1,
+        description="Score sheets printed: a row per player for score, deliveries and delays L (rules 6.3; ruling R24).")
 
 
 class PrintingFile(Model):

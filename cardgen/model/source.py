@@ -221,7 +221,8 @@ class _Walker:
                 _fail(self.name, kpos.line, kpos.col, f"mapping key {key_node.value!r} must be text or a whole number", self.lines, path)
             if key in out:
                 first = self.smap.keys[path + (key,)]
-                _fail(self.name, kpos.line, kpos.col, f"duplicate key {key!r} (first written at line {first.line})", self.lines, path + (key,))
+                _fail(self.name, kpos.line, kpos.col,
+                    f"duplicate key {key!r} (first written at line {first.line})", self.lines, path + (key,))
             self.smap.keys[path + (key,)] = kpos
             out[key] = self.walk(value_node, path + (key,), depth + 1, kpos)
         return out

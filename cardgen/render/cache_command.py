@@ -33,7 +33,7 @@ def _limit() -> int:
         return cachedir.limit_bytes()
     except UsageError as exc:
         typer.echo(error_line("cache", exc), err=True)
-        raise typer.Exit(exc.exit_code)
+        raise typer.Exit(exc.exit_code) from None
 
 
 @cache_app.command("info")

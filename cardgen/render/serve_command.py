@@ -65,7 +65,7 @@ def serve_cmd(
             raise UsageError(f"--port {port}: choose a port from 0 to 65535")
     except UsageError as exc:
         typer.echo(error_line("serve", exc), err=True)
-        raise typer.Exit(exc.exit_code)
+        raise typer.Exit(exc.exit_code) from None
     require_renderer("serve")
     site = Site()
     try:
@@ -73,7 +73,7 @@ def serve_cmd(
     except OSError as exc:
         typer.echo(f"cardgen serve: error: cannot serve on {printable(host)}:{port} ({printable(str(exc))}); "
                    "choose another --port", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     threading.Thread(target=server.serve_forever, name="cardgen-serve", daemon=True).start()
     typer.echo(f"serving the preview at {server.url}", err=True)
     live = Live(site, lambda: plan_build(content_dir, options, out=out), lambda: watched_folders(content_dir),

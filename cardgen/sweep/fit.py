@@ -82,7 +82,8 @@ def rank(points: list[dict]) -> list[dict]:
             continue
         config = {k: v for k, v in p["values"].items() if k != "players"}
         key = repr(sorted(config.items(), key=lambda kv: kv[0]))
-        g = groups.setdefault(key, {"values": config, "label": label(config) or "(as written)", "points": [], "players": [], "log_likelihood": 0.0,
+        g = groups.setdefault(key, {"values": config, "label": label(config) or "(as written)",
+            "points": [], "players": [], "log_likelihood": 0.0,
                                     "deviance": 0.0, "df": 0, "cells": 0, "cells_inside": 0,
                                     "cells_inside_published_noise": 0, "outside": []})
         fit = p["fit"]

@@ -19,7 +19,9 @@ import pytest
 from cardgen.model import validate
 from cardgen.model.source import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
 
-SECONDS = 60.0  # a guard against a hang, not a speed target (benchmarks/ measure speed): the 1 MB list of values takes ~2 s idle under tracemalloc, 14 s on a loaded machine
+#: a guard against a hang, not a speed target (benchmarks/ measure speed): the 1 MB list of values takes ~2 s
+#: idle under tracemalloc, 14 s on a loaded machine
+SECONDS = 60.0
 PEAK_BYTES = 100_000_000
 
 

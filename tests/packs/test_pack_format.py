@@ -133,7 +133,7 @@ def test_missing_and_cyclic_base(tmp_path):
 
 
 def _bundled():
-    from cardgen.model.pack import BUNDLED_GAMES, BUNDLED_PACKS
+    from cardgen.model.places import BUNDLED_GAMES, BUNDLED_PACKS
     return sorted(p.name for root in (BUNDLED_GAMES, BUNDLED_PACKS) if root.is_dir()
                   for p in root.iterdir() if p.is_dir() and p.name != "packs")
 

@@ -115,7 +115,7 @@ def test_a_sweep_spec_naming_etc_is_refused(tmp_path):
     spec.write_text("content: /etc\ngames: 10\naxes:\n  players: [3, 4]\n", encoding="utf-8")
     result = cli("sweep", spec)
     assert result.exit_code == 1
-    assert f"s.yaml:1:10: " + outside("content", "/etc", "/etc", tmp_path.parent) in result.output
+    assert "s.yaml:1:10: " + outside("content", "/etc", "/etc", tmp_path.parent) in result.output
 
 
 def test_pack_new_with_a_name_too_long_for_the_file_system(tmp_path, monkeypatch):

@@ -124,7 +124,6 @@ def test_every_engine_extracts_each_faces_text(full_build, english):
 
 def test_the_comparison_catches_a_font_readers_map_wrongly(tmp_path):
     """The check fails on the fault it guards against: the CFF font's crossed boxes and blanks."""
-    from PIL import Image
 
     sample = Path(__file__).parent / "golden" / "engines"
     pdf = sample / "cid-keyed-cff.pdf"

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import io
-import re
 from pathlib import Path
 
-import zlib
 from fontTools.ttLib import TTFont
 
 from cardgen.render.fonts import instances as font_instances

@@ -87,7 +87,7 @@ def test_tiles_cover_the_board_with_overlap(w, h, paper):
     ys = sorted({(t.region.y, t.region.top) for t in tiles})
     for spans, length in ((xs, w), (ys, h)):
         assert spans[0][0] == pytest.approx(0) and spans[-1][1] == pytest.approx(length)
-        for (a0, a1), (b0, b1) in zip(spans, spans[1:]):
+        for (_a0, a1), (b0, _b1) in zip(spans, spans[1:]):
             assert a1 - b0 >= TILE_OVERLAP_MM - 1e-6  # neighbours overlap enough to glue and align
 
 

@@ -75,7 +75,6 @@ def test_saved_bytes_do_not_depend_on_the_clock_or_a_random_id():
 
 def test_imposed_sheets_place_each_face_once_as_a_form(content):
     """Two placements of the same face on a sheet draw one form; its fonts are one merged subset."""
-    from dataclasses import dataclass
 
     from cardgen.render.pdf.face import FacePdf
     from cardgen.render.sheets.layout import Rect

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pikepdf
-import pytest
 
 from cardgen.render.pdf import pdfx
 from tests.render_print.pdfx_check import problems

@@ -61,7 +61,7 @@ def _card_placements(page, w, h, bleed=3.0):
     layer is page sized, so it is left out.
     """
     out = []
-    for _, (a, b, c, d, e, f), box in placed_boxes(page):
+    for _, (a, _b, _c, d, _e, _f), box in placed_boxes(page):
         x0, y0, x1, y1 = (v / MM for v in box)
         if w - 0.01 <= x1 - x0 <= w + 2 * bleed + 0.01 and h - 0.01 <= y1 - y0 <= h + 2 * bleed + 0.01:
             out.append((round(x0, 2), round(y0, 2), a, d, round(x1 - x0, 2), round(y1 - y0, 2)))

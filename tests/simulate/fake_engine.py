@@ -75,7 +75,10 @@ def play_game(content, lineup, seed, options=None, check_invariants=False, *, ne
     winners = tuple(p.seat for p in players if p.score == best)
     holds = sum(1 for _, c in content.event_track if any(e.type == "clock_hold" for e in content.event_kinds[c.kind].effects))
     piles = {st.id: rng.choice([None, rng.randint(10, 22)]) for st in content.map.stations}
-    used = lambda ids: {i: rng.randint(1, 5) for i in ids if i not in never}
+
+    def used(ids):
+        return {i: rng.randint(1, 5) for i in ids if i not in never}
+
     return FakeGame(
         players=tuple(players), winners=winners,
         rounds=content.game.clock.end + holds, final_clock=content.game.clock.end,

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from cardgen.engine.tables import command as tables_command
 from cardgen.engine.tables.published import read_published
 from cardgen.engine.tables.reproduce import (cliff_table, compare_rows, compare_win_rates, deck_totals, fare_table,
-                                             reproduce, verdict)
+                                             verdict)
 from cardgen.engine.simulation.stats import wilson
 from cardgen.model import load
 

@@ -8,7 +8,6 @@ on it (small games), and a small build on a few fixed extremes.
 
 from __future__ import annotations
 
-import copy
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -21,7 +21,7 @@ def test_the_problem_list_is_capped_and_json_lists_everything(content):
         result = cli(command[0], content.root, *command[1:])
         assert result.exit_code == 1
         assert result.output.count("tickets.yaml:") == 50
-        assert f"... and 20 more problem(s); `cardgen validate --json` lists them all" in result.output
+        assert "... and 20 more problem(s); `cardgen validate --json` lists them all" in result.output
 
 
 def test_report_refuses_a_file_cardgen_did_not_write_unless_forced(tmp_path):

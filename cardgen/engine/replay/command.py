@@ -77,13 +77,13 @@ def replay_cmd(
         replay = replay_file(game)
     except ScriptError as exc:
         typer.echo(format_problems(exc.problems, {p.file: exc.lines for p in exc.problems}), err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     except ContentError as exc:
         typer.echo(format_problems(exc.problems, exc.sources), err=True)
-        raise typer.Exit(exc.exit_code)
+        raise typer.Exit(exc.exit_code) from None
     except CardgenError as exc:
         typer.echo(error_line("replay", exc), err=True)
-        raise typer.Exit(exc.exit_code)
+        raise typer.Exit(exc.exit_code) from None
     if as_json:
         typer.echo(json.dumps(replay.to_dict(), ensure_ascii=False, indent=1))
         return

@@ -61,9 +61,11 @@ def resolve_lineup(content, players: int | None, lineup: str | None, bots) -> tu
 
 def simulate_cmd(
     content_dir: Optional[Path] = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Player count (default: the lineup's length, the variant's count, or the game's best count)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p",
+        help="Player count (default: the lineup's length, the variant's count, or the game's best count)."),
     games: int = typer.Option(1000, "--games", "-n", help="Games to play."),
-    lineup: Optional[str] = typer.Option(None, "--lineup", help="Bots by seat, comma separated (default: the 10.16 archetypes for the count)."),
+    lineup: Optional[str] = typer.Option(None, "--lineup",
+        help="Bots by seat, comma separated (default: the 10.16 archetypes for the count)."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Rules variant id (see variants.yaml)."),
     seed: int = typer.Option(1, "--seed", help="Run seed; game i uses a seed derived from (seed, i)."),
     workers: int = typer.Option(1, "--workers", "-w", help="Worker processes; results do not depend on it."),
@@ -72,7 +74,8 @@ def simulate_cmd(
     force: bool = typer.Option(False, "--force", help="Let --report replace a file that is not an earlier cardgen report."),
     option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
                                      help="Ruling option name=value (repeatable; docs/rulings.md lists them)."),
-    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal)."),
+    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
+        help="Progress bar on stderr (default: when stderr is a terminal)."),
     check_invariants: bool = typer.Option(False, "--check-invariants", help="Let the engine assert its invariants every round (slower)."),
     compare: bool = typer.Option(False, "--compare", help="Also play the same games (same seeds and seats) on the "
                                  "pack's base, or on the folder named after --compare, and report each bot's "

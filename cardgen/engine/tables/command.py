@@ -21,7 +21,8 @@ from cardgen.errors import CardgenError, UsageError
 
 def tables_cmd(
     content_dir: Optional[Path] = typer.Argument(None, help="Content folder; the bundled Rail Journey set if omitted."),
-    published: Optional[Path] = typer.Option(None, "--published", help="YAML of values published in the rules, to compare with (e.g. docs/balance-published.yaml in a source checkout)."),
+    published: Optional[Path] = typer.Option(None, "--published",
+        help="YAML of values published in the rules, to compare with (e.g. docs/balance-published.yaml in a source checkout)."),
     games: int = typer.Option(1000, "--games", "-n", help="Games per player count for the win-rate table; 0 skips it."),
     seed: int = typer.Option(1, "--seed", help="Run seed (each player count uses it)."),
     workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),

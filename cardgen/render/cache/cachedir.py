@@ -270,7 +270,7 @@ def clear(folder: Path) -> Usage:
 
 def _remove_empty_folders(folder: Path) -> None:
     """Remove the sub-folders of ``folder`` that are empty now (deepest first); ``folder`` itself stays."""
-    for root, dirs, names in os.walk(folder, topdown=False, followlinks=False):
+    for root, _dirs, _names in os.walk(folder, topdown=False, followlinks=False):
         if Path(root) != Path(folder) and not os.path.islink(root):
             try:
                 os.rmdir(root)  # refuses a folder that is not empty

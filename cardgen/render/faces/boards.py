@@ -242,7 +242,8 @@ def train_mats(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
         maker.make(kind="train_mat", id=f"train_mat-{colour.id}", label=f"train mat {colour.id}",
                    caption=f"{maker.words.label('train_mat')} · {maker.words(colour.name)}",
                    template="train_mat.html.j2", size=(width, height), copies=1, layout="board",
-                   colour=colour, seats=seats, card_h=ch, box_w=round(pitch - SEAT_BOX_GAP_MM, 2), top=MAT_BAND_MM - SAFE_MARGIN_MM, air=4.0,
+                   colour=colour, seats=seats, card_h=ch, box_w=round(pitch - SEAT_BOX_GAP_MM, 2),
+                       top=MAT_BAND_MM - SAFE_MARGIN_MM, air=4.0,
                    notes_top=MAT_BAND_MM - SAFE_MARGIN_MM + seats[-1]["y"] + ch + SEAT_BOXES_MM, notes=notes)
         for colour in colours_for(content, row.train_tokens, "train mats")
     ]

@@ -86,7 +86,8 @@ def _as_is(cell: Any) -> bytes:
 def sheet_jpeg(cells: Sequence[T], hidden: T, cell: tuple[int, int],
                pixels: Callable[[T], bytes] = _as_is) -> bytes:
     """Up to 69 cells in reading order and the hidden card in the last cell of the smallest grid that holds
-    them (:func:`grid`), as a JPEG (:func:`cardgen.render.images.raster.jpeg_bytes`). ``pixels`` gives a cell's raw RGB pixels, asked one cell at a time as it is
+    them (:func:`grid`), as a JPEG (:func:`cardgen.render.images.raster.jpeg_bytes`). ``pixels`` gives a cell's
+    raw RGB pixels, asked one cell at a time as it is
     pasted (a 7 x 6 sheet's cells are 29 MB together)."""
     cw, ch = cell
     columns, rows = grid(len(cells))
