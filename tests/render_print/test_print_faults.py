@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pikepdf
+import pypdf
 import pytest
 
 from tests.render_print.backs_check import back_pages, lines_near_the_trim, trim_image
-from tests.render_print.pdfcheck import page_text
+from tests.render_print.pdfcheck import MM, page_text, placed_boxes
 
 
 def test_backs_draw_no_line_near_the_trim(full_build, manifest):
@@ -42,3 +44,53 @@ def test_a_two_player_build_points_to_the_two_locomotive_variant(build_subset):
     assert recommendation in _reference_text(build_subset, players=2)
     assert "recommend" not in _reference_text(build_subset, players=2, variant="two_locomotives")
     assert "recommend" not in _reference_text(build_subset, players=3)
+
+
+def _marks_and_boards(path, page_index: int, bleed_mm: float):
+    """The crop marks (x0, y0, x1, y1 from the board outwards, in points) and the boards' trim boxes of
+    a packed board sheet, read from its PDF."""
+    with pikepdf.open(path) as pdf:
+        page = pdf.pages[page_index]
+        marks, start = [], None
+        for instruction in pikepdf.parse_content_stream(page.Resources.XObject.Marks):
+            operator = str(instruction.operator)
+            if operator == "m":
+                start = [float(v) for v in instruction.operands]
+            elif operator == "l" and start is not None:
+                marks.append((*start, *(float(v) for v in instruction.operands)))
+    bleed = bleed_mm * MM
+    boards = [(x0 + bleed, y0 + bleed, x1 - bleed, y1 - bleed)
+              for name, _, (x0, y0, x1, y1) in placed_boxes(pypdf.PdfReader(path).pages[page_index]) if name != "/Marks"]
+    return marks, boards
+
+
+def _pointing_into(mark, boards) -> list:
+    """Boards the mark's cut line runs into past the mark's outer end."""
+    x0, y0, x1, y1 = mark
+    eps = 0.01
+    if abs(y0 - y1) < eps:
+        return [b for b in boards if b[1] + eps < y0 < b[3] - eps and (b[2] <= x1 + eps if x1 < x0 else b[0] >= x1 - eps)]
+    return [b for b in boards if b[0] + eps < x0 < b[2] - eps and (b[3] <= y1 + eps if y1 < y0 else b[1] >= y1 - eps)]
+
+
+@pytest.mark.parametrize("name", ["marker.pdf", "train_token.pdf", "wait_track.pdf"])
+def test_no_crop_mark_on_a_packed_sheet_points_into_another_board(full_build, manifest, name):
+    """On the markers sheet the clock marker's mark beside the taller first-player marker pointed at it:
+    a cut along it slices the neighbour. Every mark's line, past the mark, runs clear of the other boards."""
+    out, _ = full_build
+    for index in range(len(pypdf.PdfReader(out / name).pages)):
+        marks, boards = _marks_and_boards(out / name, index, manifest["options"]["bleed_mm"])
+        assert len(boards) > 1 and len(marks) >= 6 * len(boards)
+        for mark in marks:
+            own = min(boards, key=lambda b: max(b[0] - mark[0], mark[0] - b[2], 0) + max(b[1] - mark[1], mark[1] - b[3], 0))
+            assert _pointing_into(mark, [b for b in boards if b != own]) == [], (name, index, mark)
+
+
+def test_the_small_markers_are_explained_where_they_go(build_subset):
+    """The clock and round markers are a timetable column wide and carry their icon alone (no text fits
+    their safe margin): the timetable prints each icon by the row that marker goes on."""
+    out = build_subset(only=("marker", "timetable_track"), lang="en")
+    markers = " ".join(page_text(out / "marker.pdf", 0).split())
+    track = " ".join(page_text(out / "timetable_track.pdf", 0).split())
+    assert "⏱" in markers and "📍" in markers
+    assert "📍 Round · Event track" in track and "⏱ Clock (h)" in track

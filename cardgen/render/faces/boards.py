@@ -23,6 +23,10 @@ STRIP_FRAME_MM = 2 * (SAFE_MARGIN_MM + 3)  # a strip's safe margins and a little
 SLOT_GAP_MM = 5.0             # gap between card slots on a station mat
 TOKEN_SIZE_MM = (30.0, 90.0)  # fold-over standee: tab, face, face, tab
 MARKER_SIZE_MM = (40.0, 40.0)  # the first-player marker, a flat square
+#: Each marker's icon. The clock and round markers carry theirs alone (a column of the timetable track
+#: leaves no room for text inside the safe margin): the track's two rows print the same icon by their
+#: label, so each marker's place on the board says what it is.
+MARKER_ICONS = {"first_player": "🚩", "clock": "⏱", "round": "📍"}
 MAT_BAND_MM = 20.0            # train mat: title band and the air below it
 SEAT_BOXES_MM = 34.0          # train mat: under each lane, the seat number, two write-in boxes and the penalty
 SEAT_NOTES_MM = 17.0          # train mat: the rule lines at its foot
@@ -107,7 +111,7 @@ def timetable_track(content: Content, maker: FaceMaker) -> Face:
         kind="timetable_track", id="timetable_track", label="timetable track", caption=maker.words.label("timetable"),
         template="timetable_track.html.j2", size=(STRIP_LABEL_MM + (len(rounds) + 1) * cell + STRIP_FRAME_MM, STRIP_HEIGHT_MM),
         copies=content.printing.shared.timetable_track, layout="board",
-        start=clock.start, end=clock.end, rounds=rounds, cell_w=cell, label_w=STRIP_LABEL_MM,
+        start=clock.start, end=clock.end, rounds=rounds, cell_w=cell, label_w=STRIP_LABEL_MM, marker_icons=MARKER_ICONS,
         hold_kinds=[k for k in content.events.kinds if any(e.type == "clock_hold" for e in k.effects)],
         late=maker.words.fill("rules", content.late_rounds_key()) if late else "",
     )
@@ -181,19 +185,21 @@ def markers(content: Content, maker: FaceMaker) -> list[Face]:
 
     The first-player marker sits in front of a player: a square with its name and the tie-break it
     settles. The clock and round markers sit on one column of the timetable track, so they are that
-    column's size (:func:`timetable_cell_mm`), a space's height, and carry their icon alone.
+    column's size (:func:`timetable_cell_mm`), a space's height, and carry their icon alone: the track
+    prints it by the row each goes on (:data:`MARKER_ICONS`).
     """
     shared = content.printing.shared
     column = (timetable_cell_mm(content, maker.bleed), STRIP_CELL_MM)
-    made = [("first_player", "🚩", shared.first_player_marker, maker.words.fill("rules", "tie_break"), MARKER_SIZE_MM),
-            ("clock", "⏱", shared.clock_marker, "", column),
-            ("round", "📍", shared.round_marker, "", column)]
+    made = [("first_player", shared.first_player_marker, maker.words.fill("rules", "tie_break"), MARKER_SIZE_MM),
+            ("clock", shared.clock_marker, "", column),
+            ("round", shared.round_marker, "", column)]
     return [
         maker.make(kind="marker", id=f"marker-{name}", label=f"{name.replace('_', ' ')} marker",
                    caption=maker.words.label(f"{name}_marker"),
                    template="marker.html.j2", size=size, copies=copies, layout="board",
-                   name=maker.words.label(f"{name}_marker"), icon=icon, note=note, small=size != MARKER_SIZE_MM)
-        for name, icon, copies, note, size in made if copies
+                   name=maker.words.label(f"{name}_marker"), icon=MARKER_ICONS[name], note=note,
+                   small=size != MARKER_SIZE_MM)
+        for name, copies, note, size in made if copies
     ]
 
 

@@ -27,8 +27,8 @@ from cardgen.render.sheets.layout import (
     outer_sides,
     pack_boards,
 )
-from cardgen.render.sheets.marks import (Furniture, furniture_pdf, grid_crop_marks, label_under, margin_label,
-                                          tile_furniture)
+from cardgen.render.sheets.marks import (Furniture, board_crop_marks, furniture_pdf, grid_crop_marks, label_under,
+                                          margin_label, tile_furniture)
 from cardgen.render.faces.facekit import Face
 from cardgen.render.pdf.face import FacePdf
 
@@ -244,7 +244,7 @@ def board_sheets(boards: Sequence[Face], *, paper: tuple[float, float], label: s
         sheets = []
         for number, entries in enumerate(pages, start=1):
             trims = [r for _, r in entries]
-            crop = [seg for r in trims for seg in grid_crop_marks([r], MARK_OFFSET_MM + bleed)]
+            crop = board_crop_marks(trims, MARK_OFFSET_MM + bleed)
             top = max(r.top for r in trims)
             furniture = Furniture(page, crop=crop, label=f"{label} · {number}/{len(pages)}",
                                   label_at=(min(r.x for r in trims), top + bleed + MARK_OFFSET_MM + MARK_LENGTH_MM + 1.0))

@@ -120,6 +120,34 @@ def grid_crop_marks(trims: list[Rect], gap: float | dict[str, float],
     return [s for s in segments if abs(s[0] - s[2]) + abs(s[1] - s[3]) > 0]
 
 
+def points_into(segment: Segment, own: Rect, others: list[Rect]) -> bool:
+    """Whether the cut line ``segment`` marks, followed on past the mark away from its board ``own``,
+    runs through another board (a crop mark beside a shorter board, pointing at a taller neighbour,
+    would have the cutter slice that neighbour)."""
+    x0, y0, x1, y1 = segment
+    eps = 1e-6
+    if abs(y0 - y1) < eps:  # a horizontal line: it runs on left or right of the board
+        left = x1 < own.x
+        return any(r.y + eps < y0 < r.top - eps and (r.right <= x1 + eps if left else r.x >= x1 - eps)
+                   for r in others)
+    below = y1 < own.y
+    return any(r.x + eps < x0 < r.right - eps and (r.top <= y1 + eps if below else r.y >= y1 - eps)
+               for r in others)
+
+
+def board_crop_marks(trims: list[Rect], gap: float) -> list[Segment]:
+    """Each packed board's own crop marks, less those whose line points into a neighbour: each cut
+    line keeps the mark on its other side (both are kept when both would point into one)."""
+    segments: list[Segment] = []
+    for index, trim in enumerate(trims):
+        others = trims[:index] + trims[index + 1:]
+        own = grid_crop_marks([trim], gap)
+        for pair in zip(own[0::2], own[1::2]):  # the two marks of one cut line
+            clear = [s for s in pair if not points_into(s, trim, others)]
+            segments += clear or list(pair)
+    return segments
+
+
 def margin_label(trims: list[Rect], gap: float | dict[str, float]) -> tuple[tuple[float, float], float]:
     """Where the sheet label goes: upright along the left margin, beside the top card, clear of the marks.
 
