@@ -36,6 +36,7 @@ def test_an_edit_shows_in_the_open_page_and_an_error_as_an_overlay(served, tmp_p
     browser = Browser(url, tmp_path / "profile")
     try:
         browser.wait_for(f"({_face_text(EDITED_FACE)}).includes('Passing Swap')", timeout=60)
+        browser.wait_for("document.body.dataset.ready === '1'", timeout=60)  # its fonts loaded: the page is idle
         # marks that a reload would wipe out: the page itself, and a face the edit does not touch
         browser.evaluate("window.notReloaded = true; document.querySelector('figure.tile:not([data-face-id=\""
                          f"{EDITED_FACE}\"])').kept = true")
