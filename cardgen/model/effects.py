@@ -18,9 +18,9 @@ them) implements every primitive listed here, and nothing else.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, Union
+from typing import Annotated, ClassVar, Literal, Union, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic.fields import FieldInfo
 
 #: bounds of the schema (cardgen.model.schema re-exports them with the others)
@@ -54,25 +54,20 @@ class Primitive(BaseModel):
     EXAMPLE: ClassVar[str] = ""
 
 
-def _flag(cls_name: str, tag: str, doc: str, timings: tuple[str, ...], example: str,
-          target: str | None = None) -> type[Primitive]:
-    """A primitive without parameters: only its name, what it does and when (one definition for all)."""
-    model = create_model(cls_name, __base__=Primitive, __module__=__name__, __doc__=doc,
-                         type=(Literal[tag], Field(description="Primitive name.")))
-    model.TIMINGS, model.EXAMPLE, model.TARGET = timings, example, target
-    return model
+class IgnoreBoardingLimit(Primitive):
+    """The card's train boards freely when a `boarding_limit` (Crowded Train) is in force this round."""
+
+    type: Literal["ignore_boarding_limit"] = Field(description="Primitive name.")
+    TIMINGS = (OPERATION,)
+    EXAMPLE = "{type: ignore_boarding_limit}"
 
 
-IgnoreBoardingLimit = _flag(
-    "IgnoreBoardingLimit", "ignore_boarding_limit",
-    "The card's train boards freely when a `boarding_limit` (Crowded Train) is in force this round.",
-    (OPERATION,), "{type: ignore_boarding_limit}")
+class NoStop(Primitive):
+    """The card's train does not stop this round: no alighting, no boarding, no Group Booking."""
 
-
-NoStop = _flag(
-    "NoStop", "no_stop",
-    "The card's train does not stop this round: no alighting, no boarding, no Group Booking.",
-    (OPERATION,), "{type: no_stop}")
+    type: Literal["no_stop"] = Field(description="Primitive name.")
+    TIMINGS = (OPERATION,)
+    EXAMPLE = "{type: no_stop}"
 
 
 class LoadCondition(Primitive):
@@ -109,23 +104,29 @@ class PropulsionModifier(LoadCondition):
     EXAMPLE = "{type: propulsion, amount: 1, max_load: 4}"
 
 
-SwapAdjacent = _flag(
-    "SwapAdjacent", "swap_adjacent",
-    "After moving, swap cells with a train on a neighbouring cell, ignoring blocking (ruling R6).",
-    (AFTER_MOVEMENT,), "{type: swap_adjacent}")
+class SwapAdjacent(Primitive):
+    """After moving, swap cells with a train on a neighbouring cell, ignoring blocking (ruling R6)."""
+
+    type: Literal["swap_adjacent"] = Field(description="Primitive name.")
+    TIMINGS = (AFTER_MOVEMENT,)
+    EXAMPLE = "{type: swap_adjacent}"
 
 
-IgnoreBlocking = _flag(
-    "IgnoreBlocking", "ignore_blocking",
-    "This round trains on the card's train's line do not stop it (rules 4.3): it runs past them. It still "
-    "never ends its move on a full section line: it stops on the last cell of its run it may stand on.",
-    (WITH_REVEAL,), "{type: ignore_blocking}")
+class IgnoreBlocking(Primitive):
+    """This round trains on the card's train's line do not stop it (rules 4.3): it runs past them. It still
+    never ends its move on a full section line: it stops on the last cell of its run it may stand on."""
+
+    type: Literal["ignore_blocking"] = Field(description="Primitive name.")
+    TIMINGS = (WITH_REVEAL,)
+    EXAMPLE = "{type: ignore_blocking}"
 
 
-IgnoreClosure = _flag(
-    "IgnoreClosure", "ignore_closure",
-    "A section closed this round (`section_closed`) is open to the card's train.",
-    (WITH_REVEAL,), "{type: ignore_closure}")
+class IgnoreClosure(Primitive):
+    """A section closed this round (`section_closed`) is open to the card's train."""
+
+    type: Literal["ignore_closure"] = Field(description="Primitive name.")
+    TIMINGS = (WITH_REVEAL,)
+    EXAMPLE = "{type: ignore_closure}"
 
 
 class GroupBooking(Primitive):
@@ -149,22 +150,29 @@ class PlatformExtra(Primitive):
     EXAMPLE = "{type: platform_extra, amount: 2}   # the kind says target: station"
 
 
-SectionClosed = _flag(
-    "SectionClosed", "section_closed",
-    "The target section is closed on both lines this round: a train stops before it (ruling R2).",
-    (EVENT,), "{type: section_closed}   # the kind says target: section", target="section")
+class SectionClosed(Primitive):
+    """The target section is closed on both lines this round: a train stops before it (ruling R2)."""
+
+    type: Literal["section_closed"] = Field(description="Primitive name.")
+    TIMINGS = (EVENT,)
+    TARGET = "section"
+    EXAMPLE = '{type: section_closed}   # the kind says target: section'
 
 
-ClockHold = _flag(
-    "ClockHold", "clock_hold",
-    "The clock does not advance at the end of this round (one more round is played).",
-    (EVENT,), "{type: clock_hold}")
+class ClockHold(Primitive):
+    """The clock does not advance at the end of this round (one more round is played)."""
+
+    type: Literal["clock_hold"] = Field(description="Primitive name.")
+    TIMINGS = (EVENT,)
+    EXAMPLE = "{type: clock_hold}"
 
 
-OrderReversed = _flag(
-    "OrderReversed", "order_reversed",
-    "Movement order is reversed this round: lowest W first.",
-    (EVENT,), "{type: order_reversed}")
+class OrderReversed(Primitive):
+    """Movement order is reversed this round: lowest W first."""
+
+    type: Literal["order_reversed"] = Field(description="Primitive name.")
+    TIMINGS = (EVENT,)
+    EXAMPLE = "{type: order_reversed}"
 
 
 class BoardingLimit(Primitive):
@@ -201,7 +209,13 @@ PRIMITIVES: tuple[type[Primitive], ...] = (
     GroupBooking, PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange,
     PlatformSizeChange,
 )
-BY_NAME: dict[str, type[Primitive]] = {p.model_fields["type"].annotation.__args__[0]: p for p in PRIMITIVES}
+def primitive_name(primitive: Primitive | type[Primitive]) -> str:
+    """The ``type`` a primitive is written with (its one ``Literal``)."""
+    cls = primitive if isinstance(primitive, type) else type(primitive)
+    return str(get_args(cls.model_fields["type"].annotation)[0])
+
+
+BY_NAME: dict[str, type[Primitive]] = {primitive_name(p): p for p in PRIMITIVES}
 
 Effect = Annotated[
     Union[
@@ -228,6 +242,6 @@ def timing_problem(effect: Primitive, timing: str) -> str | None:
     if timing in effect.TIMINGS:
         return None
     if timing in (OPERATION, EVENT):
-        return f"effect '{effect.type}' cannot be on an {timing} card"
-    return (f"effect '{effect.type}' cannot be used at timing '{timing}' "
+        return f"effect '{primitive_name(effect)}' cannot be on an {timing} card"
+    return (f"effect '{primitive_name(effect)}' cannot be used at timing '{timing}' "
             f"(allowed: {', '.join(effect.TIMINGS)})")
