@@ -8,7 +8,9 @@ import os
 import threading
 
 import pytest
+from typer.testing import CliRunner
 
+from cardgen.cli import app
 from cardgen.errors import BuildError, ContentError, Problem
 from cardgen.render.serve.files import served_file
 from cardgen.render.serve.http import PreviewServer, Site
@@ -108,3 +110,13 @@ def test_a_face_that_does_not_fit_shows_the_line_it_names(tmp_path):
         "message": "dispatch swap (dispatch-swap): dispatch swap: text overflows its box 'name' by 2.0 mm at the "
                    "right (face dispatch-swap): 'Passing Swap Passing Swap'",
         "source": "  - name: {en: Passing Swap Passing Swap}", "caret": "                   ^"}]}
+
+
+def test_a_port_in_use_or_out_of_range_is_one_line_and_nothing_served(served, tmp_path):
+    server, _ = served
+    busy = CliRunner().invoke(app, ["serve", "--port", str(server.port), "--out", str(tmp_path / "o")])
+    assert (busy.exit_code, busy.output) == (1, f"cardgen serve: error: cannot serve on 127.0.0.1:{server.port} "
+                                                "([Errno 98] Address already in use); choose another --port\n")
+    wrong = CliRunner().invoke(app, ["serve", "--port", "70000", "--out", str(tmp_path / "o")])
+    assert (wrong.exit_code, wrong.output) == (2, "cardgen serve: usage: --port 70000: choose a port from 0 to 65535\n")
+    assert not (tmp_path / "o").exists()
