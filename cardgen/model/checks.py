@@ -266,6 +266,9 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
             if timing == OPERATION and name in eff.model_fields_set:
                 yield where(stem, ("kinds", i, "effects", j, name), f"'{name}' is a condition on a train's load: "
                             "only an event or a dispatch card can have it")
+        if timing != EVENT and "lasts" in eff.model_fields_set:
+            yield where(stem, ("kinds", i, "effects", j, "lasts"), "'lasts' is how long an event card's effect "
+                        "lasts: only an event card can have it")
         if isinstance(eff, LoadCondition) and eff.min_load > eff.max_load:
             yield where(stem, ("kinds", i, "effects", j, "max_load"), "max_load is below min_load: no train qualifies")
         if eff.type in ("capacity", "platform_size") and eff.amount == 0:
@@ -309,6 +312,8 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
             elif kind.target != target and named is not None:
                 yield where("events", ("track", rnd, target), f"a '{kind.id}' card takes no {target}")
         yield from _card_values(rnd, card, kind, where)
+    for start, message in c.lasting[1]:
+        yield where("events", ("track", start), message)
     if c.variant is None:  # variants may drop rounds (beginner plays rounds 1-10 only)
         first, total = missing_numbers(1, rounds, ev.track)
         for rnd in first:

@@ -12,6 +12,7 @@ from functools import cached_property
 from pathlib import Path
 
 from cardgen.model import schema as s
+from cardgen.model.durations import Round, lasting_track
 from cardgen.model.text import render
 from cardgen.model.values import card_effects, case_value
 
@@ -224,6 +225,14 @@ class Content:
         if not card.values:
             return list(kind.effects)
         return card_effects(kind.effects, card.values)[0]
+
+    @cached_property
+    def lasting(self) -> tuple[dict[int, Round], list[tuple[int, str]]]:
+        """Each round's effects with the lasting effects of earlier cards (:mod:`cardgen.model.durations`), up
+        to the later of the track's last round and the clock's, and what cannot be combined. Cards of an unknown
+        kind are the validator's to report and play nothing here."""
+        track = [(r, card) for r, card in self.event_track if card.kind in self.event_kinds]
+        return lasting_track(track, self.card_effects, max(self.track_rounds(), self.regular_rounds))
 
     def kind_holds_clock(self, kind_id: str) -> bool:
         """True when events of ``kind_id`` hold the clock (🕐, rules 5.4 and 6.2 phase 5); unknown kinds do not."""

@@ -81,7 +81,16 @@ class LoadCondition(Primitive):
                                                                        "carrying at most this many places.")
 
 
-class WaitGain(LoadCondition):
+class Lasting(Primitive):
+    """A primitive an event card may make last beyond its round (`lasts`, cardgen/model/durations.py); declared
+    once, here, for every primitive whose effect adds up round after round."""
+
+    lasts: Literal["round", "game"] | Annotated[int, Bounds(1, MAX_ROUND)] = Field(
+        default="round", description="Event card: how long it lasts: `round` (this round), a number of rounds "
+                                     "(this one included), or `game` (every later round of the track).")
+
+
+class WaitGain(LoadCondition, Lasting):
     """Wait value W rises by `amount` (capped by the wait track, ruling R11): the card's train on an
     operation or dispatch card, every train on an event (or only trains whose load is in
     `min_load`..`max_load`). Played with the operation reveal, it counts when the wait card's gain does
@@ -93,7 +102,7 @@ class WaitGain(LoadCondition):
     EXAMPLE = "{type: wait_gain, amount: 1}"
 
 
-class PropulsionModifier(LoadCondition):
+class PropulsionModifier(LoadCondition, Lasting):
     """Propulsion R changes by `amount` this round, inside max(floor, ...) (ruling R18): every train on an
     event, the card's train on a dispatch card (Signal Priority); with `min_load`..`max_load`, only a
     train whose load is in that range."""
@@ -175,7 +184,7 @@ class OrderReversed(Primitive):
     EXAMPLE = "{type: order_reversed}"
 
 
-class BoardingLimit(Primitive):
+class BoardingLimit(Lasting):
     """Each stop this round may board at most `amount` tickets (an operation card with
     `ignore_boarding_limit` is exempt)."""
 
@@ -185,7 +194,7 @@ class BoardingLimit(Primitive):
     EXAMPLE = "{type: boarding_limit, amount: 1}"
 
 
-class CapacityChange(Primitive):
+class CapacityChange(Lasting):
     """Every train's composition cap changes by `amount` this round, for boarding (never below 0;
     nobody is put off a train that already carries more)."""
 
@@ -195,7 +204,7 @@ class CapacityChange(Primitive):
     EXAMPLE = "{type: capacity, amount: 3}"
 
 
-class PlatformSizeChange(Primitive):
+class PlatformSizeChange(Lasting):
     """Platforms are refilled to the platform size plus `amount` this round (never below 0)."""
 
     type: Literal["platform_size"] = Field(description="Primitive name.")

@@ -88,7 +88,7 @@ def _targets(effects: Any, key: str) -> tuple[list[int], str]:
     return hits, field
 
 
-def card_effects(effects: Any, values: dict[str, int]) -> tuple[list, list[tuple[str, str]]]:
+def card_effects(effects: Any, values: dict[str, Any]) -> tuple[list, list[tuple[str, str]]]:
     """A kind's ``effects`` with one card's own ``values`` in place of the kind's, and the problems of those
     values as (key, message); a value with a problem is left out (the kind's stays).
 
@@ -99,7 +99,7 @@ def card_effects(effects: Any, values: dict[str, int]) -> tuple[list, list[tuple
     >>> card_effects(snow, {"amount": 30})[1]
     [('amount', 'must be at most 20, got the number 30')]
     >>> card_effects(snow, {"draw": 2})[1]
-    [('draw', "no effect of this kind has 'draw' (fields: amount, max_load, min_load)")]
+    [('draw', "no effect of this kind has 'draw' (fields: amount, lasts, max_load, min_load)")]
     """
     out = list(effects)
     problems: list[tuple[str, str]] = []

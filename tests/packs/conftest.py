@@ -26,6 +26,12 @@ class PackDir:
         (self.root / name).write_text(text, encoding="utf-8")
         return self
 
+    def content(self):
+        """The validated merged content; fails with every problem's headline when it does not validate."""
+        report = validate(self.root)
+        assert report.ok, [p.headline() for p in report.problems]
+        return report.content
+
     def headlines(self) -> list[str]:
         return [p.headline() for p in validate(self.root).problems]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardgen.engine.rules.compiled import compile_rules
-from cardgen.model import load, validate
+from cardgen.model import load
 from cardgen.render.faces.formulas import operation_formulas
 
 SNOW = """kinds:
@@ -19,9 +19,7 @@ SNOW = """kinds:
 def test_a_track_card_changes_its_own_values_only(pack_dir):
     pack_dir.write("events.yaml", SNOW + "track:\n  4: {kind: heavy_snow}\n"
                    "  12: {kind: heavy_snow, values: {amount: -3, min_load: 4}}\n  20: {kind: heavy_snow}\n")
-    report = validate(pack_dir.root)
-    assert report.ok, [p.headline() for p in report.problems]
-    content = report.content
+    content = pack_dir.content()
     rules = compile_rules(content)
     assert [(rules.track[r].propulsion, rules.track[r].propulsion_min_load) for r in (4, 12, 20)] == [
         (-2, 5), (-3, 4), (-2, 5)]
@@ -37,8 +35,8 @@ def test_a_card_value_with_a_problem_is_located_at_the_card(pack_dir):
                    "  18: {kind: heavy_snow, values: {max_load: 2}}\n")
     assert pack_dir.headlines() == [
         "tp/events.yaml:9:42: track.4.values.amount: must be at least -20, got the number -30",
-        "tp/events.yaml:10:41: track.12.values.draw: no effect of this kind has 'draw' (fields: amount, max_load, "
-        "min_load)",
+        "tp/events.yaml:10:41: track.12.values.draw: no effect of this kind has 'draw' (fields: amount, lasts, "
+        "max_load, min_load)",
         "tp/events.yaml:11:45: track.20.values.min_load: must be at most 50, got the number 60",
         "tp/events.yaml:12:45: track.18.values.max_load: max_load is below min_load: no train qualifies",
     ]
@@ -78,9 +76,7 @@ CLIMB = """kinds:
 
 def test_an_operation_value_depends_on_load_and_clock(pack_dir):
     pack_dir.write("operations.yaml", CLIMB)
-    report = validate(pack_dir.root)
-    assert report.ok, [p.headline() for p in report.problems]
-    content = report.content
+    content = pack_dir.content()
     rules = compile_rules(content)
     kind = next(k for k in content.operations.kinds if k.id == "rapid")
     k = rules.op_ids.index("rapid")

@@ -280,13 +280,14 @@ def compile_rules(model: Content) -> Rules:
     ev_kinds = content.events.kinds
     ev_index = {k.id: i for i, k in enumerate(ev_kinds)}
     track: dict[int, EventEffect] = {}
-    for rnd, card in content.event_track:
-        effects = content.card_effects(card)     # the kind's, with the card's own values
-        fields = _flatten(effects)
-        types = {e.type for e in effects}
+    rounds, _ = content.lasting   # each round's card, with its own values and the effects lasting into it
+    for rnd, played in sorted(rounds.items()):
+        card = played.card
+        fields = _flatten(played.effects)
+        types = {e.type for e in played.effects}
         festival = station_index[card.station] if "platform_extra" in types and card.station else -1
         closed = content.sections[card.section].cell if "section_closed" in types and card.section else -1
-        track[rnd] = EventEffect(kind=ev_index[card.kind], festival_station=festival, closed_cell=closed, **fields)
+        track[rnd] = EventEffect(kind=ev_index[played.kind], festival_station=festival, closed_cell=closed, **fields)
 
     dk = content.dispatch.kinds
     dispatch = tuple(DispatchEffect(window=DISPATCH_TIMINGS.index(k.timing), **_flatten(k.effects)) for k in dk)

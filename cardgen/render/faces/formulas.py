@@ -52,6 +52,12 @@ def condition_formula(condition: Any) -> str:
     return ", ".join(p for p in parts if p)
 
 
+def lasting(effect: Any) -> str:
+    """`` ⏳3`` for an effect lasting 3 rounds, `` ⏳∞`` for the rest of the game, '' for this round only."""
+    lasts = getattr(effect, "lasts", "round")
+    return "" if lasts == "round" else f" ⏳{'∞' if lasts == 'game' else lasts}"
+
+
 def load_condition(effect: Any) -> str:
     """`` (N ≥ 5)``, `` (N ≤ 4)`` or `` (2 ≤ N ≤ 4)`` when the effect applies only to trains carrying that many."""
     inner = condition_formula(effect)
@@ -71,7 +77,7 @@ def effect_formula(effect: Any, card: EventCard | None = None, label: Callable[[
     if card is not None:
         values.update({"station": card.station or "", "section": card.section or ""})
     try:
-        return texts.fill(notation, values) + load_condition(effect)
+        return texts.fill(notation, values) + load_condition(effect) + lasting(effect)
     except texts.PlaceholderError:  # an effect reshaped without the number its notation shows
         return ""
 
