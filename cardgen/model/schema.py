@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")]
 
@@ -86,19 +86,24 @@ from cardgen.model.values import ValueCase  # noqa: E402  (a card's own numbers:
 
 # ---------------------------------------------------------------- game.yaml
 
-def _range(name: str, lo: int, hi: int) -> type[Model]:
-    """A ``{min, max}`` model whose ends lie in ``lo..hi`` (one definition for every range in the schema)."""
-    bound = Annotated[int, Bounds(lo, hi)]
-    return create_model(name, __base__=Model, __module__=__name__,
-                        min=(bound, Field(description="Smallest value.")),
-                        max=(bound, Field(description="Largest value.")))
+class Range(Model):
+    """A ``{min, max}`` pair of points (each range's ends are bounded in its own class: a type checker reads
+    a class, not a model made at run time)."""
+
+    min: Annotated[int, Bounds(0, MAX_POINTS)] = Field(description="Smallest value.")
+    max: Annotated[int, Bounds(0, MAX_POINTS)] = Field(description="Largest value.")
 
 
-Range = _range("Range", 0, MAX_POINTS)
-CellRange = _range("CellRange", 0, MAX_CELL)
+class CellRange(Model):
+    """A ``{min, max}`` pair of cells of the line."""
+
+    min: Annotated[int, Bounds(0, MAX_CELL)] = Field(description="Smallest value.")
+    max: Annotated[int, Bounds(0, MAX_CELL)] = Field(description="Largest value.")
 
 
-class PlayerRange(_range("Players", 1, MAX_PLAYERS)):  # type: ignore[misc]
+class PlayerRange(Model):
+    min: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Smallest value.")
+    max: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Largest value.")
     best: Annotated[int, Bounds(1, MAX_PLAYERS)] = Field(description="Recommended player count.")
 
 
