@@ -41,7 +41,8 @@ class PackFile(Model):
     base: Annotated[str, Field(min_length=1, max_length=200)] = Field(
         description="The game or pack this one changes: a bundled id (rail-journey) or a folder relative to the pack.")
     mark: Annotated[str, Field(min_length=1, max_length=4)] = Field(
-        description="A short symbol or text printed in the same place on every face of the pack.")
+        description="A short symbol or text printed in the same place on every face of the pack; not an icon "
+                    "the game prints (a station's, a card kind's).")
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class Layer:
     label: str             #: how the folder's files are named in messages (``my-pack/tickets.yaml``)
     pack: PackFile | None  #: None for the base game
     id_at: Position | None = None  #: where pack.yaml writes the pack's id
+    mark_at: Position | None = None  #: where pack.yaml writes the pack's mark
 
 
 @dataclass
@@ -136,7 +138,7 @@ def chain(folder: Path) -> Stack:
         if pack is None or smap is None:
             return stack
         seen.append(here.resolve())
-        packs.append(Layer(here, label, pack, smap.locate(("id",))))
+        packs.append(Layer(here, label, pack, smap.locate(("id",)), smap.locate(("mark",))))
         pos = smap.locate(("base",))
         name = f"{label}/{PACK_FILE}"
         first = first or (name, pos)
@@ -237,7 +239,34 @@ def read(folder: Path, read_base) -> tuple[dict[str, Any], dict[str, SourceMap],
         smap = SourceMap(first.file, first.lines)
         out_raw[stem] = flatten(tree, smap)
         out_smaps[stem] = smap
+    stack.problems.extend(_mark_problems(stack.layers[-1], out_raw))
     return out_raw, out_smaps, stack.problems, stack.sources
+
+
+#: Where the merged game names the icons its cards and boards print: (file stem, list key, what it is).
+ICONS = (("map", "stations", "station"), ("operations", "kinds", "operation card"),
+         ("dispatch", "kinds", "dispatch card"), ("events", "kinds", "event"))
+
+
+def _bare(glyph: Any) -> str:
+    """An icon or mark without its presentation selectors: "♨️" and "♨" print the same glyph."""
+    return "".join(ch for ch in str(glyph) if ch not in "\ufe0e\ufe0f").strip()
+
+
+def _mark_problems(top: Layer, raw: dict[str, Any]) -> list[Problem]:
+    """The pack's mark may not be an icon its cards print (the sample's ♨ was also station S7's icon, on the
+    same tickets): it would no longer say which cards are the pack's."""
+    if top.pack is None or top.mark_at is None:
+        return []
+    mark = _bare(top.pack.mark)
+    for stem, key, what in ICONS:
+        entries = raw.get(stem, {}).get(key, []) if isinstance(raw.get(stem), dict) else []
+        for entry in entries if isinstance(entries, list) else []:
+            if isinstance(entry, dict) and _bare(entry.get("icon", "")) == mark:
+                return [Problem(f"{top.label}/{PACK_FILE}", top.mark_at.line, top.mark_at.col, "mark",
+                                f"mark '{top.pack.mark}' is also the icon of {what} {entry.get('id')}, printed on "
+                                "the pack's cards: choose a mark no card or board prints")]
+    return []
 
 
 def _check_ids(stack: Stack, game_id: Any) -> None:

@@ -150,3 +150,8 @@ def _check_written(staging: Path, mark: str, name: str) -> None:
     for problem in chain(staging).problems:  # the base found, but its chain refused (too many packs deep)
         message = problem.message.replace(staging.name, name)  # the chain names the pack as it will be called
         raise UsageError(f"--base: {message}; nothing written")
+    from cardgen.model.load import validate  # the merged game, to compare the mark with every icon it prints
+
+    for problem in validate(staging).problems:
+        if problem.path == "mark":
+            raise UsageError(f"--mark '{printable(mark)}': {problem.message}; nothing written")

@@ -279,9 +279,12 @@ def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list
         return faces, doc, []
     marked = design.build_faces(content, **args, mark=mark) if mark else plain_faces
     plan = reprint.reprint_plan(changes, marked, old_faces, same_backs=pack is not None)
-    if plan.take_out:
-        doc["take_out_of_the_box"] = [{"card": label, "copies": n, "why": why} for label, n, why in plan.take_out]
-    return plan.faces, doc, plan.take_out
+    if not plan.take_out:
+        return plan.faces, doc, plan.take_out
+    doc["take_out_of_the_box"] = [{"card": label, "copies": n, "why": why} for label, n, why in plan.take_out]
+    pages = design.take_out_faces(content, plan.take_out, old_faces, lang=options.lang, bleed_mm=options.bleed_mm,
+                                  mark=mark)
+    return [*plan.faces, *pages], doc, plan.take_out
 
 
 def unprinted_changes(content, options: BuildOptions, pack_doc: dict) -> list[Face]:
@@ -331,10 +334,10 @@ def _deck_size(group: Sequence[Face]) -> None:
 
 
 def sheet_words(content, lang: str) -> tuple[str, impose.SheetWords, dict[str, str]]:
-    """The game's name, the sheet labels' words and each kind's name, in the edition's language."""
+    """The game's name (and a pack's), the sheet labels' words and each kind's name, in the edition's language."""
     words = Words(content, lang)
     names = {kind: words.label(key) for kind, key in KIND_LABELS.items()}
-    return words(content.game.name), impose.SheetWords(
+    return words.box_name, impose.SheetWords(
         front=words.label("front"), back=words.label("back"), fold=words.label("fold_note"),
         tile=words.label("tile"), row=words.label("row"), column=words.label("column"),
         assembly=words.label("assembly")), names

@@ -26,7 +26,7 @@ KIND_LABELS = {
     "card_back": "card_back", "track_map": "track_map", "timetable_track": "timetable",
     "wait_track": "wait_value", "station_mat": "station_mat", "train_token": "train_token",
     "train_mat": "train_mat", "marker": "marker", "quick_reference": "quick_reference",
-    "score_sheet": "score_sheet",
+    "score_sheet": "score_sheet", "take_out": "take_out",
 }
 #: Widest a face is shown on screen before it is scaled down to fit.
 MAX_TILE_MM = 200.0

@@ -104,7 +104,7 @@ def test_a_problem_names_the_entry_as_its_file_writes_it(pack_dir, tmp_path):
     - {id: signal_priority, copies: 70}
   add:
     - id: token
-      icon: "T"
+      icon: "🔖"
       copies: 80
       timing: after_movement
       name: {zh: 路签, en: Token}

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from cardgen.cli import app
 from cardgen.model import load
+from cardgen.model.pack import pack_info
 from cardgen.render import reprint
 from cardgen.render.build import BuildOptions, build, design_faces
 from cardgen.render.faces import design
@@ -93,7 +94,8 @@ def test_changed_since_prints_only_what_differs(tmp_path):
     text = (edited / "dispatch.yaml").read_text(encoding="utf-8")
     (edited / "dispatch.yaml").write_text(text.replace("Signal Priority", "Green Signal"), encoding="utf-8")
     faces, doc, _ = design_faces(load(edited), BuildOptions(lang="en", changed_since=str(DEFAULT_CONTENT)))
-    assert [f.id for f in faces] == ["dispatch-signal_priority", "quick_reference", "back-dispatch"]  # it names the card
+    # it names the card; the old copies are listed on a printed take-out page, as a pack's are
+    assert [f.id for f in faces] == ["dispatch-signal_priority", "quick_reference", "back-dispatch", "take_out"]
     assert doc["changed_since"]["changed"] == {"dispatch": ["dispatch-signal_priority"], "quick_reference": ["quick_reference"]}
 
 
@@ -143,7 +145,7 @@ def test_the_pack_mark_keeps_the_safe_margin_from_the_cut(tmp_path):
         page = document[0]
         textpage = page.get_textpage()
         left, bottom, right, top = page.get_trimbox()
-        marks = [textpage.get_charbox(i) for i in range(textpage.count_chars()) if textpage.get_text_range(i, 1) == "♨"]
+        marks = [textpage.get_charbox(i) for i in range(textpage.count_chars()) if textpage.get_text_range(i, 1) == pack_info(sample).mark]
         assert marks
         for x0, y0, x1, y1 in marks:
             assert min(x0 - left, right - x1, y0 - bottom, top - y1) >= (SAFE_MARGIN_MM - 0.5) * 72 / 25.4

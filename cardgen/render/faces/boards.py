@@ -298,3 +298,18 @@ def board_faces(content: Content, maker: FaceMaker, row: PrintRow, players: int)
         quick_reference(content, maker, row, players),
         score_sheet(content, maker, players),
     ]
+
+
+#: Rows of a take-out page (each about 6.2 mm high in the 226 mm under its title and note).
+TAKE_OUT_ROWS = 30
+
+
+def take_out_pages(maker: FaceMaker, rows: list[dict]) -> list[Face]:
+    """A pack's pages listing what to take out of the base game's box (``rows``: copies, what, why), in the
+    edition's language, printed with the pack's other boards (it went only to the console and the manifest)."""
+    pages = [rows[i:i + TAKE_OUT_ROWS] for i in range(0, len(rows), TAKE_OUT_ROWS)]
+    return [maker.make(kind="take_out", id="take_out" if len(pages) == 1 else f"take_out-{n}",
+                       label="take out of the box" if len(pages) == 1 else f"take out of the box {n}",
+                       caption=maker.words.label("take_out"), template="take_out.html.j2",
+                       size=board_room(maker.bleed), copies=1, layout="board", rows=page)
+            for n, page in enumerate(pages, 1)]

@@ -50,6 +50,20 @@ def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_m
     return faces
 
 
+def take_out_faces(content: Content, take_out: list[tuple[str, int, str]], old_faces: list[Face], *, lang: str,
+                   bleed_mm: float, mark: str = "") -> list[Face]:
+    """The printed take-out pages of a pack: each (label, copies, why) of ``take_out`` named by the old face's
+    caption and its reason in the edition's language (cardgen.render.reprint.TAKE_OUT_REASONS), at most
+    boards.TAKE_OUT_ROWS a page."""
+    from cardgen.render.reprint import TAKE_OUT_REASONS
+
+    words = Words(content, lang)
+    captions = {f.label: f.caption for f in old_faces}
+    rows = [{"copies": n, "what": captions.get(label, label), "why": words.label(TAKE_OUT_REASONS[why])}
+            for label, n, why in take_out]
+    return boards.take_out_pages(FaceMaker(words, bleed_mm, mark), rows)
+
+
 def _check_unique(faces: list[Face]) -> None:
     seen: set[str] = set()
     for face in faces:

@@ -140,8 +140,10 @@ class FaceMaker:
 #: The set mark's circle and its inset from the trim, in mm: the bottom-right corner of every face,
 #: beside the footer line (which is centred and ends short of it). The circle may reach into the margin
 #: (it is art), its glyph keeps the safe margin like every text (at 1.5 mm the circle was 1 mm from the cut).
-MARK_MM = 4.0
+MARK_MM = 6.4
 MARK_INSET_MM = SAFE_MARGIN_MM - 1.0
+#: The mark's glyph: its em is at least 4 mm, legible across the table (at 6 pt it was about 2 mm).
+MARK_PT = 12
 
 
 def set_mark(mark: str, frame: Frame) -> Markup:
@@ -149,9 +151,9 @@ def set_mark(mark: str, frame: Frame) -> Markup:
     left = frame.width - MARK_INSET_MM - MARK_MM
     top = frame.height - MARK_INSET_MM - MARK_MM
     return Markup('<div class="pack-mark" style="position:absolute;left:{};top:{};width:{};height:{};'
-                  'line-height:{};text-align:center;font-size:6pt;border:0.25mm solid #333;border-radius:50%;'
+                  'line-height:{};text-align:center;font-size:{}pt;border:0.25mm solid #333;border-radius:50%;'
                   'background:#fff;color:#222;z-index:9">{}</div>').format(
-        mm(left), mm(top), mm(MARK_MM), mm(MARK_MM), mm(MARK_MM), mark)
+        mm(left), mm(top), mm(MARK_MM), mm(MARK_MM), mm(MARK_MM), MARK_PT, mark)
 
 
 def render_page(body: str, *, frame: Frame, words: Words, title: str, stylesheet: str, shared_css: str = "") -> str:

@@ -52,6 +52,13 @@ class Words:
         except KeyError:
             raise BuildError(f"strings.yaml: {group}.{key} is missing (a template needs it)") from None
 
+    @property
+    def box_name(self) -> str:
+        """What the printed pages are: the game's name, and a pack's after it ("铁旅：接续时刻表 · 温泉延伸线")."""
+        pack = self.content.pack
+        game = self(self.content.game.name)
+        return f"{game} · {self(pack.name)}" if pack is not None else game
+
     @cached_property
     def terms(self) -> tuple[str, ...]:
         """The words the game names in this language (card, station and phase names, the labels of
