@@ -75,4 +75,13 @@ def test_a_set_broken_from_the_start_is_served_as_its_error_until_mended(tmp_pat
         edit(content / "dispatch.yaml", "copies: five", "copies: 5")
         assert news.next("faces") == {"type": "faces", "ids": None}
         assert news.next("ok") == {"type": "ok"}
+
+        line = edit(content / "dispatch.yaml", "en: Passing Swap}", "en: Passing Swap" + " and Swap" * 12 + "}")
+        assert news.next("faces") == {"type": "faces", "ids": ["dispatch-swap"]}  # the page shows it overflow
+        problem = news.next("error")["problems"][0]
+        assert (problem["where"], problem["source"], problem["caret"]) == (
+            f"dispatch.yaml:{line}:26", (content / "dispatch.yaml").read_text().splitlines()[line - 1],
+            " " * 29 + "^")  # under the 'P' of the English name, after four wide characters
+        assert problem["message"].startswith("dispatch swap (dispatch-swap): dispatch swap: text overflows its box "
+                                             "'name' by ")
         news.connection.close()

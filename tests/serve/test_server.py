@@ -120,3 +120,14 @@ def test_a_port_in_use_or_out_of_range_is_one_line_and_nothing_served(served, tm
     wrong = CliRunner().invoke(app, ["serve", "--port", "70000", "--out", str(tmp_path / "o")])
     assert (wrong.exit_code, wrong.output) == (2, "cardgen serve: usage: --port 70000: choose a port from 0 to 65535\n")
     assert not (tmp_path / "o").exists()
+
+
+def test_an_overflow_in_a_file_two_layers_hold_shows_its_place_without_a_line(tmp_path):
+    """The message names dispatch.yaml without its folder: with a base's and a pack's, no line is guessed."""
+    for layer in ("base", "pack"):
+        (tmp_path / layer).mkdir()
+        (tmp_path / layer / "dispatch.yaml").write_text(f"# {layer}\nkinds: []\n", encoding="utf-8")
+    error = BuildError("dispatch swap (dispatch-swap): dispatch.yaml:2:3: dispatch swap: text overflows its box")
+    assert error_message(error, [tmp_path / "base", tmp_path / "pack"])["problems"] == [{
+        "where": "dispatch.yaml:2:3", "message": "dispatch swap (dispatch-swap): dispatch swap: text overflows its box",
+        "source": "", "caret": ""}]

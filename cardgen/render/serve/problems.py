@@ -2,8 +2,9 @@
 
 A content error carries its located problems and the files' lines. A face that
 does not fit (cardgen.render.faces.fit) names the content file, line and
-column in its message; that place is read back from the content folders so
-the overlay shows the line the designer has to mend.
+column in its message (the file's name only); that line is read back from the
+content folder holding such a file, so the overlay shows the line to mend
+(a pack whose layers both hold a file of that name gets the place alone).
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ def _located(line: str, folders: Sequence[Path]) -> dict:
     if place is None:
         return shown("", line, None)
     number, col = int(place["line"]), int(place["col"])
-    source = next((source_with_caret(number, col, _lines(Path(folder) / place["file"]))
-                   for folder in reversed(folders) if (Path(folder) / place["file"]).is_file()), None)
+    # The message names the file without its folder: its line is shown only when one layer has such a file.
+    files = [Path(folder) / place["file"] for folder in folders if (Path(folder) / place["file"]).is_file()]
+    source = source_with_caret(number, col, _lines(files[0])) if len(files) == 1 else None
     return shown(f"{place['file']}:{number}:{col}", line[:place.start()] + line[place.end():], source)
 
 
