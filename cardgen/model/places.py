@@ -73,7 +73,10 @@ def inside(written: str, start: Path, tree: Path, what: str) -> Path | None:
     cardgen.model.places.Refused: base '../../../../../../../../etc' is /etc, outside ...
     """
     tree = Path(tree).resolve()
-    folder = (Path(start) / written).resolve()
+    try:
+        folder = (Path(start) / written).resolve()
+    except (ValueError, OSError) as exc:  # a NUL byte, a link loop: no folder can be named so
+        raise Refused(f"{what} '{written}' cannot name a folder ({exc})") from None
     if folder != tree and not folder.is_relative_to(tree):
         raise Refused(f"{what} '{written}' is {folder}, outside {tree}: name a bundled game or pack by id, "
                       f"or a folder under {tree} (links out of it are not followed)")

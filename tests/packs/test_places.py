@@ -148,3 +148,9 @@ def test_files_the_pack_does_not_read_are_named(pack_dir):
     assert ("note: the pack does not read tp/art/, tp/notes.txt (only pack.yaml and overlay files named like a base "
             "file are read)") in result.output
     assert validate(pack_dir.root).unread == ["tp/art/", "tp/notes.txt"]
+
+
+def test_a_base_with_a_nul_byte_is_refused_at_its_line(tmp_path):
+    """A NUL byte in base: was a ValueError traceback (the property test draws such bases now)."""
+    pack = PackDir(tmp_path / "tp").write("pack.yaml", PACK_YAML.replace("rail-journey", '"../x\\0y"'))
+    assert "tp/pack.yaml:4:7: base: base '../x\\x00y' cannot name a folder (embedded null byte)" in pack.headlines()

@@ -93,7 +93,7 @@ def replaced(node, where: list[int], value):
 #: What a random pack's ``base:`` says besides the pack under it: a bundled id, another pack of the chain, or
 #: something it may not name.
 ODD_BASES = ["onsen-line", "../p0", "../p2", "../game", "../../../../etc", "/etc", "../nowhere", "p1", ".", "..",
-             "~", "packs", ""]
+             "~", "packs", "", "a\x00b", "../" * 40]
 #: Overlay operations a designer writes, on real ids: they merge, so the checks after the merge run too.
 ids = st.sampled_from(["S1-S2", "S3-S6", "swap", "express", "fallen_leaves", "rainstorm", "S7", "nope"])
 entries = st.fixed_dictionaries({"id": ids}, optional={"copies": st.integers(-2, 30) | leaves, "value": leaves,
