@@ -46,6 +46,7 @@ from cardgen.resources import TEMPLATES_DIR
 
 CARD_BACK = "card_back"
 MAX_BLEED_MM = 5.0  # more would push crop marks off the printable part of the paper
+MAX_GUTTER_MM = 10.0  # room for a bleed of 5 mm on each side of it; more only loses cards per sheet
 
 
 class Progress(Protocol):
@@ -70,6 +71,7 @@ class BuildOptions:
     lang: str = "zh"
     players: int = 5
     bleed_mm: float = 3.0
+    gutter_mm: float = 0.0  # space between the cards on a home-print sheet; 0: butted, one cut between neighbours
     duplex: str = "long"
     only: tuple[str, ...] = ()
     variant: str | None = None  # a variants.yaml id: its patched rules are printed (e.g. the 9.7 freight tickets)
@@ -136,6 +138,8 @@ def check_options(content, options: BuildOptions) -> None:
         raise UsageError(f"--export {','.join(unknown)}: choose from {', '.join(EXPORTS)}")
     if not 0 <= options.bleed_mm <= MAX_BLEED_MM:
         raise UsageError(f"--bleed {options.bleed_mm:g}: must be between 0 and {MAX_BLEED_MM:g} mm")
+    if not 0 <= options.gutter_mm <= MAX_GUTTER_MM:
+        raise UsageError(f"--gutter {options.gutter_mm:g}: must be between 0 and {MAX_GUTTER_MM:g} mm")
 
 
 def check_only(faces: Sequence[Face], only: Sequence[str]) -> None:
@@ -359,7 +363,8 @@ def plan_sheets(game_id: str, faces: Sequence[Face], options: BuildOptions,
         label = f"{game} · {names.get(kind, kind)}"
         if group[0].layout == "card":
             _deck_size(group)
-            sheets[kind] = impose.card_sheets(group, by_id, paper=paper, duplex=options.duplex, label=label, words=say)
+            sheets[kind] = impose.card_sheets(group, by_id, paper=paper, duplex=options.duplex, label=label, words=say,
+                                              gutter=options.gutter_mm)
         else:
             sheets[kind] = impose.board_sheets(group, paper=paper, label=label, words=say)
     return sheets
@@ -406,7 +411,8 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     lap("faces laid out")
 
     recorded = {**asdict(options), "only": list(options.only), "exports": list(options.exports)}
-    for name, unset in (("with_base", False), ("changed_since", None), ("exports", [])):  # only when given
+    unset_values = (("with_base", False), ("changed_since", None), ("exports", []), ("gutter_mm", 0.0))
+    for name, unset in unset_values:  # only when given
         if recorded[name] == unset:
             del recorded[name]
     manifest = Manifest(game_id, recorded, extra=dict(extra or {}))

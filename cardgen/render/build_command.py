@@ -82,6 +82,8 @@ PAPER = typer.Option("a4", "--paper", case_sensitive=False, help="Sheet size.")
 LANG = typer.Option("zh", "--lang", help="Language of the set.")
 PLAYERS = typer.Option(5, "--players", help="Player count; copies follow printing.yaml (rules 3.3).")
 BLEED = typer.Option(3.0, "--bleed", help="Bleed around every face, in mm.")
+GUTTER = typer.Option(0.0, "--gutter", help="Space between the cards on a home-print sheet, in mm (0..10; "
+                                            "0: butted). With a gutter every card has bleed on every side.")
 DUPLEX = typer.Option("long", "--duplex", case_sensitive=False,
                       help="Backs for long-edge duplex, short-edge duplex, folding, or none.")
 ONLY = typer.Option(None, "--only", help="Only these component kinds, comma separated.")
@@ -101,6 +103,7 @@ def build_cmd(
     lang: Lang = LANG,
     players: int = PLAYERS,
     bleed: float = BLEED,
+    gutter: float = GUTTER,
     duplex: Duplex = DUPLEX,
     only: Optional[str] = ONLY,
     variant: Optional[str] = VARIANT,
@@ -128,7 +131,7 @@ def build_cmd(
 
     def once() -> int:
         return _build_once(content_dir, out, paper.value, lang.value, players, bleed, duplex.value, only, variant,
-                           progress, with_base, changed_since, export)
+                           progress, with_base, changed_since, export, gutter)
 
     if not watch:
         code = once()
@@ -209,12 +212,14 @@ def _interrupt_as_flag() -> Iterator[threading.Event]:
 
 def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, lang: str, players: int, bleed: float,
                 duplex: str, only: Optional[str], variant: Optional[str], progress: Optional[bool],
-                with_base: bool = False, changed_since: Optional[Path] = None, export: Optional[str] = None) -> int:
+                with_base: bool = False, changed_since: Optional[Path] = None, export: Optional[str] = None,
+                gutter: float = 0.0) -> int:
     """Build once and report it; the exit code (0 when the set was written)."""
     from cardgen.render.build import build
 
     try:
-        options = build_options(paper, lang, players, bleed, duplex, only, variant, with_base, changed_since, export)
+        options = build_options(paper, lang, players, bleed, duplex, only, variant, with_base, changed_since, export,
+                                gutter)
         with shown(progress, "building") as bar:
             result = build(content_dir, options, out=out, progress=bar)
     except CardgenError as exc:
@@ -226,11 +231,12 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
 
 def build_options(paper: str, lang: str, players: int, bleed: float, duplex: str, only: Optional[str],
                   variant: Optional[str], with_base: bool, changed_since: Optional[Path],
-                  export: Optional[str]) -> BuildOptions:
+                  export: Optional[str], gutter: float = 0.0) -> BuildOptions:
     """The command line's options as cardgen.render.build.BuildOptions (UsageError for an empty list)."""
     from cardgen.render.build import BuildOptions
 
-    return BuildOptions(paper=paper.lower(), lang=lang, players=players, bleed_mm=bleed, duplex=duplex.lower(),
+    return BuildOptions(paper=paper.lower(), lang=lang, players=players, bleed_mm=bleed, gutter_mm=gutter,
+                        duplex=duplex.lower(),
                         only=_parse_only(only), variant=variant, with_base=with_base,
                         changed_since=str(changed_since) if changed_since else None, exports=_parse_exports(export))
 

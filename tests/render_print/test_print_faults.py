@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pikepdf
 import pypdf
 import pytest
@@ -94,3 +96,36 @@ def test_the_small_markers_are_explained_where_they_go(build_subset):
     track = " ".join(page_text(out / "timetable_track.pdf", 0).split())
     assert "⏱" in markers and "📍" in markers
     assert "📍 Round · Event track" in track and "⏱ Clock (h)" in track
+
+
+@pytest.mark.parametrize("gutter, duplex", [(4.0, "long"), (8.0, "short"), (2.0, "fold")])
+def test_a_gutter_parts_the_cards_each_with_bleed_on_every_side(build_subset, content, gutter, duplex):
+    """--gutter MM: no card touches another on the sheet; each shows its bleed on every side (at most
+    half the gutter), and every one of its cut lines has crop marks."""
+    out = build_subset(only=("dispatch",), lang="en", gutter_mm=gutter, duplex=duplex)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["options"]["gutter_mm"] == gutter
+    w, h = (v * MM for v in (content.game.card_size_mm.width, content.game.card_size_mm.height))
+    bleed = min(manifest["options"]["bleed_mm"], gutter / 2) * MM
+    reader = pypdf.PdfReader(out / "dispatch.pdf")
+    for index, page in enumerate(reader.pages[:2]):
+        placed = [(matrix, box) for name, matrix, box in placed_boxes(page) if name != "/Marks"]
+        trims = [(e, f, e + w, f + h) if a > 0 else (e - w, f - h, e, f) for (a, _, _, _, e, f), _ in placed]
+        assert len(trims) > 1
+        for trim, (_, visible) in zip(trims, placed):
+            shown = [trim[0] - visible[0], trim[1] - visible[1], visible[2] - trim[2], visible[3] - trim[3]]
+            across = [any(abs(trim[0] - o[2] - gutter * MM) < 0.01 for o in trims),
+                      any(abs(trim[1] - o[3] - gutter * MM) < 0.01 for o in trims),
+                      any(abs(o[0] - trim[2] - gutter * MM) < 0.01 for o in trims),
+                      any(abs(o[1] - trim[3] - gutter * MM) < 0.01 for o in trims)]
+            joined = [False, duplex == "fold" and trim[1] > 300, False, duplex == "fold" and trim[1] < 300]
+            for side in range(4):  # the gutter's half, or toward the margin at least the 1 mm a tight margin keeps
+                least = 0.0 if joined[side] else bleed if across[side] else 1.0 * MM
+                assert shown[side] >= least - 0.01, (index, trim, side, shown)
+        for i, a in enumerate(trims):
+            for b in trims[i + 1:]:
+                apart = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+                assert apart >= gutter * MM - 0.01 or (duplex == "fold" and abs(apart) < 0.01), (index, a, b)
+        marks, _ = _marks_and_boards(out / "dispatch.pdf", index, 0.0)
+        xs = {round(m[0], 1) for m in marks if abs(m[0] - m[2]) < 0.01}
+        assert {round(t[0], 1) for t in trims} | {round(t[2], 1) for t in trims} <= xs, index

@@ -24,6 +24,7 @@ from cardgen.render.sheets.layout import (
     fold_slots,
     mark_gap,
     outer_bleeds,
+    gutter_sides,
     outer_sides,
     pack_boards,
 )
@@ -76,6 +77,7 @@ def card_sheets(
     duplex: str,
     label: str,
     words: SheetWords = SheetWords(),
+    gutter: float = 0.0,
 ) -> list[Sheet]:
     """Sheets for one deck: every copy of every front, as many per sheet as fit, each front sheet followed by its backs.
 
@@ -86,7 +88,9 @@ def card_sheets(
     ``duplex`` picks where backs go: "long"/"short" on the next sheet at the
     mirrored column/row, "fold" on the same sheet below a fold line (rotated
     180 degrees), "none" not at all. Cards are butted (one cut between
-    neighbours); the sides facing the margin carry the face's bleed.
+    neighbours); the sides facing the margin carry the face's bleed. With a
+    ``gutter`` (mm) cards stand that far apart, each with its own cuts and bleed
+    on every side (at most half the gutter, so neighbours' bleeds never overlap).
     """
     copies = [face for face in fronts for _ in range(face.copies)]
     if not copies:
@@ -94,10 +98,10 @@ def card_sheets(
     colours = list(dict.fromkeys(face.colour for face in copies))  # in order of first appearance
     w, h, bleed = fronts[0].width_mm, fronts[0].height_mm, fronts[0].bleed_mm
     if duplex == "fold":
-        front_slots, back_slots, fold_y = fold_slots(paper, w, h, bleed)
+        front_slots, back_slots, fold_y = fold_slots(paper, w, h, bleed, gutter)
     else:
-        front_slots, back_slots, fold_y = card_slots(paper, w, h, bleed), [], None
-        grid = card_grid(paper, w, h, bleed)
+        front_slots, back_slots, fold_y = card_slots(paper, w, h, bleed, gutter), [], None
+        grid = card_grid(paper, w, h, bleed, gutter)
     gap = mark_gap(bleed)
     per_sheet = len(front_slots)
     chunks: list[list[tuple[Face, int]]] = []  # each sheet's cards and the slot each takes
@@ -127,19 +131,19 @@ def card_sheets(
             # the fold is marked by dashes alone, where a home printer prints (a solid mark there reads "cut")
             furniture.dashed += [(PRINTABLE_EDGE_MM, fold_y, left - gap, fold_y),
                                  (right + gap, fold_y, paper[0] - PRINTABLE_EDGE_MM, fold_y)]
-            sheets.append(Sheet(paper, _bled_placements(cards, bleed), furniture, "fold"))
+            sheets.append(Sheet(paper, _bled_placements(cards, bleed, gutter), furniture, "fold"))
             continue
         cards = [(f, front_slots[slot], False) for f, slot in placed]
         sides = outer_bleeds(paper, front_slots, bleed)  # the full grid's: fronts and backs cut on the same lines
         gaps = {side: b if b < bleed else gap for side, b in sides.items()}  # a mark starts where its bleed ends
-        sheets.append(Sheet(paper, _bled_placements(cards, sides),
+        sheets.append(Sheet(paper, _bled_placements(cards, sides, gutter),
                             _grid_furniture(paper, [r for _, r, _ in cards], gaps, f"{tag} · {words.front}",
                                             front_slots), "front"))
         if duplex in ("long", "short"):
             backs = [(faces[f.back], front_slots[back_slot(slot, duplex, grid)], False)
                      for f, slot in placed if f.back]
             if backs:
-                sheets.append(Sheet(paper, _bled_placements(backs, sides),  # the grid is centred: same room turned
+                sheets.append(Sheet(paper, _bled_placements(backs, sides, gutter),  # the grid is centred: same room turned
                                     _grid_furniture(paper, [r for _, r, _ in backs], gaps, f"{tag} · {words.back}",
                                                     front_slots), "back"))
     return sheets
@@ -189,8 +193,10 @@ def share_sheets(groups: Sequence[Sequence[Face]], slots: Sequence[Rect]) -> lis
     return [sorted(((face, slot) for slot, face in sheet.items()), key=lambda placed: placed[1]) for sheet in sheets]
 
 
-def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float | dict[str, float]) -> list[Placement]:
-    """Each card's trim grown by the bleed on the sides that face the margin (inner cuts stay shared).
+def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float | dict[str, float],
+                     gutter: float = 0.0) -> list[Placement]:
+    """Each card's trim grown by the bleed on the sides that face the margin (inner cuts stay shared)
+    or a gutter (at most halfway across it).
 
     ``bleed`` may differ by side of the sheet (:func:`outer_bleeds`). A card
     printed upside down (fold backs) shows its own left side on the page's
@@ -201,7 +207,9 @@ def _bled_placements(cards: list[tuple[Face, Rect, bool]], bleed: float | dict[s
     placements = []
     for index, (face, slot, rotated) in enumerate(cards):
         outer = outer_sides(trims, index)
-        page = {side: per_side[side] if outer[side] else 0.0 for side in outer}
+        gaps = gutter_sides(trims, index, gutter)
+        page = {side: (min(face.bleed_mm, gaps[side] / 2) if side in gaps else per_side[side]) if outer[side] else 0.0
+                for side in outer}
         own = ({"left": page["right"], "right": page["left"], "bottom": page["top"], "top": page["bottom"]}
                if rotated else page)
         source = _trim(face).grow(**own)

@@ -89,16 +89,23 @@ class Grid:
         return self.columns * self.rows
 
 
-def card_grid(paper: tuple[float, float], card_w: float, card_h: float, bleed: float = 0.0) -> Grid:
-    """The largest columns x rows of butted cards that fit (3 x 3 for poker cards on A4 and Letter).
+def _fitting(room: float, size: float, gutter: float) -> int:
+    """How many of ``size`` fit in ``room`` with ``gutter`` between neighbours."""
+    return int((room + gutter) // (size + gutter))
+
+
+def card_grid(paper: tuple[float, float], card_w: float, card_h: float, bleed: float = 0.0,
+              gutter: float = 0.0) -> Grid:
+    """The largest columns x rows of cards that fit (3 x 3 for poker cards on A4 and Letter), butted or
+    ``gutter`` mm apart.
 
     The sides keep the bleed, a crop mark and the unprintable edge; the left
     and right sides also keep room for the sheet label. BuildError if not even
     one card fits.
     """
     pw, ph = paper
-    columns = int((pw - 2 * _margin_need(bleed, label=True)) // card_w)
-    rows = int((ph - 2 * _margin_need(bleed)) // card_h)
+    columns = _fitting(pw - 2 * _margin_need(bleed, label=True), card_w, gutter)
+    rows = _fitting(ph - 2 * _margin_need(bleed), card_h, gutter)
     if columns < 1 or rows < 1:
         raise BuildError(
             f"a card of {card_w:g} x {card_h:g} mm with {bleed:g} mm bleed and crop marks "
@@ -107,13 +114,16 @@ def card_grid(paper: tuple[float, float], card_w: float, card_h: float, bleed: f
     return Grid(columns, rows)
 
 
-def card_slots(paper: tuple[float, float], card_w: float, card_h: float, bleed: float = 0.0) -> list[Rect]:
-    """The trim boxes of :func:`card_grid`, centred and butted (shared cut lines), row-major from the top left."""
-    grid = card_grid(paper, card_w, card_h, bleed)
+def card_slots(paper: tuple[float, float], card_w: float, card_h: float, bleed: float = 0.0,
+               gutter: float = 0.0) -> list[Rect]:
+    """The trim boxes of :func:`card_grid`, centred, butted (shared cut lines) or ``gutter`` mm apart,
+    row-major from the top left."""
+    grid = card_grid(paper, card_w, card_h, bleed, gutter)
     pw, ph = paper
-    x0, top = (pw - grid.columns * card_w) / 2, (ph + grid.rows * card_h) / 2
+    step_w, step_h = card_w + gutter, card_h + gutter
+    x0, top = (pw - grid.columns * step_w + gutter) / 2, (ph + grid.rows * step_h - gutter) / 2
     return [
-        Rect(x0 + col * card_w, top - (row + 1) * card_h, card_w, card_h)
+        Rect(x0 + col * step_w, top - row * step_h - card_h, card_w, card_h)
         for row in range(grid.rows)
         for col in range(grid.columns)
     ]
@@ -133,23 +143,46 @@ def back_slot(front_slot: int, duplex: str, grid: Grid) -> int:
     raise ValueError(f"no back sheet for duplex {duplex!r}")
 
 
-def fold_slots(paper: tuple[float, float], card_w: float, card_h: float, bleed: float = 0.0
-               ) -> tuple[list[Rect], list[Rect], float]:
+def fold_slots(paper: tuple[float, float], card_w: float, card_h: float, bleed: float = 0.0,
+               gutter: float = 0.0) -> tuple[list[Rect], list[Rect], float]:
     """Fronts in a row above the sheet's middle, their backs mirrored below it, and the fold line's y.
 
     Folding along the line puts each back behind its front; the backs are
     printed upside down (rotated 180 degrees) so they read upright afterwards.
+    A ``gutter`` goes between the columns (each front stays joined to its back).
     """
     pw, ph = paper
-    columns = int((pw - 2 * _margin_need(bleed, label=True)) // card_w)
+    columns = _fitting(pw - 2 * _margin_need(bleed, label=True), card_w, gutter)
     if columns < 1 or 2 * card_h + 2 * _margin_need(bleed) > ph:
         raise BuildError(f"a folded card of {card_w:g} x {card_h:g} mm with {bleed:g} mm bleed and crop marks "
                          f"does not fit on a {pw:g} x {ph:g} mm sheet")
     fold_y = ph / 2
-    x0 = (pw - columns * card_w) / 2
-    fronts = [Rect(x0 + c * card_w, fold_y, card_w, card_h) for c in range(columns)]
-    backs = [Rect(x0 + c * card_w, fold_y - card_h, card_w, card_h) for c in range(columns)]
+    step = card_w + gutter
+    x0 = (pw - columns * step + gutter) / 2
+    fronts = [Rect(x0 + c * step, fold_y, card_w, card_h) for c in range(columns)]
+    backs = [Rect(x0 + c * step, fold_y - card_h, card_w, card_h) for c in range(columns)]
     return fronts, backs, fold_y
+
+
+def gutter_sides(trims: list[Rect], index: int, gutter: float) -> dict[str, float]:
+    """The gap to the nearest card across each side of ``trims[index]`` within ``gutter`` (sides
+    facing the margin, or a butted card, are left out): a card's bleed there stops halfway, so
+    neighbours' bleeds never overlap."""
+    me = trims[index]
+    eps = 1e-6
+    gaps: dict[str, float] = {}
+    for i, other in enumerate(trims):
+        if i == index or gutter <= 0:
+            continue
+        if other.y < me.top - eps and other.top > me.y + eps:
+            for side, gap in (("left", me.x - other.right), ("right", other.x - me.right)):
+                if eps < gap <= gutter + eps:
+                    gaps[side] = min(gaps.get(side, gap), gap)
+        if other.x < me.right - eps and other.right > me.x + eps:
+            for side, gap in (("bottom", me.y - other.top), ("top", other.y - me.top)):
+                if eps < gap <= gutter + eps:
+                    gaps[side] = min(gaps.get(side, gap), gap)
+    return gaps
 
 
 def outer_sides(trims: list[Rect], index: int) -> dict[str, bool]:
