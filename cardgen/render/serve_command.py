@@ -22,6 +22,8 @@ LOOK_INTERVAL = 0.05
 #: Where the preview is served unless --host says otherwise: this machine only.
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+#: Seconds the server takes at most to notice it is asked to stop (Ctrl-C).
+STOP_POLL = 0.05
 
 
 def serve_cmd(
@@ -53,10 +55,7 @@ def serve_cmd(
 
     Example: cardgen serve my-pack --lang en --port 8001
     """
-    from cardgen.render.build import plan_build
-    from cardgen.render.pdf.formsheets import kept_between_builds
     from cardgen.render.serve.http import PreviewServer, Site
-    from cardgen.render.serve.live import Live
 
     try:
         options = build_options(paper.value, lang.value, players, bleed, duplex.value, only, variant, with_base,
@@ -66,7 +65,6 @@ def serve_cmd(
     except UsageError as exc:
         typer.echo(error_line("serve", exc), err=True)
         raise typer.Exit(exc.exit_code) from None
-    require_renderer("serve")
     site = Site()
     try:
         server = PreviewServer((host, port), site)
@@ -74,11 +72,17 @@ def serve_cmd(
         typer.echo(f"cardgen serve: error: cannot serve on {printable(host)}:{port} ({printable(str(exc))}); "
                    "choose another --port", err=True)
         raise typer.Exit(1) from None
-    threading.Thread(target=server.serve_forever, name="cardgen-serve", daemon=True).start()
-    typer.echo(f"serving the preview at {server.url}", err=True)
-    live = Live(site, lambda: plan_build(content_dir, options, out=out), lambda: watched_folders(content_dir),
-                built=report_build, failed=lambda exc: report_failure(exc, "serve"))
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": STOP_POLL}, name="cardgen-serve",
+                     daemon=True).start()
     try:
+        require_renderer("serve")
+        from cardgen.render.build import plan_build  # WeasyPrint: once the port is known to be free
+        from cardgen.render.pdf.formsheets import kept_between_builds
+        from cardgen.render.serve.live import Live
+
+        typer.echo(f"serving the preview at {server.url}", err=True)
+        live = Live(site, lambda: plan_build(content_dir, options, out=out), lambda: watched_folders(content_dir),
+                    built=report_build, failed=lambda exc: report_failure(exc, "serve"))
         with kept_between_builds():  # a rebuild reuses the faces the last build opened
             if live.rebuild() == UsageError.exit_code:
                 raise typer.Exit(UsageError.exit_code)  # a bad option stays bad however the files change

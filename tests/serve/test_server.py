@@ -15,6 +15,7 @@ from cardgen.errors import BuildError, ContentError, Problem
 from cardgen.render.serve.files import served_file
 from cardgen.render.serve.http import PreviewServer, Site
 from cardgen.render.serve.problems import error_message
+from cardgen.render.serve_command import STOP_POLL
 
 
 @pytest.fixture
@@ -27,7 +28,7 @@ def served(tmp_path):
     os.symlink(tmp_path / "secret.txt", out / "link.txt")
     site = Site()
     server = PreviewServer(("127.0.0.1", 0), site)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": STOP_POLL}, daemon=True).start()
     site.show(out, "<html><body><main>faces</main></body></html>", {"type": "faces", "ids": None})
     yield server, site
     server.stop()
