@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from itertools import islice
-from typing import Any, Callable, Collection, Iterable, Iterator
+from typing import Any, Callable, Collection, Iterable, Iterator, Sequence
 
 from pydantic import BaseModel
 
@@ -69,7 +69,7 @@ def _unknown(what: str, name: Any, known: Iterable[Any]) -> str:
 
 @check("ids are unique")
 def unique_ids(c: Content, where: Locate) -> Iterator[Problem]:
-    groups = {
+    groups: dict[str, list[tuple[str, list[str]]]] = {
         "map": [("stations", [s.id for s in c.map.stations]), ("sections", [s.id for s in c.map.sections]),
                 ("lines", [ln.id for ln in c.map.lines])],
         "tickets": [("kinds", [k.id for k in c.tickets_file.kinds])],
@@ -480,7 +480,8 @@ def _checked_here(c: Content, path: tuple) -> bool:
 @check("modules: every module a card names is defined; the cards in play still make a dispatch deck")
 def modules(c: Content, where: Locate) -> Iterator[Problem]:
     defined = c.game.modules
-    named = [("dispatch", ("kinds", i), k) for i, k in enumerate(c.dispatch.kinds)]
+    named: list[tuple[str, tuple[str, int], Any]] = [("dispatch", ("kinds", i), k)
+                                                     for i, k in enumerate(c.dispatch.kinds)]
     named += [("events", ("kinds", i), k) for i, k in enumerate(c.events.kinds)]
     named += [("events", ("track", rnd), card) for rnd, card in c.events.track.items()]
     for stem, path, card in named:
@@ -517,7 +518,9 @@ def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
             zh, en = placeholders(text.zh), placeholders(text.en)
             if zh != en and (stem, path) not in misspelt:
                 yield where(stem, path + ("en",), f"placeholders {sorted(en)} differ from zh {sorted(zh)}")
-    for stem, kinds in (("operations", c.operations.kinds), ("dispatch", c.dispatch.kinds), ("events", c.events.kinds)):
+    decks: list[tuple[str, Sequence[Any]]] = [("operations", c.operations.kinds), ("dispatch", c.dispatch.kinds),
+                                              ("events", c.events.kinds)]
+    for stem, kinds in decks:
         for i, kind in enumerate(kinds):  # two effects with one field: {amount} would be ambiguous
             fields = [name for eff in kind.effects for name in effect_values(eff)]
             used = placeholders(kind.text.zh) | placeholders(kind.text.en)

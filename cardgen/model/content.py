@@ -251,7 +251,8 @@ class Content:
         ``clock.end``; each hold adds a round (appendix B identity A: 22 rounds
         for 20 hours and two holds), so rounds past the event track exist.
         """
-        clock, rounds = self.game.clock.start, []
+        clock = self.game.clock.start
+        rounds: list[tuple[int, int, bool]] = []
         while clock < self.game.clock.end:
             round_no = len(rounds) + 1
             hold = self.holds_clock(round_no)

@@ -35,7 +35,7 @@ def last_round_of(effect: Any, start: int, end: int) -> int:
     lasts = getattr(effect, "lasts", "round")
     if lasts == "round":
         return start
-    return end if lasts == "game" else min(end, start + lasts - 1)
+    return end if lasts == "game" else min(end, start + int(lasts) - 1)
 
 
 def _load(effect: Any) -> tuple[int, int]:

@@ -129,7 +129,7 @@ class Merge:
                     hint = suggest(key, merged) if isinstance(key, str) else ""  # no near miss among round numbers
                     self.problem(at, here, f"removes '{key}', which the base does not have{hint}")
                 continue
-            if is_id_list(old):
+            if old is not None and is_id_list(old):
                 if isinstance(child.value, dict):
                     merged[key] = self.id_list(old, child, here)
                 else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -74,7 +75,7 @@ def _walk_loc(data: Any, loc: tuple) -> tuple[PathKey, bool]:
     return tuple(path), is_key
 
 
-def _misspelt(errors: list[dict], walked: list[tuple[PathKey, bool]], stem: str) -> dict[PathKey, str | None]:
+def _misspelt(errors: Sequence[Mapping[str, Any]], walked: list[tuple[PathKey, bool]], stem: str) -> dict[PathKey, str | None]:
     """Each unknown key's path -> the known key it is a near miss of (None if it is none)."""
     return {path: meant_key(path[-1], known_keys(err, FILES[stem]))
             for err, (path, _) in zip(errors, walked) if err["type"] == "extra_forbidden" and path}
@@ -85,7 +86,7 @@ def _meant_keys(misspelt: dict[PathKey, str | None]) -> set[tuple[PathKey, str |
     return {(typo[:-1], meant) for typo, meant in misspelt.items()}
 
 
-def _caused_by_typo(err: dict, path: PathKey, meant: set[tuple[PathKey, str | None]]) -> bool:
+def _caused_by_typo(err: Mapping[str, Any], path: PathKey, meant: set[tuple[PathKey, str | None]]) -> bool:
     """A missing key that a misspelt key of the same mapping is a near miss of (:func:`_meant_keys`): the
     typo's consequence."""
     return err["type"] == "missing" and bool(path) and (path[:-1], str(path[-1])) in meant

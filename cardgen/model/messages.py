@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import types
-from typing import Annotated, Any, Iterable, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Iterable, Literal, Mapping, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -74,7 +74,7 @@ def _num(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def known_keys(err: dict, root: Any) -> list[str]:
+def known_keys(err: Mapping[str, Any], root: Any) -> list[str]:
     """The keys the mapping of a pydantic error may hold (the fields of the model it was read into)."""
     owner = model_at(root, tuple(err["loc"][:-1]))
     return list(owner.model_fields) if owner else []
@@ -149,7 +149,7 @@ def model_at(root: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
     return tp if isinstance(tp, type) and issubclass(tp, BaseModel) else None
 
 
-def friendly(err: dict, root: type[BaseModel], path: tuple) -> str:
+def friendly(err: Mapping[str, Any], root: type[BaseModel], path: tuple) -> str:
     """One schema error as a sentence: what was expected, what was found."""
     kind = err["type"]
     ctx = err.get("ctx") or {}

@@ -354,7 +354,7 @@ def _set(trees: dict[str, Loc], written: dict[str, Loc], stem: str, path: PathKe
     over = written.get(stem)
     if over is not None and get(over, *path) is not None:
         return  # stated by the pack: checked, not recomputed
-    source = written.get(at[0])
+    source = written.get(str(at[0]))
     node = get(source, *at[1:]) if source is not None else None
     if node is not None:
         pos = node.key or node.pos
@@ -416,7 +416,7 @@ def deck_totals(stem: str, data: Any) -> dict[str, int] | None:
         cards, propulsion = _copies(kinds), _copies(kinds, "value")
         return None if cards is None or propulsion is None else {"cards": cards, "propulsion": propulsion}
     cards = _copies(kinds)
-    return None if cards is None else {"kinds": len(kinds), "cards": cards}
+    return None if cards is None or kinds is None else {"kinds": len(kinds), "cards": cards}
 
 
 def _variant_totals(trees: dict[str, Loc], written: dict[str, Loc]) -> None:
@@ -448,7 +448,8 @@ def _written_by(over: Loc | None, variant: Loc, stem: str, key: str, name: str) 
     vid = plain(get(variant, "id"))
     ops = get(over, "variants")
     for op in ("add", "change"):
-        for entry in (get(ops, op).value if get(ops, op) is not None and isinstance(get(ops, op).value, list) else []):
+        node = get(ops, op)
+        for entry in (node.value if node is not None and isinstance(node.value, list) else []):
             if plain(get(entry, "id")) == vid and get(entry, "patch", stem, key, name) is not None:
                 return True
     return False

@@ -217,7 +217,7 @@ def _card_values() -> list[str]:
 def schema_reference() -> str:
     """The whole reference as Markdown."""
     effects = [a for a in get_args(get_args(s.Effect)[0])]
-    files = list(s.FILES.values())
+    files: list[type[BaseModel]] = list(s.FILES.values())
     out = [
         "# Content format",
         "",
@@ -246,8 +246,8 @@ def schema_reference() -> str:
     ]
     out += ["## Named checks", "", "Run on the base content, then on each variant's result:", ""]
     out += [f"- {name}" for name, _ in CHECKS] + [f"- {VARIANTS_CHECK}", ""]
-    for stem, model in s.FILES.items():
-        out += [f"## {stem}.yaml", "", _doc(model), "", *_table(model), ""]
+    for stem, file_model in s.FILES.items():
+        out += [f"## {stem}.yaml", "", _doc(file_model), "", *_table(file_model), ""]
     out += ["## Nested values", ""]
     for model in _models(files):
         if model in files or model in effects:

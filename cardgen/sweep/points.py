@@ -57,7 +57,7 @@ class _Checker:
     def __init__(self, spec: Spec, bots: dict):
         self.spec, self.known_bots = spec, bots
         self.problems: set[Problem] = set()
-        self.content_errors: dict[tuple, ContentError] = {}
+        self.content_errors: dict[tuple, ContentError | None] = {}
         self.sources: dict[str, list[str]] = {spec.file: spec.lines}
 
     def fail(self, pos: Position, name: str, message: str) -> None:
@@ -132,10 +132,10 @@ class _Checker:
                 self.content_errors[key] = None
             except ContentError as exc:
                 self.content_errors[key] = exc
-        exc = self.content_errors[key]
-        if exc is not None:
-            self.problems.update(exc.problems)
-            self.sources.update(exc.sources)
+        error = self.content_errors[key]
+        if error is not None:
+            self.problems.update(error.problems)
+            self.sources.update(error.sources)
 
     def lineup(self, content, settings: dict, where: dict) -> tuple[str, ...] | None:
         players, lineup = settings.get("players"), settings.get("lineup", "default")

@@ -108,7 +108,8 @@ class _Reader:
     """Collects located problems while reading the spec's top level."""
 
     def __init__(self, name: str, smap: SourceMap):
-        self.name, self.smap, self.problems = name, smap, []
+        self.name, self.smap = name, smap
+        self.problems: list[Problem] = []
 
     def problem(self, path: tuple, message: str, key: bool = False) -> None:
         self.problems.append(self.smap.problem(path, message, key=key))
@@ -126,7 +127,7 @@ class _Reader:
             self.problem(path, f"setting names are text, not {shown(name)}", key=True)
             return False
         head, _, rest = name.partition(".")
-        ok = name in ("players", "lineup", "variant") or (head in ("option", "content") and rest)
+        ok = name in ("players", "lineup", "variant") or (head in ("option", "content") and bool(rest))
         if head == "bots":
             bot, _, param = rest.partition(".")
             if bot not in TUNABLE_BOTS:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
 from cardgen.engine.bots.archetypes import Bot
@@ -266,16 +267,17 @@ def run_script(script: Script, content=None) -> Replay:
     rows: list[dict] = []
     recorder = Recorder(state, labels, [player.name for player in script.players])
     start = recorder.start(state)
-    state.on_round_end = lambda st: rows.append({**snapshot(st, labels), **recorder.extras(st)})
+    state.on_round_end = lambda _: rows.append({**snapshot(state, labels), **recorder.extras(state)})
     fallbacks = make_bots(rules, [player.bot for player in script.players], script.seed)
     asked: set[tuple] = set()
     bots = [ScriptedBot(rules, fallback, script, labels, asked) for fallback in fallbacks]
     try:
-        run_checked(state, bots)
+        run_checked(state, cast(list[Bot], bots))  # it answers as a Bot does; the compiled Bot takes no subclass
     except IllegalAction as exc:
         t = state.current_train()
-        if getattr(exc, "train", None) is not None:
-            where = _card_path(script, state, exc.train)
+        train = getattr(exc, "train", None)
+        if train is not None:
+            where = _card_path(script, state, train)
         elif t is not None:
             where = ("rounds", state.round, labels[t])
         else:

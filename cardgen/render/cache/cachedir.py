@@ -200,7 +200,7 @@ def prune(folder: Path, limit: int, *, keep_since: float, added: int | None = No
     """
     now = time.time()
     known = _read_ledger(folder, now) if added is not None else None
-    if known is not None and known + added <= limit:
+    if known is not None and added is not None and known + added <= limit:
         counted = json.loads((Path(folder) / LEDGER).read_text())["counted"]
         _write_ledger(folder, known + added, counted)
         return 0

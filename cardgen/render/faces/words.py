@@ -64,7 +64,8 @@ class Words:
         """The words the game names in this language (card, station and phase names, the labels of
         ``strings.yaml``): a Chinese line never breaks inside one (see :mod:`cardgen.render.faces.breaks`)."""
         c = self.content
-        named = [*c.operations.kinds, *c.dispatch.kinds, *c.events.kinds, *c.map.stations, *c.strings.phases]
+        named: list[Any] = [*c.operations.kinds, *c.dispatch.kinds, *c.events.kinds, *c.map.stations,
+                            *c.strings.phases]
         texts = [*(n.name for n in named), *c.strings.labels.values()]
         return tuple(sorted({t(self.lang) for t in texts if 1 < len(t(self.lang)) <= MAX_TERM
                              and all(breaks.is_cjk(ch) for ch in t(self.lang))}))

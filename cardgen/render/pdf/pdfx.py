@@ -24,6 +24,7 @@ import hashlib
 import uuid
 from functools import cache
 from importlib import metadata
+from pathlib import Path
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name, String
@@ -44,7 +45,7 @@ FIXED_DATE = "2000-01-01T00:00:00+00:00"
 @cache
 def output_profile() -> bytes:
     """The ICC profile of the output intent, read from the package that ships it."""
-    return metadata.distribution(PROFILE_PACKAGE).locate_file(PROFILE_FILE).read_bytes()
+    return Path(str(metadata.distribution(PROFILE_PACKAGE).locate_file(PROFILE_FILE))).read_bytes()
 
 
 def declaration_key() -> str:

@@ -9,6 +9,7 @@ out, the same document gives the same bytes on every run.
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pikepdf
 
@@ -22,7 +23,7 @@ def pdf_bytes(pdf: pikepdf.Pdf) -> bytes:
     return written(pdf, min_version="1.7")
 
 
-def written(pdf: pikepdf.Pdf, **version: str) -> bytes:
+def written(pdf: pikepdf.Pdf, **version: Any) -> bytes:
     """``pdf`` as it stands (Info and XMP included) written reproducibly; ``version`` is pikepdf's
     ``min_version`` or ``force_version``."""
     buffer = io.BytesIO()

@@ -236,8 +236,9 @@ def furniture_pdf(sheets: list[Furniture], font: bytes | None = None) -> bytes:
     characters = label_characters(sheets)
     if font is None and not characters.isascii():
         font = label_font(characters)
-    font = _registered(font) if font is not None else _label_font()
-    pdf = canvas.Canvas(buffer, invariant=1, pageCompression=1, initialFontName=font, initialFontSize=LABEL_SIZE_PT)
+    font_name = _registered(font) if font is not None else _label_font()
+    pdf = canvas.Canvas(buffer, invariant=1, pageCompression=1, initialFontName=font_name,
+                        initialFontSize=LABEL_SIZE_PT)
     for sheet in sheets:
         pdf.setPageSize((sheet.page[0] * mm, sheet.page[1] * mm))
         pdf.setLineWidth(MARK_WIDTH_PT)
@@ -255,7 +256,7 @@ def furniture_pdf(sheets: list[Furniture], font: bytes | None = None) -> bytes:
             pdf.line((x - r) * mm, y * mm, (x + r) * mm, y * mm)
             pdf.line(x * mm, (y - r) * mm, x * mm, (y + r) * mm)
         if sheet.label:
-            pdf.setFont(font, LABEL_SIZE_PT)
+            pdf.setFont(font_name, LABEL_SIZE_PT)
             pdf.setFillColorRGB(0.3, 0.3, 0.3)
             if sheet.label_angle:
                 pdf.saveState()
@@ -264,11 +265,11 @@ def furniture_pdf(sheets: list[Furniture], font: bytes | None = None) -> bytes:
                 pdf.drawString(0, 0, sheet.label)
                 pdf.restoreState()
             else:
-                _draw_line(pdf, font, sheet.label, sheet.label_at, sheet.targets)
+                _draw_line(pdf, font_name, sheet.label, sheet.label_at, sheet.targets)
         if sheet.note:
-            pdf.setFont(font, LABEL_SIZE_PT)
+            pdf.setFont(font_name, LABEL_SIZE_PT)
             pdf.setFillColorRGB(0.3, 0.3, 0.3)
-            _draw_line(pdf, font, sheet.note, sheet.note_at, sheet.targets)
+            _draw_line(pdf, font_name, sheet.note, sheet.note_at, sheet.targets)
         pdf.showPage()
     pdf.save()
     return buffer.getvalue()

@@ -56,7 +56,7 @@ def write_tts(stage: Stage, groups: dict[str, list[Face]], pdfs: dict[str, FaceP
         cards = [f.id for f in group for _ in range(f.copies)]  # TTS deals cells: one per printed copy
         for number, ids in enumerate(tts.chunks(cards), start=1):
             suffix = "" if len(cards) <= tts.TTS_FACES_PER_SHEET else f"-{number}"
-            layers = [("", ids)] + ([("-backs", [by_id[i].back for i in ids])] if unique_backs else [])
+            layers = [("", ids)] + ([("-backs", [b for i in ids if (b := by_id[i].back)])] if unique_backs else [])
             for tag, cell_ids in layers:
                 material = repr((cell, tts.grid(len(cell_ids)), [looks[i] for i in cell_ids], looks[hidden_id])).encode()
                 data = stage.later("TTS sheets", partial(_sheet, stage, material, [pdfs[i] for i in cell_ids],
