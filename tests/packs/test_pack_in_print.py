@@ -83,7 +83,7 @@ def test_the_mark_prints_at_least_4_mm_and_is_no_icon_of_the_cards(built):
         chars = [textpage.get_text_range(i, 1) for i in range(textpage.count_chars())]
         marks = [textpage.get_charbox(i, loose=True) for i, ch in enumerate(chars) if ch == mark]
         assert marks
-        for x0, y0, x1, y1 in marks:
+        for _x0, y0, _x1, y1 in marks:
             assert y1 - y0 >= 4 * MM, (y1 - y0) / MM
     finally:
         document.close()
