@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import platformdirs
+
 from cardgen.errors import UsageError
 
 #: The environment variable that sets the bound, in megabytes (10**6 bytes).
@@ -83,14 +85,15 @@ def recorded(folder: Path) -> set[str]:
 
 
 def default_cache() -> Path:
-    """``$XDG_CACHE_HOME/cardgen`` (``~/.cache/cardgen``): one predictable place for every build.
+    """The system's user cache folder for cardgen (platformdirs): ``$XDG_CACHE_HOME/cardgen``
+    (``~/.cache/cardgen``) on Linux, ``~/Library/Caches/cardgen`` on macOS, ``%LOCALAPPDATA%\\cardgen\\Cache``
+    on Windows. One predictable place for every build.
 
     Outside the output folder, so the atomic swap never throws the cache away,
     and never beside an arbitrary ``--out`` target. Entries are keyed by content
     hash, so builds of different games, options or output folders share it safely.
     """
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "cardgen"
+    return platformdirs.user_cache_path("cardgen", appauthor=False)
 
 
 def limit_bytes() -> int:
