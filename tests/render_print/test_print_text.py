@@ -183,3 +183,12 @@ def test_the_timetable_end_space_is_not_filled_like_a_held_space(build_subset):
     end = cells[-1][1]
     assert len(held) == 2 and len(set(held)) == 1 and len(plain) == 1
     assert end not in held and end not in plain, (end, held, plain)
+
+
+@pytest.mark.slow
+def test_no_chinese_page_prints_ascii_punctuation_in_a_sentence(full_build):
+    """Every page of the default (Chinese) set, cards, boards and sheet labels alike."""
+    out = full_build[0]
+    for pdf in ("rail-journey-print.pdf", "rail-journey-boards.pdf"):
+        for text in face_texts(out / pdf):
+            assert not re.search(r"[\u4e00-\u9fff][?!,;:]|[?!,;:][\u4e00-\u9fff]", text), (pdf, text)
