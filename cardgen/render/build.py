@@ -93,7 +93,7 @@ class BuildReport:
     cache_problem: str | None = None  # the face cache could not be written (the build is still complete)
     take_out: list[tuple[str, int, str]] = field(default_factory=list)  # cards a pack or reprint retires
     cache_dropped: list[str] = field(default_factory=list)  # damaged cache entries deleted and made again
-    cache_checking: float = 0.0  # seconds spent checking what was read from the cache
+    cache_checking: float = 0.0  # CPU seconds spent checking what was read from the cache
 
 
 def default_out_root() -> Path:
@@ -231,13 +231,15 @@ def protected_folders(content) -> list[Path]:
 def face_renderer(content, cache_dir: Path) -> FaceRenderer:
     """The renderer faces of ``content`` are laid out with: the print fonts, the face cache in ``cache_dir``,
     and the layout and glyph checks naming the file, line and column a problem's text is written at."""
-    printed = font_instances.print_fonts(fonts.font_faces(), cache_dir / cachedir.FONTS_FOLDER, record=cache_dir)
+    cache = FaceCache(cache_dir)
+    printed = font_instances.print_fonts(fonts.font_faces(), cache_dir / cachedir.FONTS_FOLDER, record=cache_dir,
+                                         dropped=cache.dropped)  # a damaged instance is noted with the rest
     written_in = [Path(content.folder), *content_layers(content)]  # where a problem's text is written
     return FaceRenderer(
         roots=protected_folders(content),
         fonts=list(dict.fromkeys(printed.values())),
         substitutes={face.url: used for face, used in printed.items() if face.path != used},
-        cache=FaceCache(cache_dir),
+        cache=cache,
         check_layout=fit.located_check(written_in),
         check_glyphs=fit.located_glyph_check(written_in),
     )

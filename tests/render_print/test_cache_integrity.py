@@ -77,3 +77,15 @@ def test_every_file_the_build_wrote_into_the_cache_is_recorded(warm):
     cache, _, _ = warm
     held = cachedir.usage(cache)
     assert held.foreign == 0 and held.files > 0
+
+
+def test_a_damaged_font_instance_is_made_again(warm, tmp_path, monkeypatch):
+    """A font instance cut in half was used as it was: the build printed from a broken font, exit 0, no word."""
+    cache, _, first = warm
+    font = sorted((cache / "fonts").glob("NotoSansSC-wght400-*.ttf"))[0]
+    font.write_bytes(font.read_bytes()[: font.stat().st_size // 2])
+    monkeypatch.setattr("cardgen.render.fonts.instances._CHECKED", set(), raising=False)  # as a new process would
+    result, out = rebuild(cache, tmp_path, monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert f"note: 1 damaged cache entries (fonts/{font.name}) were deleted and made again" in result.output
+    assert snapshot(out) == first

@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -99,22 +100,53 @@ def instance_name(source: Path, weight: int, text_font: Path | None = None) -> s
 
 
 def static_instance(source: Path, weight: int, folder: Path, text_font: Path | None = None,
-                    record: Path | None = None) -> Path:
+                    record: Path | None = None, dropped: list[str] | None = None) -> Path:
     """``source``'s instance at ``weight`` in ``folder`` (kept within ``text_font``'s line when given), made
-    and written atomically if it is not there yet (and recorded in the cache folder ``record``)."""
+    and written atomically if it is not there yet (and recorded in the cache folder ``record``).
+
+    An instance is kept with its CRC-32 beside it (``.crc32``) and checked before it is used: a damaged
+    one (a half-written disk, a hand) silently printed broken glyphs. It is made again, and named in
+    ``dropped``.
+    """
     path = Path(folder) / instance_name(source, weight, text_font)
-    if not path.is_file():
-        data = instance_bytes(source, weight)
-        write_atomically(path, within_line_of(data, text_font) if text_font is not None else data, record=record)
+    checksum = path.with_name(path.name + ".crc32")
+    if _intact(path, checksum):
+        return path
+    if dropped is not None and path.is_file() and checksum.is_file():
+        dropped.append(f"{Path(folder).name}/{path.name}")
+    data = instance_bytes(source, weight)
+    data = within_line_of(data, text_font) if text_font is not None else data
+    write_atomically(path, data, record=record)
+    write_atomically(checksum, str(zlib.crc32(data)).encode(), record=record)
     return path
 
 
-def print_fonts(faces: Sequence[FontFace], folder: Path | None, record: Path | None = None) -> dict[FontFace, Path]:
+#: Instances found intact by this process, by (path, size, modification time): checked once, not once a build.
+_CHECKED: set[tuple[Path, int, int]] = set()
+
+
+def _intact(path: Path, checksum: Path) -> bool:
+    """Whether the instance at ``path`` still has the CRC-32 written beside it."""
+    try:
+        info = path.stat()
+        if (path, info.st_size, info.st_mtime_ns) in _CHECKED:
+            return True
+        whole = zlib.crc32(path.read_bytes()) == int(checksum.read_text(encoding="ascii"))
+    except (OSError, ValueError):
+        return False
+    if whole:
+        _CHECKED.add((path, info.st_size, info.st_mtime_ns))
+    return whole
+
+
+def print_fonts(faces: Sequence[FontFace], folder: Path | None, record: Path | None = None,
+                dropped: list[str] | None = None) -> dict[FontFace, Path]:
     """Each ``@font-face`` rule -> the file WeasyPrint sets it from (its static instance if it is variable).
 
     ``folder`` None, or a folder that cannot be written, puts the instances in a
     private temporary folder for this process: slower next time, same bytes.
-    ``record``: the cache folder that ``folder`` lies in, whose record lists what cardgen wrote.
+    ``record``: the cache folder that ``folder`` lies in, whose record lists what cardgen wrote;
+    ``dropped`` gains the damaged instances made again.
     """
     out: dict[FontFace, Path] = {}
     text_font = Path(faces[0].path) if faces else None  # the stack's first font sets the text
@@ -127,7 +159,7 @@ def print_fonts(faces: Sequence[FontFace], folder: Path | None, record: Path | N
         try:
             if folder is None:
                 raise OSError("no cache folder")
-            out[face] = static_instance(source, face.weight, Path(folder), within, record)
+            out[face] = static_instance(source, face.weight, Path(folder), within, record, dropped)
         except OSError:
             out[face] = static_instance(source, face.weight, _private_folder(), within)
     return out
