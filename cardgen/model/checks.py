@@ -312,6 +312,9 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
             elif kind.target != target and named is not None:
                 yield where("events", ("track", rnd, target), f"a '{kind.id}' card takes no {target}")
         yield from _card_values(rnd, card, kind, where)
+        if kind.target and card.values and any(kind.target in e.TARGETS and getattr(e, "lasts", "round") != "round"
+                                               for e in c.card_effects(card)):
+            yield where("events", ("track", rnd, "values"), f"an effect at one {kind.target} lasts its round only")
     for start, message in c.lasting[1]:
         yield where("events", ("track", start), message)
     if c.variant is None:  # variants may drop rounds (beginner plays rounds 1-10 only)
@@ -328,8 +331,14 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
         needs = sorted({eff.TARGET for eff in kind.effects if eff.TARGET})
         if len(needs) > 1:
             yield where("events", ("kinds", i, "effects"), f"effects need targets {needs}; a card names one place")
-        elif (needs[0] if needs else None) != kind.target:
+        elif (needs[0] if needs else None) != kind.target and not (
+                not needs and any(kind.target in eff.TARGETS for eff in kind.effects)):   # a target it may add
             yield where("events", ("kinds", i, "target"), _target_mismatch(kind, needs))
+        elif kind.target and not needs:
+            for j, eff in enumerate(kind.effects):
+                if kind.target in eff.TARGETS and getattr(eff, "lasts", "round") != "round":
+                    yield where("events", ("kinds", i, "effects", j, "lasts"), f"a '{eff.type}' at one "
+                                f"{kind.target} lasts its round only")
     if len(ev.track) != ev.totals.cards:
         yield where("events", ("totals", "cards"), f"the track holds {len(ev.track)} cards, totals say {ev.totals.cards}")
     used = {card.kind for card in ev.track.values()}

@@ -50,6 +50,8 @@ class Primitive(BaseModel):
     TIMINGS: ClassVar[tuple[str, ...]] = ()
     #: what a card of this kind must name on the event track ("station", "section"), if anything
     TARGET: ClassVar[str | None] = None
+    #: what an event card of this kind MAY name to apply there only ("station"): a target the kind may add
+    TARGETS: ClassVar[tuple[str, ...]] = ()
     #: a YAML example for the reference
     EXAMPLE: ClassVar[str] = ""
 
@@ -186,21 +188,24 @@ class OrderReversed(Primitive):
 
 class BoardingLimit(Lasting):
     """Each stop this round may board at most `amount` tickets (an operation card with
-    `ignore_boarding_limit` is exempt)."""
+    `ignore_boarding_limit` is exempt); with the kind's `target: station`, only stops at the station the card
+    names (such a limit lasts its round only)."""
 
     type: Literal["boarding_limit"] = Field(description="Primitive name.")
     amount: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="Most tickets boarded per stop.")
     TIMINGS = (EVENT,)
+    TARGETS = ("station",)
     EXAMPLE = "{type: boarding_limit, amount: 1}"
 
 
 class CapacityChange(Lasting):
-    """Every train's composition cap changes by `amount` this round, for boarding (never below 0;
-    nobody is put off a train that already carries more)."""
+    """The composition cap changes by `amount` this round, for boarding (never below 0; nobody is put off a
+    train that already carries more): every train's on an event, the card's train's on an operation card or a
+    dispatch card played with the operation reveal."""
 
     type: Literal["capacity"] = Field(description="Primitive name.")
     amount: Annotated[int, Bounds(-MAX_LOAD, MAX_LOAD)] = Field(description="Added to the composition cap this round; not 0.")
-    TIMINGS = (EVENT,)
+    TIMINGS = (OPERATION, EVENT, WITH_REVEAL)
     EXAMPLE = "{type: capacity, amount: 3}"
 
 

@@ -269,7 +269,8 @@ def schema_reference() -> str:
             "play one card for each train at each window of a round, any kind it holds (the bots, a replay",
             "script's `dispatch:` and the checked path name the card):", "",
             "- `with_operation_reveal`: declared with the operation card, for this round: R and W changes",
-            "  (a `min_load`/`max_load` condition is on the train's load then), `ignore_blocking`, `ignore_closure`;",
+            "  (a `min_load`/`max_load` condition is on the train's load then), `ignore_blocking`, `ignore_closure`,",
+            "  `capacity` (the train's own cap for boarding this round);",
             "- `after_movement`: after the train's own move (ruling R6): a swap, a W gain for the next round;",
             "- `any_time`: at the start of the train's stop, before alighting (rulings R7, R20): a Group",
             "  Booking, a W gain for the next round.", ""]

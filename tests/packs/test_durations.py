@@ -44,3 +44,30 @@ def test_only_an_event_card_lasts(pack_dir):
     assert pack_dir.headlines() == [
         "tp/dispatch.yaml:4:54: kinds.change.0.effects.0.lasts: 'lasts' is how long an event card's effect lasts: "
         "only an event card can have it"]
+
+
+CROWD = """kinds:
+  add:
+    - id: crowd
+      icon: "C"
+      name: {zh: 人潮, en: Crowd}
+      effects: [{type: boarding_limit, amount: 1%s}]
+      target: station
+      text: {zh: "{station} 限 {amount}", en: "{station}: {amount} per stop"}
+track:
+  8: {kind: crowd, station: S3%s}
+"""
+
+
+def test_a_boarding_limit_at_one_station_lasts_its_round_only(pack_dir):
+    pack_dir.write("events.yaml", CROWD % ("", ""))
+    content = pack_dir.content()
+    rules = compile_rules(content)
+    assert rules.track[8].limit_station == rules.station_ids.index("S3")
+    assert effects_formula(content.card_effects(content.events.track[8]), content.events.track[8]) == "S3 🎫 ≤ 1"
+    pack_dir.write("events.yaml", CROWD % (", lasts: 2", ""))
+    assert pack_dir.headlines() == [
+        "tp/events.yaml:6:58: kinds.add.0.effects.0.lasts: a 'boarding_limit' at one station lasts its round only"]
+    pack_dir.write("events.yaml", CROWD % ("", ", values: {lasts: 2}"))
+    assert pack_dir.headlines() == ["tp/events.yaml:10:41: track.8.values: an effect at one station lasts its "
+                                    "round only"]

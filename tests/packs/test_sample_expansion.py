@@ -47,8 +47,8 @@ def test_pack_only_and_merged_faces():
     assert doc["pack"]["removed"]["operation"] == [f"operation-{c.id}-wait" for c in content.game.colours]
     assert any(label.startswith("operation") and "wait" in label for label, _, _ in take_out)
     assert sorted(f.id for f in faces if f.kind == "dispatch") == [
-        "dispatch-banking_engine", "dispatch-passing_loop", "dispatch-snowplough"]
-    assert sum(f.copies for f in faces if f.kind == "dispatch") == 10
+        "dispatch-banking_engine", "dispatch-extra_carriage", "dispatch-passing_loop", "dispatch-snowplough"]
+    assert sum(f.copies for f in faces if f.kind == "dispatch") == 13
     assert not [label for label, _, _ in take_out if label.startswith("dispatch")]   # the base's 15 all stay
     # the boards it reprints replace the base's (a seventh station): the box must not keep two track maps
     assert ("track map", 1, "replaced by the new board") in take_out

@@ -55,8 +55,9 @@ class Bot:
 
     def worth_playing(self, view: PlayerView, t: int, k: int) -> bool:
         """Whether reveal card ``k`` helps train ``t`` this round: an R change its load qualifies for, when
-        :meth:`wants_signal`; a way past a train or a closed section within reach (:meth:`in_the_way`); a W
-        gain its load qualifies for, when :meth:`wants_wait`."""
+        :meth:`wants_signal`; a way past a train or a closed section within reach (:meth:`in_the_way`); more
+        room when its load is within the card's amount of the cap or in the last round; a W gain its load qualifies for, when
+        :meth:`wants_wait`."""
         fx = self.rules.dispatch[k]
         load = view.places[t]
         if propulsion_change(fx, load) > 0 \
@@ -65,7 +66,13 @@ class Bot:
         if (fx.ignore_blocking or fx.ignore_closure) and self.in_the_way(view, t, fx.ignore_blocking,
                                                                           fx.ignore_closure):
             return True
+        if fx.capacity > 0 and (load + fx.capacity >= self.rules.cap or self.last_round(view)):
+            return True   # room beyond the cap the train nears, or a card that would otherwise go unplayed
         return wait_change(fx, load) > 0 and self.wants_wait(view, t)
+
+    def last_round(self, view: PlayerView) -> bool:
+        """Whether the clock ends the game after this round (unless it is held)."""
+        return view.clock + 1 >= self.rules.clock_end
 
     def wants_signal(self, view: PlayerView, t: int) -> bool:
         """Spend an R change once the load costs SIGNAL_AT_PENALTY cells a round or more."""

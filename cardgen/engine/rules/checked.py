@@ -124,7 +124,7 @@ class CheckedDriver(Core):
         places = sum(rules.ticket_seats[rules.card_kind[c]] for c in cards)
         if places > self.room(t):
             raise IllegalAction(f"{where}: boarding {places} places onto a load of {self.places[t]} makes "
-                                f"{self.places[t] + places}, over the composition cap {self.cap_now()}")
+                                f"{self.places[t] + places}, over the composition cap {self.cap_now(t)}")
         limit = self.boarding_limit(t)
         if limit and len(cards) > limit:
             raise IllegalAction(f"{where}: at most {limit} ticket(s) may board at this stop")

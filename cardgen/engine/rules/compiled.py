@@ -49,6 +49,7 @@ class EventEffect:
     propulsion_max_load: int = ANY_LOAD
     wait_min_load: int = 0
     wait_max_load: int = ANY_LOAD
+    limit_station: int = -1   # the boarding limit holds at this station index only, or -1 at every stop
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,7 @@ class DispatchEffect:
     ignore_closure: bool = False     # this round a closed section is open to the train
     draw: int = 0             # Group Booking: tickets drawn (0: not a booking) ...
     keep: int = 0             # ... and kept (ruling R7)
+    capacity: int = 0         # added to the train's composition cap for boarding this round
     propulsion_min_load: int = 0
     propulsion_max_load: int = ANY_LOAD
     wait_min_load: int = 0
@@ -112,6 +114,7 @@ class Rules:
     op_cases: tuple[tuple[tuple[int, int, int, int, int], ...], ...]
     op_no_stop: tuple[bool, ...]
     op_ignore_limit: tuple[bool, ...]
+    op_capacity: tuple[int, ...]          # added to the cap of the train that plays it, this round
     op_wait_gain: tuple[int, ...]
     deck: tuple[int, ...]                 # one player's set, as kind indices
     best_op_value: int
@@ -287,7 +290,10 @@ def compile_rules(model: Content) -> Rules:
         types = {e.type for e in played.effects}
         festival = station_index[card.station] if "platform_extra" in types and card.station else -1
         closed = content.sections[card.section].cell if "section_closed" in types and card.section else -1
-        track[rnd] = EventEffect(kind=ev_index[played.kind], festival_station=festival, closed_cell=closed, **fields)
+        own = {e.type for e in content.card_effects(card)} if card is not None else set()
+        limited = station_index[card.station] if "boarding_limit" in own and card.station else -1
+        track[rnd] = EventEffect(kind=ev_index[played.kind], festival_station=festival, closed_cell=closed,
+                                 limit_station=limited, **fields)
 
     dk = content.dispatch.kinds
     dispatch = tuple(DispatchEffect(window=DISPATCH_TIMINGS.index(k.timing), **_flatten(k.effects)) for k in dk)
@@ -299,7 +305,10 @@ def compile_rules(model: Content) -> Rules:
     least, most = min(event_mods) + min(dispatch_mods), max(event_mods) + max(dispatch_mods)
     # the largest R any train can be given: the best card, the best event, then the best dispatch card (R18 order)
     longest = content.propulsion(best_value, 0, max(event_mods)) + max(dispatch_mods)
-    max_cap = g.composition_cap + max([0] + [ev.capacity for ev in track.values()])
+    op_capacity = tuple(sum(e.amount for e in k.effects if e.type == "capacity") for k in ops)
+    # the largest cap a train can have: the largest event, operation card and dispatch card capacity together
+    max_cap = g.composition_cap + sum(max([0, *amounts]) for amounts in (
+        [ev.capacity for ev in track.values()], op_capacity, [fx.capacity for fx in dispatch]))
     dest_cells = [content.stations[t.destination].cell for t in tickets]
 
     return Rules(
@@ -318,6 +327,7 @@ def compile_rules(model: Content) -> Rules:
                              for case in k.value_when) for k in ops),
         op_no_stop=tuple(any(e.type == "no_stop" for e in k.effects) for k in ops),
         op_ignore_limit=tuple(any(e.type == "ignore_boarding_limit" for e in k.effects) for k in ops),
+        op_capacity=op_capacity,
         op_wait_gain=tuple(sum(e.amount for e in k.effects if e.type == "wait_gain") for k in ops),
         deck=deck,
         best_op_value=best_value,

@@ -29,6 +29,21 @@ OPERATION, MOVE, PLAY_MOVED, PLAY_STOP, KEEP, BOARD, OVER = (
     "operation", "move", "play_moved", "play_stop", "keep", "board", "over")
 
 
+def _fitting(sizes: list[int], room: int) -> int:
+    """How many of the ascending ``sizes`` fit together in ``room``.
+
+    >>> _fitting([1, 1, 2], 3), _fitting([1, 1, 2], 4), _fitting([2], 1)
+    (2, 3, 0)
+    """
+    used = count = 0
+    for size in sizes:
+        if used + size > room:
+            break
+        used += size
+        count += 1
+    return count
+
+
 def shuffle(rng: random.Random, items: list) -> None:
     """Shuffle in place by sorting on random keys: one C call per item instead of Python's
     rejection sampling, which dominated set-up time. Deterministic for a seeded ``rng``.
@@ -595,23 +610,39 @@ class Core:
             del aboard[i]
             del boarded[i]
 
-    def cap_now(self) -> int:
-        """The composition cap for boarding this round: the content's, changed by a `capacity` event."""
+    def own_capacity(self, t: int) -> int:
+        """The cap change train ``t`` brought itself this round: its operation card's and the dispatch card
+        played with it (`capacity` at those timings)."""
+        played = self.played[t]
+        own = self.rules.op_capacity[self.card[t]] if self.card[t] >= 0 else 0
+        return own + self.rules.dispatch[played].capacity if played >= 0 else own
+
+    def cap_now(self, t: int) -> int:
+        """The composition cap for train ``t``'s boarding this round: the content's, changed by a `capacity`
+        event, operation card or dispatch card (never below 0)."""
         ev = self.event
-        if ev is None or not ev.capacity:
-            return self.rules.cap
-        return max(0, self.rules.cap + ev.capacity)
+        cap = self.rules.cap + self.own_capacity(t)
+        return max(0, cap + ev.capacity if ev is not None else cap)
 
     def room(self, t: int) -> int:
         """Places train ``t`` may still fill at this stop (never below 0)."""
-        return max(0, self.cap_now() - self.places[t])
+        return max(0, self.cap_now(t) - self.places[t])
 
     def boarding_limit(self, t: int) -> int:
-        """Most tickets this stop may board (0 = no limit)."""
+        """Most tickets this stop may board (0 = no limit): the event's limit, at every stop or at its station."""
         ev = self.event
         if ev is None or not ev.boarding_limit or self.rules.op_ignore_limit[self.card[t]]:
             return 0
+        if ev.limit_station >= 0 and self.rules.station_of_cell[self.cell[t]] != ev.limit_station:
+            return 0
         return ev.boarding_limit
+
+    def _fits_differ(self, t: int, room: int, other: int) -> bool:
+        """Whether the tickets waiting for train ``t`` that fit together in ``room`` places (smallest first) are
+        more or fewer than in ``other``: a cap change mattered."""
+        seats, kind_of = self.rules.ticket_seats, self.rules.card_kind
+        sizes = sorted(seats[kind_of[c]] for c in self.eligible(t))
+        return _fitting(sizes, room) != _fitting(sizes, other)
 
     def eligible(self, t: int) -> list[int]:
         """Platform tickets whose destination lies ahead in the train's current direction."""
@@ -641,13 +672,15 @@ class Core:
                 self.effective = True
         ev = self.event
         if ev is not None and ev.capacity and not self.effective:
-            # the capacity change mattered if the tickets that fit differ from what the usual cap allows
-            seats, kind_of = rules.ticket_seats, rules.card_kind
-            usual, now = max(0, rules.cap - self.places[t]), self.room(t)
-            for c in self.eligible(t):
-                if (seats[kind_of[c]] <= usual) != (seats[kind_of[c]] <= now):
-                    self.effective = True
-                    break
+            # the capacity change mattered if the tickets that fit differ from what the cap without it allows
+            without = max(0, rules.cap + self.own_capacity(t) - self.places[t])
+            if self._fits_differ(t, without, self.room(t)):
+                self.effective = True
+        played = self.played[t]
+        if played >= 0 and rules.dispatch[played].capacity and not self.played_mattered[t]:
+            without = max(0, self.cap_now(t) - rules.dispatch[played].capacity - self.places[t])
+            if self._fits_differ(t, without, self.room(t)):
+                self._took_effect(t)
         for card in cards:
             plat.remove(card)
             self.aboard[t].append(card)

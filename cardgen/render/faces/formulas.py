@@ -77,7 +77,8 @@ def effect_formula(effect: Any, card: EventCard | None = None, label: Callable[[
     if card is not None:
         values.update({"station": card.station or "", "section": card.section or ""})
     try:
-        return texts.fill(notation, values) + load_condition(effect) + lasting(effect)
+        place = next((values[target] for target in getattr(effect, "TARGETS", ()) if values.get(target)), "")
+        return (f"{place} " if place else "") + texts.fill(notation, values) + load_condition(effect) + lasting(effect)
     except texts.PlaceholderError:  # an effect reshaped without the number its notation shows
         return ""
 
