@@ -7,12 +7,11 @@ carries no wall-clock figures, so the same run gives the same bytes.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from markupsafe import Markup
 
+from cardgen.atomic import replace_file
 from cardgen.engine.simulation import svg
 from cardgen.errors import UsageError
 from cardgen.templating import render
@@ -98,17 +97,8 @@ def write_report(path: Path, content, summary: dict | None, tables: dict | None 
 
 
 def write_html(path: Path, html: str) -> None:
-    """Replace ``path`` with ``html`` atomically (a temporary file in the same folder, then a rename)."""
-    tmp = None
+    """Replace ``path`` with ``html`` atomically (:func:`cardgen.atomic.replace_file`)."""
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(html)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
+        replace_file(path, html.encode("utf-8"))
     except OSError as exc:
-        if tmp and os.path.exists(tmp):
-            os.unlink(tmp)
         raise UsageError(f"--report: cannot write {path}: {exc.strerror}") from exc

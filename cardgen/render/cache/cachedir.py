@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
+
+from cardgen.atomic import replace_file, temporary_beside
 
 from cardgen.errors import UsageError
 
@@ -52,17 +53,10 @@ def write_atomically(path: Path, data: bytes, record: Path | None = None) -> Non
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".tmp-{os.getpid()}-{secrets.token_hex(8)}"
+    tmp = temporary_beside(path)
     if record is not None:
         _append_record(Path(record), [tmp, path])
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    replace_file(path, data, temporary=tmp, mode=0o600)
 
 
 def _append_record(folder: Path, paths: list[Path]) -> None:
