@@ -413,7 +413,8 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     lap("faces laid out")
 
     recorded = {**asdict(options), "only": list(options.only), "exports": list(options.exports)}
-    unset_values = (("with_base", False), ("changed_since", None), ("exports", []), ("gutter_mm", 0.0))
+    unset_values: tuple[tuple[str, object], ...] = (("with_base", False), ("changed_since", None), ("exports", []),
+                                                    ("gutter_mm", 0.0))
     for name, unset in unset_values:  # only when given
         if recorded[name] == unset:
             del recorded[name]
