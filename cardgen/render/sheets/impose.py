@@ -121,9 +121,9 @@ def card_sheets(
     for number, placed in enumerate(chunks, start=1):
         tag = f"{label} · {number}/{len(chunks)}"
         chunk = [f for f, _ in placed]
-        if duplex == "fold":
-            backs = [(faces[f.back], back_slots[i]) for i, f in enumerate(chunk) if f.back]
-            cards = [(f, r, False) for f, r in zip(chunk, front_slots)] + [(b, r, True) for b, r in backs]
+        if duplex == "fold" and fold_y is not None:
+            folded = [(faces[f.back], back_slots[i]) for i, f in enumerate(chunk) if f.back]
+            cards = [(f, r, False) for f, r in zip(chunk, front_slots)] + [(b, r, True) for b, r in folded]
             furniture = _grid_furniture(paper, [r for _, r, _ in cards], gap, f"{tag} · {words.fold}",
                                         front_slots + back_slots, fold_y)
             left = min(r.x for _, r, _ in cards)
@@ -224,7 +224,7 @@ def _grid_furniture(paper: tuple[float, float], trims: list[Rect], gap: float | 
     sits in the same place on a sheet with fewer cards (the last sheet of a deck, or its backs).
     ``fold_y`` is a line the cards are folded on, not cut: it gets no crop mark."""
     label_at, angle = margin_label(grid, gap)
-    if fold_y is not None:  # under the cards, where it fits above the printer's unprintable edge (a tall card: not)
+    if fold_y is not None and not isinstance(gap, dict):  # under the cards, above the printer's unprintable edge
         under, level = label_under(grid, gap)
         if under[1] >= PRINTABLE_EDGE_MM + 1.0:
             label_at, angle = under, level
