@@ -271,7 +271,7 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
                         "lasts: only an event card can have it")
         if isinstance(eff, LoadCondition) and eff.min_load > eff.max_load:
             yield where(stem, ("kinds", i, "effects", j, "max_load"), "max_load is below min_load: no train qualifies")
-        if eff.type in ("capacity", "platform_size") and eff.amount == 0:
+        if eff.type in ("capacity", "platform_size", "delivery_bonus") and eff.amount == 0:
             yield where(stem, ("kinds", i, "effects", j, "amount"), "an amount of 0 changes nothing")
         if eff.type == "group_booking" and eff.keep > eff.draw:
             yield where(stem, ("kinds", i, "effects", j, "keep"), f"keeps {eff.keep} of only {eff.draw} drawn")
@@ -459,6 +459,8 @@ def known_placeholders(c: Content, stem: str, path: tuple) -> set[str]:
     """What the text at ``path`` in ``stem`` may name: only texts the renderer fills have any."""
     if stem in _KIND_FILES and len(path) == 3 and path[0] == "kinds" and path[2] == "text":
         return set(text_values(c, getattr(c, FILE_ATTR[stem]).kinds[path[1]]))
+    if stem == "game" and path[:2] == ("scoring", "awards") and len(path) == 4 and path[3] == "text":
+        return {"points"}
     if stem == "strings" and len(path) == 2:
         return set(string_values(c, path[0], path[1]))
     if stem == "variants" and c.variant is not None and len(path) == 3 and path[2] == "summary" \

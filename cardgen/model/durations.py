@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 #: primitives whose amounts add up when several are in force in one round; `boarding_limit` keeps the strictest
-ADDED = ("propulsion", "wait_gain", "capacity", "platform_size")
+ADDED = ("propulsion", "wait_gain", "capacity", "platform_size", "delivery_bonus")
 
 
 @dataclass(frozen=True)

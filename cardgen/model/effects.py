@@ -27,6 +27,7 @@ from pydantic.fields import FieldInfo
 MAX_VALUE = 20           #: propulsion values, modifiers, floors and other per-round amounts
 MAX_LOAD = 50            #: composition cap, boarding limits, platform and draw sizes
 MAX_ROUND = 100          #: clock times and event-track rounds
+MAX_POINTS = 1000        #: fares, bonuses and penalties
 
 OPERATION, EVENT = "operation", "event"
 #: a dispatch kind's timing: the windows the engine offers each train every round, in round order
@@ -218,10 +219,20 @@ class PlatformSizeChange(Lasting):
     EXAMPLE = "{type: platform_size, amount: 2}"
 
 
+class DeliveryBonus(Lasting):
+    """Open scoring: each ticket delivered this round scores `amount` more (on time or late)."""
+
+    type: Literal["delivery_bonus"] = Field(description="Primitive name.")
+    amount: Annotated[int, Bounds(-MAX_POINTS, MAX_POINTS)] = Field(description="Points added to each delivery; "
+                                                                             "not 0.")
+    TIMINGS = (EVENT,)
+    EXAMPLE = "{type: delivery_bonus, amount: 2}"
+
+
 PRIMITIVES: tuple[type[Primitive], ...] = (
     IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, IgnoreBlocking, IgnoreClosure,
     GroupBooking, PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange,
-    PlatformSizeChange,
+    PlatformSizeChange, DeliveryBonus,
 )
 def primitive_name(primitive: Primitive | type[Primitive]) -> str:
     """The ``type`` a primitive is written with (its one ``Literal``)."""
@@ -235,7 +246,7 @@ Effect = Annotated[
     Union[
         IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, IgnoreBlocking, IgnoreClosure,
         GroupBooking, PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange,
-        PlatformSizeChange,
+        PlatformSizeChange, DeliveryBonus,
     ],
     Field(discriminator="type"),
 ]

@@ -29,11 +29,10 @@ MAX_TRAINS_PER_PLAYER = 4
 MAX_CELL = 100           #: last cell number of the line
 MAX_STATIONS = 20        #: 20 stations: 380 ordered pairs, one ticket kind each
 # per-round amounts; loads, limits, sizes; clock times and rounds; bounds (cardgen/model/effects.py)
-from cardgen.model.effects import MAX_LOAD, MAX_ROUND, MAX_VALUE, Bounds  # noqa: E402,F401
+from cardgen.model.effects import MAX_LOAD, MAX_POINTS, MAX_ROUND, MAX_VALUE, Bounds  # noqa: E402,F401
 MAX_COPIES = 50          #: copies of one card kind
 MAX_KINDS = 500          #: kinds in one deck
 MAX_CARDS = 1000         #: cards in one deck or printed of one component
-MAX_POINTS = 1000        #: fares, bonuses and penalties
 MAX_ENTRIES = 200        #: other lists and mappings (labels, variants, lines...)
 MAX_TEXT = 1000          #: characters of one player-visible text
 MAX_ICON = 16            #: characters of one icon
@@ -117,6 +116,15 @@ class Propulsion(Model):
     floor: Annotated[int, Bounds(0, MAX_VALUE)] = Field(description="R never drops below this.")
 
 
+class Award(Model):
+    """An end-of-game award (open scoring): the players with the most of `most` score `points`."""
+
+    most: Literal["deliveries", "on_time"] = Field(description="What wins it: most deliveries, or most on-time "
+                                                               "deliveries (all tied players, at least one).")
+    points: Annotated[int, Bounds(-MAX_POINTS, MAX_POINTS)] = Field(description="Points the winners score.")
+    text: Text = Field(description="The line the quick reference prints under scoring; `{points}` is filled in.")
+
+
 class Scoring(Model):
     late_fare_divisor: Annotated[int, Bounds(1, MAX_POINTS)] = Field(description="A late delivery scores floor(F / d).")
     no_delay_bonus: Annotated[int, Bounds(-MAX_POINTS, MAX_POINTS)] = Field(description="Points for finishing with L = 0.")
@@ -124,6 +132,8 @@ class Scoring(Model):
         description="Points (negative) for the highest L; all tied players get it.")
     tiebreaks: list[Literal["delivered_desc", "delays_asc"]] = Field(max_length=2,
         description="Ordered tie-breakers after score: more deliveries, then fewer delays.")
+    awards: list[Award] = Field(default_factory=list, max_length=8, description="End-of-game awards, scored with "
+                                                                                "the bonus and the penalty.")
 
 
 class Seat(Model):

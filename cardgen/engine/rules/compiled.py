@@ -50,6 +50,7 @@ class EventEffect:
     wait_min_load: int = 0
     wait_max_load: int = ANY_LOAD
     limit_station: int = -1   # the boarding limit holds at this station index only, or -1 at every stop
+    delivery_bonus: int = 0   # added to the points of each delivery this round (open scoring)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +162,7 @@ class Rules:
     no_delay_bonus: int
     worst_delay_penalty: int
     tiebreaks: tuple[str, ...]
+    awards: tuple[tuple[bool, int], ...]  # end-of-game awards: (True: most on-time deliveries, else most deliveries; points)
     players_min: int
     players_max: int
     # geometry: free runs (rules/runs.py) long enough for any R the content allows
@@ -248,7 +250,7 @@ def _flatten(effects: Any) -> dict[str, Any]:
             out["swap"] = True
         elif e.type == "group_booking":
             out.update(draw=e.draw, keep=e.keep)
-        elif e.type in ("boarding_limit", "capacity", "platform_size"):
+        elif e.type in ("boarding_limit", "capacity", "platform_size", "delivery_bonus"):
             out[e.type] = e.amount
     return out
 
@@ -371,6 +373,7 @@ def compile_rules(model: Content) -> Rules:
         no_delay_bonus=g.scoring.no_delay_bonus,
         worst_delay_penalty=g.scoring.worst_delay_penalty,
         tiebreaks=tuple(g.scoring.tiebreaks),
+        awards=tuple((a.most == "on_time", a.points) for a in g.scoring.awards),
         players_min=g.players.min,
         players_max=g.players.max,
         longest_run=longest,

@@ -132,6 +132,7 @@ class Core:
         self.late: list[int] = [0] * players
         self.bonus: list[int] = [0] * players
         self.penalty: list[int] = [0] * players
+        self.award: list[int] = [0] * players       # end-of-game awards (open scoring)
         self.blocked: list[int] = [0] * n
         self.blocked_by_train: list[int] = [0] * n
         self.piles: list[list[int]] = []
@@ -600,6 +601,10 @@ class Core:
                 continue
             on_time = rules.on_time(k, boarded[i], self.clock)
             points = rules.points(k, on_time)
+            ev = self.event
+            if ev is not None and ev.delivery_bonus:   # a round bonus (open scoring)
+                points += ev.delivery_bonus
+                self.effective = True
             if not on_time:
                 self.late[p] += 1
             self.score[p] += points
@@ -742,6 +747,14 @@ class Core:
             if (worst > 0 or self.options.penalty_without_delays) and self.late[p] == worst:   # ruling R8
                 self.penalty[p] = rules.worst_delay_penalty
             self.score[p] += self.bonus[p] + self.penalty[p]
+        for on_time_only, points in rules.awards:   # open scoring: the most deliveries (or on-time ones), all tied
+            tally = [self.delivered[p] - self.late[p] if on_time_only else self.delivered[p]
+                     for p in range(self.players)]
+            most = max(tally)
+            for p in range(self.players):
+                if most > 0 and tally[p] == most:
+                    self.award[p] += points
+                    self.score[p] += points
         self.phase = OVER
 
     @property

@@ -60,13 +60,15 @@ def check_state(state: GameState) -> None:
     # score = deliveries (recomputed from fares and deadlines) + end bonuses
     earned = [0] * state.players
     late = [0] * state.players
+    # a round's delivery bonus (open scoring) comes on top of the fare: one of those the track holds
+    bonuses = {0} | {ev.delivery_bonus for ev in rules.track.values()}
     for card, (p, boarded, delivered, points) in zip(state.delivered_cards, state.delivery_log):
         k = rules.card_kind[card]
         on_time = rules.on_time(k, boarded, delivered)
-        if points != rules.points(k, on_time):
+        if points - rules.points(k, on_time) not in bonuses:
             raise InvariantError(f"{where}: ticket {rules.ticket_ids[k]} scored {points}")
         earned[p] += points
         late[p] += not on_time
     for p in range(state.players):
-        if state.score[p] != earned[p] + state.bonus[p] + state.penalty[p] or state.late[p] != late[p]:
+        if state.score[p] != earned[p] + state.bonus[p] + state.penalty[p] + state.award[p] or state.late[p] != late[p]:
             raise InvariantError(f"{where}: player {p + 1} score {state.score[p]} is not deliveries plus bonuses")

@@ -28,6 +28,7 @@ NOTATION = {
     "platform_size": "🚉 🎫 {amount:+}",
     "swap_adjacent": "⇄",
     "group_booking": "🎫 {draw} → {keep}",
+    "delivery_bonus": "🎫 ✓ {amount:+}",
 }
 #: effect type -> the ``strings.yaml`` label that says it: no sign says "lowest W moves first" unmistakably
 #: beside cards that print "W +1" (a "W ↑" read as W rising).

@@ -102,6 +102,7 @@ def quick_reference_data(content: Content, w: Words, row: PrintRow, players: int
             w.fill("scoring", "unfinished"),
             w.fill("scoring", "no_delay_bonus"),
             w.fill("scoring", "worst_delay"),
+            *[texts.fill(w(award.text), {"points": award.points}) for award in scoring.awards],
         ],
         "tiebreaks": [w.fill("scoring", f"tiebreak_{t}") for t in scoring.tiebreaks],
         "seats": [
