@@ -227,8 +227,7 @@ def read(folder: Path, read_base) -> tuple[dict[str, Any], dict[str, SourceMap],
     raw, smaps, problems, sources = read_base(base.folder, base.label)
     stack.problems.extend(problems)
     stack.sources.update(sources)
-    game = raw.get("game")
-    _check_ids(stack, game.get("id") if isinstance(game, dict) else None)
+    _check_ids(stack, raw.get("game"), raw.get("variants"))
     trees = {stem: located(raw[stem], smaps[stem]) for stem in raw}
     for layer in stack.layers[1:]:
         _apply(layer, trees, stack)  # an overlay's problems do not stop the merged set from being checked
@@ -269,21 +268,51 @@ def _mark_problems(top: Layer, raw: dict[str, Any]) -> list[Problem]:
     return []
 
 
-def _check_ids(stack: Stack, game_id: Any) -> None:
-    """A pack's id names its output folder: one equal to a bundled game's or pack's (other than itself) or to
-    a layer's under it would build into that folder and replace what was there."""
-    below = [game_id] if isinstance(game_id, str) else []
+def _check_ids(stack: Stack, game: Any, variants: Any) -> None:
+    """A pack's id names its output folder: one that a bundled set, or a layer under the pack, prints into
+    (its id, ``ID-VARIANT`` for a variant, ``ID-with-base``) would replace what was there."""
+    game_id = game.get("id") if isinstance(game, dict) else None
+    mine = _outputs(game_id, "the game under this pack", _variant_ids(variants)) if isinstance(game_id, str) else {}
+    taken = {**mine, **dict(_bundled_outputs())}  # a bundled set is named as such
     for layer in stack.layers[1:]:
         assert layer.pack is not None and layer.id_at is not None  # every layer over the base game is a pack
         pack_id = layer.pack.id
-        itself = places.bundled(pack_id) == layer.folder.resolve()
-        if pack_id in below or (pack_id in places.bundled_ids() and not itself):
-            name = f"{layer.label}/{PACK_FILE}"
-            stack.problems.append(Problem(name, layer.id_at.line, layer.id_at.col, "id",
-                                          f"id '{pack_id}' is already a game's or pack's id (a bundled one, or a "
-                                          f"layer under this pack): the pack would be printed into its output "
-                                          f"folder output/{pack_id}; give the pack an id of its own"))
-        below.append(pack_id)
+        who = taken.get(pack_id)
+        if who is not None and places.bundled(pack_id) != layer.folder.resolve():  # a bundled pack is itself
+            stack.problems.append(Problem(f"{layer.label}/{PACK_FILE}", layer.id_at.line, layer.id_at.col, "id",
+                                          f"id '{pack_id}' names the output folder output/{pack_id}, which {who} "
+                                          "prints into; give the pack an id of its own"))
+        taken.update(_outputs(pack_id, f"the pack {pack_id} under this pack", [], packed=True))
+
+
+def _outputs(set_id: str, who: str, variants: list[str], packed: bool = False) -> dict[str, str]:
+    """The output folders a set prints into (cardgen.render.build.default_out), each with who prints there."""
+    found = {set_id: who, **{f"{set_id}-{v}": f"{who} with --variant {v}" for v in variants}}
+    if packed:
+        found[f"{set_id}-with-base"] = f"{who} with --with-base"
+    return found
+
+
+def _variant_ids(variants: Any) -> list[str]:
+    listed = variants.get("variants") if isinstance(variants, dict) else None
+    return [v["id"] for v in listed if isinstance(v, dict) and isinstance(v.get("id"), str)] \
+        if isinstance(listed, list) else []
+
+
+@lru_cache(maxsize=1)
+def _bundled_outputs() -> tuple[tuple[str, str], ...]:
+    """The output folders the bundled games and packs print into (their files are ours: read plainly, once)."""
+    import yaml
+    found: dict[str, str] = {}
+    for set_id in places.bundled_ids():
+        folder = places.bundled(set_id)
+        assert folder is not None
+        if is_pack(folder):
+            found.update(_outputs(set_id, f"the bundled pack {set_id}", [], packed=True))
+        else:
+            variants = yaml.safe_load((folder / "variants.yaml").read_text(encoding="utf-8"))
+            found.update(_outputs(set_id, f"the bundled game {set_id}", _variant_ids(variants)))
+    return tuple(found.items())
 
 
 def _apply(layer: Layer, trees: dict[str, Loc], stack: Stack) -> None:

@@ -63,13 +63,16 @@ def test_an_overlay_named_in_capitals_is_reported_not_ignored(pack_dir):
                                     "named like a base file; did you mean 'tickets.yaml'?"]
 
 
-@pytest.mark.parametrize("taken", ["rail-journey", "onsen-line"])
-def test_a_pack_with_a_bundled_sets_id_is_refused(pack_dir, taken):
+@pytest.mark.parametrize("taken, who", [("rail-journey", "the bundled game rail-journey"),
+                                        ("onsen-line", "the bundled pack onsen-line"),
+                                        ("rail-journey-freight", "the bundled game rail-journey with --variant freight"),
+                                        ("onsen-line-with-base", "the bundled pack onsen-line with --with-base")])
+def test_a_pack_with_an_id_a_bundled_set_prints_into_is_refused(pack_dir, taken, who):
     """id: rail-journey built into output/rail-journey and replaced the bundled game's print files."""
     pack_dir.write("pack.yaml", PACK_YAML.replace("id: test-pack", f"id: {taken}"))
     assert pack_dir.headlines() == [
-        f"tp/pack.yaml:1:5: id: id '{taken}' is already a game's or pack's id (a bundled one, or a layer under this "
-        f"pack): the pack would be printed into its output folder output/{taken}; give the pack an id of its own"]
+        f"tp/pack.yaml:1:5: id: id '{taken}' names the output folder output/{taken}, which {who} prints into; "
+        "give the pack an id of its own"]
 
 
 def test_a_pack_with_its_base_packs_id_is_refused(tmp_path):
