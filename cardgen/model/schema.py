@@ -360,10 +360,10 @@ class EventCard(Model):
     section: Id | None = Field(default=None, description="Target section, for kinds that target one.")
     spare: bool = spare_field()
     module: Id | None = module_field()
-    values: dict[Key, int | Key] = Field(default_factory=dict, max_length=8,
-                                   description="This card's own effect parameters in place of its kind's, by field "
-                                               "(`amount`) or, where several effects have it, `TYPE.FIELD` "
-                                               "(`propulsion.amount`); other cards of the kind keep the kind's.")
+    values: dict[Key, Annotated[int, Bounds(-MAX_POINTS, MAX_POINTS)] | Key] = Field(
+        default_factory=dict, max_length=8,
+        description="This card's own effect parameters in place of its kind's, by field (`amount`) or, where several "
+                    "effects have it, `TYPE.FIELD` (`propulsion.amount`); other cards of the kind keep the kind's.")
 
 
 class EventsFile(Model):
