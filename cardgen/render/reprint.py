@@ -187,12 +187,6 @@ def by_kind(changes: Sequence[FaceChange]) -> dict[str, dict[str, list[str]]]:
     return out
 
 
-#: Each reason a card is taken out of the box -> the strings.yaml label a printed take-out page says it with.
-TAKE_OUT_REASONS = {"removed": "take_out_removed", "fewer copies": "take_out_fewer",
-                    "replaced by the new card": "take_out_replaced_card",
-                    "replaced by the new board": "take_out_replaced_board"}
-
-
 @dataclass
 class PrintPlan:
     """The faces a pack (or a reprint) prints, and the cards to take out of the box."""

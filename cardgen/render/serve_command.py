@@ -78,7 +78,7 @@ def serve_cmd(
         require_renderer("serve")
         from cardgen.render.build import plan_build  # WeasyPrint: once the port is known to be free
         from cardgen.render.pdf.formsheets import kept_between_builds
-        from cardgen.render.serve.live import Live
+        from cardgen.render.serve_live import Live
 
         typer.echo(f"serving the preview at {server.url}", err=True)
         live = Live(site, lambda: plan_build(content_dir, options, out=out), lambda: watched_folders(content_dir),

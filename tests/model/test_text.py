@@ -67,8 +67,8 @@ def test_texts_follow_the_numbers(pack):
     express = next(k for k in c.operations.kinds if k.id == "express")
     assert render(c, express, express.text, "en") == "Advance 4."
     booking = next(k for k in c.dispatch.kinds if k.id == "group_booking")
-    assert render(c, booking, booking.text, "en") == ("Draw the top 5 tickets of a ticket pile, put 2 in any "
-                                                      "platform queue and discard the other 3.")
+    assert render(c, booking, booking.text, "en") == ("Draw the top 5 tickets of any ticket pile, put 2 in its "
+                                                      "origin station's queue, discard the other 3.")
     rain = next(card for _, card in c.event_track if card.kind == "rainstorm")
     assert "R is \u22122 this round (never below 0)" in c.event_text(rain, "en")
 

@@ -35,7 +35,7 @@ def test_a_round_bonus_and_an_award_score(pack_dir):
         run_fast(state, make_bots(rules, ["heavy", "light", "balanced", "long"], seed), check_invariants=True)
         on_time = [d - late for d, late in zip(state.delivered, state.late)]
         assert state.award == [4 if n == max(on_time) else 0 for n in on_time]
-        for card, (p, boarded, delivered, points) in zip(state.delivered_cards, state.delivery_log):
+        for card, (_p, boarded, delivered, points) in zip(state.delivered_cards, state.delivery_log):
             k = rules.card_kind[card]
             fare = rules.points(k, rules.on_time(k, boarded, delivered))
             assert points == fare + (3 if clocks[delivered] in (9, 10) else 0)

@@ -178,7 +178,7 @@ def test_quick_reference_rows_that_do_not_fit_name_the_content(tmp_path):
     folder = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, folder)
     source = folder / "dispatch.yaml"
-    original = "zh: 从旅客牌堆顶取 {draw} 张，选 {keep} 张放进任意站台的候车队列，其余 {discard} 张弃掉。"
+    original = "zh: 任选一个旅客牌堆，从堆顶取 {draw} 张，选 {keep} 张放进其发站的候车队列，其余 {discard} 张弃掉。"
     longer = original[:-1] + "然后再读一遍这句很长的话。" * 70  # texts are at most 1000 characters
     text = source.read_text(encoding="utf-8")
     assert text.count(original) == 1
@@ -190,7 +190,7 @@ def test_quick_reference_rows_that_do_not_fit_name_the_content(tmp_path):
     # once, by the innermost box: the same text sticks out of the safe zone around the columns too
     assert problems == [
         f"dispatch.yaml:{line}:{col}: quick reference: text overflows its box 'columns' by 89.5 mm at the right "
-        "(face quick_reference): '🎫 团体预约 ×5 从旅客牌堆顶取 3 张，选 1 张放进任意站台的候车队 列，其余 2 张弃掉然后再读一遍这句很...'"]
+        "(face quick_reference): '🎫 团体预约 ×5 任选一个旅客牌堆，从堆顶取 3 张，选 1 张放进其发 站的候车队列，其余 2 张弃掉然后再读...'"]
 
 
 def test_text_out_of_a_box_and_the_safe_zone_around_it_is_one_problem_named_by_the_box():

@@ -50,13 +50,18 @@ def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_m
     return faces
 
 
+#: Each reason cardgen.render.reprint gives for taking a card out of the box -> the strings.yaml label a printed
+#: take-out page says it with.
+TAKE_OUT_REASONS = {"removed": "take_out_removed", "fewer copies": "take_out_fewer",
+                    "replaced by the new card": "take_out_replaced_card",
+                    "replaced by the new board": "take_out_replaced_board"}
+
+
 def take_out_faces(content: Content, take_out: list[tuple[str, int, str]], old_faces: list[Face], *, lang: str,
                    bleed_mm: float, mark: str = "") -> list[Face]:
     """The printed take-out pages of a pack: each (label, copies, why) of ``take_out`` named by the old face's
-    caption and its reason in the edition's language (cardgen.render.reprint.TAKE_OUT_REASONS), at most
+    caption and its reason in the edition's language (:data:`TAKE_OUT_REASONS`), at most
     boards.TAKE_OUT_ROWS a page."""
-    from cardgen.render.reprint import TAKE_OUT_REASONS
-
     words = Words(content, lang)
     captions = {f.label: f.caption for f in old_faces}
     rows = [{"copies": n, "what": captions.get(label, label), "why": words.label(TAKE_OUT_REASONS[why])}

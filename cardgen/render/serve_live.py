@@ -1,4 +1,4 @@
-"""One rebuild after a save, in the order the designer sees it: the page first, the print set after.
+"""``cardgen serve``'s rebuild after a save, in the order the designer sees it: the page first, the print set after.
 
 Why this order: the preview shows the faces' HTML, which the content gives in a
 fraction of a second, while laying faces out and writing every PDF, PNG and
