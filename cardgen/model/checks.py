@@ -150,10 +150,14 @@ def ticket_spans(c: Content, where: Locate) -> Iterator[Problem]:
             yield where("tickets", ("kinds", i, "id"),
                         f"id must be '{expected}' or '{expected}.NAME' (origin-destination)")
         k = c.span(kind.origin, kind.destination)
+        for j, case in enumerate(kind.fare_when):
+            if case.min_clock > case.max_clock:
+                yield where("tickets", ("kinds", i, "fare_when", j, "max_clock"), "max_clock is below min_clock: "
+                            "never true")
         if k not in spans:
             yield where("tickets", ("kinds", i), f"span {k} has no fare row")
             continue
-        face = (kind.origin, kind.destination, *ticket_terms(kind, spans[k]))
+        face = (kind.origin, kind.destination, *ticket_terms(kind, spans[k]), tuple(kind.fare_when))
         if face in printed:
             yield where("tickets", ("kinds", i), f"'{kind.id}' prints the same card as '{printed[face]}' (pair "
                         f"{kind.origin}->{kind.destination}, same fare and slack): give it its own fare or slack, "

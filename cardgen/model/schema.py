@@ -81,7 +81,7 @@ __all__ = ["BoardingLimit", "CapacityChange", "ClockHold", "Effect", "GroupBooki
            "IgnoreBoardingLimit", "IgnoreClosure", "NoStop", "OrderReversed", "PlatformExtra",
            "PlatformSizeChange", "PropulsionModifier", "SectionClosed", "SwapAdjacent", "WaitGain"]
 
-from cardgen.model.values import ValueCase  # noqa: E402  (a card's own numbers: cardgen/model/values.py)
+from cardgen.model.values import FareCase, ValueCase  # noqa: E402  (a card's own numbers: cardgen/model/values.py)
 
 # ---------------------------------------------------------------- game.yaml
 
@@ -276,6 +276,9 @@ class TicketKind(Model):
     slack: Annotated[int, Bounds(1, MAX_ROUND)] | None = Field(
         default=None, description="This kind's own slack U, overriding the span table's (a freight row too); "
                                   "null: the table's.")
+    fare_when: list[FareCase] = Field(default_factory=list, max_length=8,
+                                      description="Cases tried in order: the first whose clock window holds the "
+                                                  "delivery gives the fare instead of `fare`.")
 
 
 class TicketsFile(Model):

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Iterator
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cardgen.model.effects import MAX_LOAD, MAX_ROUND, MAX_VALUE, Bounds
+from cardgen.model.effects import MAX_LOAD, MAX_POINTS, MAX_ROUND, MAX_VALUE, Bounds
 from cardgen.model.messages import friendly
 
 
@@ -49,6 +49,18 @@ class ValueCase(Condition):
     """One case of an operation card's `value_when`: C is `value` for a train that meets the condition."""
 
     value: Annotated[int, Bounds(0, MAX_VALUE)] = Field(description="Propulsion C in this case.")
+
+
+class FareCase(BaseModel):
+    """One case of a ticket kind's `fare_when` (open scoring): delivered while the clock reads `min_clock` to
+    `max_clock`, the ticket's fare F is `fare` (a late one scores floor(`fare` / d) as usual)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    min_clock: Annotated[int, Bounds(0, MAX_ROUND)] = Field(default=0, description="Delivered at this clock or later.")
+    max_clock: Annotated[int, Bounds(0, MAX_ROUND)] = Field(default=MAX_ROUND,
+                                                            description="Delivered at this clock or earlier.")
+    fare: Annotated[int, Bounds(0, MAX_POINTS)] = Field(description="The fare F in this case.")
 
 
 def case_value(cases: Any, default: int, load: int, clock: int) -> int:

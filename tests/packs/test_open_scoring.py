@@ -66,3 +66,17 @@ def test_a_bonus_of_zero_and_an_unknown_award_placeholder_are_refused(pack_dir):
         "tp/events.yaml:6:48: kinds.add.0.effects.0.amount: an amount of 0 changes nothing",
         "tp/game.yaml:3:83: scoring.awards.0.text.en: unknown placeholder '{amount}'; known: points",
     ]
+
+
+def test_a_fare_depends_on_the_delivery_time(pack_dir):
+    pack_dir.write("tickets.yaml", "kinds:\n  add:\n    - {id: S1-S6.early, origin: S1, destination: S6, copies: 1, "
+                   "fare_when: [{max_clock: 12, fare: 22}, {min_clock: 18, fare: 10}]}\n")
+    rules = compile_rules(pack_dir.content())
+    k = rules.ticket_ids.index("S1-S6.early")
+    divisor = rules.late_fare_divisor
+    assert [rules.points(k, True, clock) for clock in (9, 12, 13, 18)] == [22, 22, 14, 10]
+    assert rules.points(k, False, 10) == 22 // divisor and rules.points(k, True) == 14
+    pack_dir.write("tickets.yaml", "kinds:\n  add:\n    - {id: S1-S6.early, origin: S1, destination: S6, copies: 1, "
+                   "fare_when: [{min_clock: 14, max_clock: 12, fare: 22}]}\n")
+    assert pack_dir.headlines() == [
+        "tp/tickets.yaml:3:104: kinds.add.0.fare_when.0.max_clock: max_clock is below min_clock: never true"]

@@ -168,7 +168,7 @@ class Lookahead(Bot):
                 if due:
                     for kind, boarded, need in due:
                         on_time = rules.on_time(kind, boarded, clock)
-                        value += rules.points(kind, on_time) - (0 if on_time else late_cost)
+                        value += rules.points(kind, on_time, clock) - (0 if on_time else late_cost)
                         places -= need
                 if places < target:
                     for kind in base.shown[s][1 if d > 0 else 0]:

@@ -129,6 +129,7 @@ class Rules:
     ticket_fare: tuple[int, ...]
     ticket_late_fare: tuple[int, ...]
     ticket_slack: tuple[int, ...]         # NEVER_LATE for freight
+    ticket_fare_cases: tuple[tuple[tuple[int, int, int], ...], ...]   # by kind: (min_clock, max_clock, fare) cases
     ticket_seats: tuple[int, ...]
     ticket_freight: tuple[bool, ...]
     card_kind: tuple[int, ...]            # physical card -> ticket kind
@@ -220,8 +221,14 @@ class Rules:
         """Rules 5.2: a ticket is on time when delivered by its boarding time plus its slack U."""
         return delivered <= boarded + self.ticket_slack[kind]
 
-    def points(self, kind: int, on_time: bool) -> int:
-        """Rules 5.2: the fare F on time, floor(F / divisor) late."""
+    def points(self, kind: int, on_time: bool, clock: int = -1) -> int:
+        """Rules 5.2: the fare F on time, floor(F / divisor) late; F is the first of the kind's `fare_when` cases
+        whose clock window holds ``clock``, the delivery's (open scoring), else the kind's fare."""
+        cases = self.ticket_fare_cases[kind]
+        if cases and clock >= 0:
+            for early, late, fare in cases:
+                if early <= clock <= late:
+                    return fare if on_time else fare // self.late_fare_divisor
         return self.ticket_fare[kind] if on_time else self.ticket_late_fare[kind]
 
     def runs(self, terminal_ends_move: bool) -> Runs:
@@ -342,6 +349,7 @@ def compile_rules(model: Content) -> Rules:
         ticket_fare=tuple(t.fare for t in tickets),
         ticket_late_fare=tuple(t.fare // divisor for t in tickets),
         ticket_slack=tuple(NEVER_LATE if t.slack is None else t.slack for t in tickets),
+        ticket_fare_cases=tuple(tuple((c.min_clock, c.max_clock, c.fare) for c in t.kind.fare_when) for t in tickets),
         ticket_seats=tuple(t.seats for t in tickets),
         ticket_freight=tuple(t.freight for t in tickets),
         card_kind=tuple(card_kind),

@@ -600,7 +600,7 @@ class Core:
             if dest_cell[k] != c:
                 continue
             on_time = rules.on_time(k, boarded[i], self.clock)
-            points = rules.points(k, on_time)
+            points = rules.points(k, on_time, self.clock)
             ev = self.event
             if ev is not None and ev.delivery_bonus:   # a round bonus (open scoring)
                 points += ev.delivery_bonus

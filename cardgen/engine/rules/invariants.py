@@ -65,7 +65,7 @@ def check_state(state: GameState) -> None:
     for card, (p, boarded, delivered, points) in zip(state.delivered_cards, state.delivery_log):
         k = rules.card_kind[card]
         on_time = rules.on_time(k, boarded, delivered)
-        if points - rules.points(k, on_time) not in bonuses:
+        if points - rules.points(k, on_time, delivered) not in bonuses:
             raise InvariantError(f"{where}: ticket {rules.ticket_ids[k]} scored {points}")
         earned[p] += points
         late[p] += not on_time

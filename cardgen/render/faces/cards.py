@@ -9,7 +9,7 @@ from __future__ import annotations
 from cardgen.model.content import Content, Ticket
 from cardgen.model.schema import Colour, DispatchKind, PrintRow
 from cardgen.render.faces.facekit import Face, FaceMaker
-from cardgen.render.faces.formulas import effects_formula, operation_formulas
+from cardgen.render.faces.formulas import condition_formula, effects_formula, operation_formulas
 
 
 def card_size(content: Content) -> tuple[float, float]:
@@ -50,6 +50,7 @@ def ticket_faces(content: Content, maker: FaceMaker) -> list[Face]:
             back=f"back-ticket-{t.origin}",
             t=t, origin=content.stations[t.origin], destination=content.stations[t.destination],
             direction=direction, line=line_for(content, direction), route=route,
+            fare_cases=[f"{condition_formula(case)}: F {case.fare}" for case in t.kind.fare_when],
         ))
     return faces
 
