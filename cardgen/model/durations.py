@@ -64,6 +64,9 @@ def combine(effects: Iterable[Any]) -> tuple[list, str | None]:
             if _load(held) != _load(effect):
                 loads = " and ".join(f"{lo}-{hi}" for lo, hi in (_load(held), _load(effect)))
                 return out, f"two '{effect.type}' effects in force in one round apply to different loads ({loads})"
+            if getattr(held, "at", "") != getattr(effect, "at", ""):
+                return out, (f"two '{effect.type}' effects in force in one round apply to trains in different places "
+                             f"({held.at} and {effect.at})")
             out[same] = held.model_copy(update={"amount": held.amount + effect.amount})
         elif effect.type == "boarding_limit":
             out[same] = held if held.amount <= effect.amount else effect

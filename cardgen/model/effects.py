@@ -82,6 +82,10 @@ class LoadCondition(Primitive):
                                                                 "least this many places.")
     max_load: Annotated[int, Bounds(0, MAX_LOAD)] = Field(default=MAX_LOAD, description="Event or dispatch card: only trains "
                                                                        "carrying at most this many places.")
+    at: Literal["anywhere", "station", "section", "terminal"] = Field(
+        default="anywhere", description="Event or dispatch card: only a train standing on a station, in a section or "
+                                        "on a terminal (where it stands when the effect applies: at the reveal for R, "
+                                        "as the round begins for an event's W).")
 
 
 class Lasting(Primitive):
@@ -253,7 +257,9 @@ Effect = Annotated[
 
 #: parameters that make an effect a condition on a train's load: for "every train" of an event, or for
 #: the train a dispatch card is played for; an operation card's train already chose to play it
-LOAD_FIELDS = tuple(LoadCondition.model_fields)
+LOAD_FIELDS = ("min_load", "max_load")
+#: the condition on where the train stands, by bit: a station, a section, a terminal (a terminal is a station too)
+PLACES = {"anywhere": 7, "station": 1, "section": 2, "terminal": 4}
 
 
 def timing_problem(effect: Primitive, timing: str) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardgen.engine import GameState, compile_rules, play_game
 from cardgen.engine.play.games import make_bots, run_checked, run_fast
+from cardgen.engine.rules.compiled import IN_SECTION, ON_STATION, ON_TERMINAL, propulsion_change
 from cardgen.model import load
 from cardgen.resources import bundled_path
 
@@ -68,10 +69,23 @@ def test_a_dispatch_card_changes_its_own_trains_cap():
 
 
 def test_every_new_construct_matters_in_play():
-    events, dispatch = {"ski_crowd": 0, "snow_chains": 0, "heavy_snow": 0}, {"extra_carriage": 0}
+    events = {"ski_crowd": 0, "snow_chains": 0, "heavy_snow": 0, "mountain_wind": 0, "hot_spring_day": 0}
+    dispatch = {"extra_carriage": 0}
     for seed in range(40):
         result = play_game(load(SAMPLE), LINEUP, seed=seed, check_invariants=True)
         for kind in events:
             events[kind] += result.events_effective[kind]
         dispatch["extra_carriage"] += result.dispatch_effective["extra_carriage"]
     assert all(events.values()) and all(dispatch.values()), (events, dispatch)
+
+
+def test_an_effect_holds_where_the_train_stands():
+    rules = compile_rules(load(SAMPLE))
+    wind = rules.track[15]
+    assert wind.propulsion == -1 and wind.propulsion_at == IN_SECTION
+    state = GameState(rules, 4, 0)
+    section = next(c for c in range(rules.first_cell, rules.last_cell + 1) if rules.station_of_cell[c] < 0)
+    state.cell[0], state.cell[1] = section, rules.first_cell
+    assert (state.place_of(0), state.place_of(1)) == (IN_SECTION, ON_STATION | ON_TERMINAL)
+    assert propulsion_change(wind, 0, state.place_of(0)) == -1
+    assert propulsion_change(wind, 0, state.place_of(1)) == 0

@@ -14,7 +14,7 @@ from typing import Any
 from cardgen.engine.rules.runs import Runs, free_runs
 from cardgen.model import Content
 from cardgen.model.content import next_clock
-from cardgen.model.effects import DISPATCH_TIMINGS
+from cardgen.model.effects import DISPATCH_TIMINGS, PLACES
 
 RIGHT = 1
 LEFT = -1
@@ -27,6 +27,8 @@ NEVER_LATE = 1 << 30
 WITH_REVEAL, AFTER_MOVE, AT_STOP = 0, 1, 2
 #: a load condition that every train meets
 ANY_LOAD = 1 << 30
+#: where a train stands, by bit (cardgen/model/effects.py PLACES): a position condition holds when they share one
+ON_STATION, IN_SECTION, ON_TERMINAL, ANYWHERE = 1, 2, 4, 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,8 @@ class EventEffect:
     propulsion_max_load: int = ANY_LOAD
     wait_min_load: int = 0
     wait_max_load: int = ANY_LOAD
+    propulsion_at: int = ANYWHERE   # where a train must stand for the R change (bits of ON_STATION...)
+    wait_at: int = ANYWHERE
     limit_station: int = -1   # the boarding limit holds at this station index only, or -1 at every stop
     delivery_bonus: int = 0   # added to the points of each delivery this round (open scoring)
 
@@ -71,19 +75,23 @@ class DispatchEffect:
     propulsion_max_load: int = ANY_LOAD
     wait_min_load: int = 0
     wait_max_load: int = ANY_LOAD
+    propulsion_at: int = ANYWHERE
+    wait_at: int = ANYWHERE
 
 
-def propulsion_change(effect: EventEffect | DispatchEffect | None, load: int) -> int:
-    """The R change ``effect`` gives a train carrying ``load`` places: its amount when the load meets the
-    effect's condition (min_load..max_load, cardgen/model/effects.py), else 0."""
-    if effect is None or not effect.propulsion_min_load <= load <= effect.propulsion_max_load:
+def propulsion_change(effect: EventEffect | DispatchEffect | None, load: int, place: int = ANYWHERE) -> int:
+    """The R change ``effect`` gives a train carrying ``load`` places standing at ``place`` (bits): its amount
+    when the train meets the effect's conditions (min_load..max_load and `at`, cardgen/model/effects.py), else 0.
+    A bot predicting without a place passes ANYWHERE."""
+    if effect is None or not effect.propulsion_min_load <= load <= effect.propulsion_max_load \
+            or not effect.propulsion_at & place:
         return 0
     return effect.propulsion
 
 
-def wait_change(effect: EventEffect | DispatchEffect | None, load: int) -> int:
-    """The W gain ``effect`` gives a train carrying ``load`` places, under the effect's load condition, else 0."""
-    if effect is None or not effect.wait_min_load <= load <= effect.wait_max_load:
+def wait_change(effect: EventEffect | DispatchEffect | None, load: int, place: int = ANYWHERE) -> int:
+    """The W gain ``effect`` gives a train carrying ``load`` places at ``place``, under its conditions, else 0."""
+    if effect is None or not effect.wait_min_load <= load <= effect.wait_max_load or not effect.wait_at & place:
         return 0
     return effect.wait_gain
 
@@ -163,7 +171,7 @@ class Rules:
     no_delay_bonus: int
     worst_delay_penalty: int
     tiebreaks: tuple[str, ...]
-    awards: tuple[tuple[bool, int], ...]  # end-of-game awards: (True: most on-time deliveries, else most deliveries; points)
+    awards: tuple[tuple[bool, int], ...]  # end-of-game awards: (True: most on time, else most deliveries; points)
     players_min: int
     players_max: int
     # geometry: free runs (rules/runs.py) long enough for any R the content allows
@@ -246,9 +254,10 @@ def _flatten(effects: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for e in effects:
         if e.type == "propulsion":
-            out.update(propulsion=e.amount, propulsion_min_load=e.min_load, propulsion_max_load=e.max_load)
+            out.update(propulsion=e.amount, propulsion_min_load=e.min_load, propulsion_max_load=e.max_load,
+                       propulsion_at=PLACES[e.at])
         elif e.type == "wait_gain":
-            out.update(wait_gain=e.amount, wait_min_load=e.min_load, wait_max_load=e.max_load)
+            out.update(wait_gain=e.amount, wait_min_load=e.min_load, wait_max_load=e.max_load, wait_at=PLACES[e.at])
         elif e.type == "platform_extra":
             out["festival_amount"] = e.amount
         elif e.type in ("clock_hold", "order_reversed", "ignore_blocking", "ignore_closure"):

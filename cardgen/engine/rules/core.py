@@ -16,8 +16,8 @@ import random
 from typing import Callable, Optional, Sequence
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
-from cardgen.engine.rules.compiled import (AFTER_MOVE, AT_STOP, WITH_REVEAL, EventEffect, Rules, clock_after,
-                                           propulsion_change, wait_change)
+from cardgen.engine.rules.compiled import (AFTER_MOVE, AT_STOP, IN_SECTION, ON_STATION, ON_TERMINAL, WITH_REVEAL,
+                                           EventEffect, Rules, clock_after, propulsion_change, wait_change)
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.runs import Runs
 
@@ -263,7 +263,7 @@ class Core:
             self.effective = True
         if ev.wait_gain:
             for t in range(self.n):
-                gain = wait_change(ev, self.places[t])
+                gain = wait_change(ev, self.places[t], self.place_of(t))
                 if gain and self._gain_wait(t, gain):
                     self.effective = True
         s = ev.festival_station
@@ -273,6 +273,13 @@ class Core:
                 if pile:
                     plat.append(pile.pop())
                     self.effective = True
+
+    def place_of(self, t: int) -> int:
+        """Where train ``t`` stands, as the bits a position condition (`at`) is tested against."""
+        c = self.cell[t]
+        if self.rules.station_of_cell[c] < 0:
+            return IN_SECTION
+        return ON_STATION | ON_TERMINAL if self.rules.is_terminal[c] else ON_STATION
 
     def _waited(self, t: int, amount: int) -> int:
         """Train ``t``'s W after rising by ``amount``: capped at the printed track's top under ruling R11."""
@@ -316,14 +323,14 @@ class Core:
             self.card[t] = k
             self.discard[t].append(k)
             self.cards_played[k] += 1
-            load = self.places[t]
+            load, place = self.places[t], self.place_of(t)
             value = rules.op_value(k, load, self.clock)
             gain, boost, raised = gains[k], 0, False
             if played >= 0:
                 fx = rules.dispatch[played]
                 self._spend(t, played)
-                boost = propulsion_change(fx, load)
-                extra = wait_change(fx, load)
+                boost = propulsion_change(fx, load, place)
+                extra = wait_change(fx, load, place)
                 if extra:
                     gain += extra
                     raised = self._waited(t, extra) != self.wait[t]
@@ -334,7 +341,7 @@ class Core:
                     later[t] = gain
                 else:
                     self._gain_wait(t, gain)
-            mod = propulsion_change(ev, load)
+            mod = propulsion_change(ev, load, place)
             if signal_outside:   # ruling R18 option: a dispatch card's R change after max(floor, ...)
                 r = rules.propulsion(value, load, mod)
                 if mod and r != rules.propulsion(value, load, 0):
@@ -503,7 +510,7 @@ class Core:
         fx = rules.dispatch[card]
         self._spend(t, card)
         mattered = False
-        gain = wait_change(fx, self.places[t])
+        gain = wait_change(fx, self.places[t], self.place_of(t))
         if gain:
             mattered = self._gain_wait(t, gain)
         if fx.swap:

@@ -37,6 +37,10 @@ WORDED = {"order_reversed": "lowest_w_first"}
 #: their formula (tests/render_faces check this against the primitives' timings).
 
 
+#: a position condition (`at`) in the formula: the train stands on a station, in a section, on a terminal
+WHERE = {"station": "📍🚉", "section": "📍🛤", "terminal": "📍🏁"}
+
+
 def _bounds(low: int, high: int, top: int, symbol: str) -> str:
     """``N ≥ 5``, ``N ≤ 4`` or ``2 ≤ N ≤ 4`` for ``low``..``high`` out of 0..``top``; '' when it is all of it."""
     if low > 0 and high < top:
@@ -50,6 +54,7 @@ def condition_formula(condition: Any) -> str:
     """A condition on the train's load (N) and the clock (🕐), ``N ≥ 6, 🕐 ≤ 12``; '' when it always holds."""
     parts = [_bounds(getattr(condition, "min_load", 0), getattr(condition, "max_load", MAX_LOAD), MAX_LOAD, "N"),
              _bounds(getattr(condition, "min_clock", 0), getattr(condition, "max_clock", MAX_ROUND), MAX_ROUND, "🕐")]
+    parts.append(WHERE.get(getattr(condition, "at", "anywhere"), ""))
     return ", ".join(p for p in parts if p)
 
 
