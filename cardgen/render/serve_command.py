@@ -11,7 +11,7 @@ import typer
 from cardgen.errors import UsageError, error_line
 from cardgen.printable import printable
 from cardgen.render.build_command import (
-    BLEED, CHANGED_SINCE, CONTENT_DIR, DUPLEX, EXPORT, LANG, ONLY, OUT, PAPER, PLAYERS, VARIANT, WITH_BASE,
+    BLEED, CHANGED_SINCE, CONTENT_DIR, DUPLEX, EXPORT, GUTTER, LANG, ONLY, OUT, PAPER, PLAYERS, VARIANT, WITH_BASE,
     Duplex, Lang, Paper, build_options, report_build, report_failure, require_renderer, watch_until_interrupted,
     watched_folders,
 )
@@ -33,6 +33,7 @@ def serve_cmd(
     lang: Lang = LANG,
     players: int = PLAYERS,
     bleed: float = BLEED,
+    gutter: float = GUTTER,
     duplex: Duplex = DUPLEX,
     only: Optional[str] = ONLY,
     variant: Optional[str] = VARIANT,
@@ -59,7 +60,7 @@ def serve_cmd(
 
     try:
         options = build_options(paper.value, lang.value, players, bleed, duplex.value, only, variant, with_base,
-                                changed_since, export)
+                                changed_since, export, gutter=gutter)
         if not 0 <= port <= 65535:
             raise UsageError(f"--port {port}: choose a port from 0 to 65535")
     except UsageError as exc:
