@@ -270,9 +270,10 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
             if timing == OPERATION and name in eff.model_fields_set:
                 yield where(stem, ("kinds", i, "effects", j, name), f"'{name}' is a condition on a train's load: "
                             "only an event or a dispatch card can have it")
-        if timing == OPERATION and "at" in eff.model_fields_set:
-            yield where(stem, ("kinds", i, "effects", j, "at"), "'at' is a condition on where a train stands: only "
-                        "an event or a dispatch card can have it")
+        for name in ("at", "heading"):
+            if timing == OPERATION and name in eff.model_fields_set:
+                yield where(stem, ("kinds", i, "effects", j, name), f"'{name}' is a condition on where a train stands "
+                            "or heads: only an event or a dispatch card can have it")
         if timing != EVENT and "lasts" in eff.model_fields_set:
             yield where(stem, ("kinds", i, "effects", j, "lasts"), "'lasts' is how long an event card's effect "
                         "lasts: only an event card can have it")

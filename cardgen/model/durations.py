@@ -64,9 +64,10 @@ def combine(effects: Iterable[Any]) -> tuple[list, str | None]:
             if _load(held) != _load(effect):
                 loads = " and ".join(f"{lo}-{hi}" for lo, hi in (_load(held), _load(effect)))
                 return out, f"two '{effect.type}' effects in force in one round apply to different loads ({loads})"
-            if getattr(held, "at", "") != getattr(effect, "at", ""):
+            if (getattr(held, "at", ""), getattr(held, "heading", "")) != (getattr(effect, "at", ""),
+                                                                           getattr(effect, "heading", "")):
                 return out, (f"two '{effect.type}' effects in force in one round apply to trains in different places "
-                             f"({held.at} and {effect.at})")
+                             f"or headings ({held.at}, {held.heading} and {effect.at}, {effect.heading})")
             out[same] = held.model_copy(update={"amount": held.amount + effect.amount})
         elif effect.type == "boarding_limit":
             out[same] = held if held.amount <= effect.amount else effect

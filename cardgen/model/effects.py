@@ -86,6 +86,8 @@ class LoadCondition(Primitive):
         default="anywhere", description="Event or dispatch card: only a train standing on a station, in a section or "
                                         "on a terminal (where it stands when the effect applies: at the reveal for R, "
                                         "as the round begins for an event's W).")
+    heading: Literal["any", "left", "right"] = Field(
+        default="any", description="Event or dispatch card: only a train heading this way (the lines' directions).")
 
 
 class Lasting(Primitive):
@@ -260,6 +262,8 @@ Effect = Annotated[
 LOAD_FIELDS = ("min_load", "max_load")
 #: the condition on where the train stands, by bit: a station, a section, a terminal (a terminal is a station too)
 PLACES = {"anywhere": 7, "station": 1, "section": 2, "terminal": 4}
+#: the condition on the train's heading, by bit beside PLACES
+HEADINGS = {"any": 24, "right": 8, "left": 16}
 
 
 def timing_problem(effect: Primitive, timing: str) -> str | None:

@@ -110,8 +110,8 @@ def card_effects(effects: Any, values: dict[str, Any]) -> tuple[list, list[tuple
     (-3, 5, [])
     >>> card_effects(snow, {"amount": 30})[1]
     [('amount', 'must be at most 20, got the number 30')]
-    >>> card_effects(snow, {"draw": 2})[1]
-    [('draw', "no effect of this kind has 'draw' (fields: amount, at, lasts, max_load, min_load)")]
+    >>> card_effects(snow, {"draw": 2})[1][0][1]
+    "no effect of this kind has 'draw' (fields: amount, at, heading, lasts, max_load, min_load)"
     """
     out = list(effects)
     problems: list[tuple[str, str]] = []

@@ -77,5 +77,5 @@ def test_only_an_event_or_dispatch_card_asks_where_a_train_stands(pack_dir):
     pack_dir.write("operations.yaml", "kinds:\n  change:\n    - id: wait\n"
                    "      effects: [{type: wait_gain, amount: 2, at: station}]\n")
     assert pack_dir.headlines() == [
-        "tp/operations.yaml:4:50: kinds.change.0.effects.0.at: 'at' is a condition on where a train stands: only an "
-        "event or a dispatch card can have it"]
+        "tp/operations.yaml:4:50: kinds.change.0.effects.0.at: 'at' is a condition on where a train stands or heads: "
+        "only an event or a dispatch card can have it"]

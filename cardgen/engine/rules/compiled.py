@@ -14,7 +14,7 @@ from typing import Any
 from cardgen.engine.rules.runs import Runs, free_runs
 from cardgen.model import Content
 from cardgen.model.content import next_clock
-from cardgen.model.effects import DISPATCH_TIMINGS, PLACES
+from cardgen.model.effects import DISPATCH_TIMINGS, HEADINGS, PLACES
 
 RIGHT = 1
 LEFT = -1
@@ -27,8 +27,11 @@ NEVER_LATE = 1 << 30
 WITH_REVEAL, AFTER_MOVE, AT_STOP = 0, 1, 2
 #: a load condition that every train meets
 ANY_LOAD = 1 << 30
-#: where a train stands, by bit (cardgen/model/effects.py PLACES): a position condition holds when they share one
-ON_STATION, IN_SECTION, ON_TERMINAL, ANYWHERE = 1, 2, 4, 7
+#: where a train stands and heads, by bit (cardgen/model/effects.py PLACES, HEADINGS): a condition holds when
+#: the train shares a position bit and a heading bit with it
+ON_STATION, IN_SECTION, ON_TERMINAL, POSITIONS = 1, 2, 4, 7
+HEADING_RIGHT, HEADING_LEFT, HEADINGS_ALL = 8, 16, 24
+ANYWHERE = POSITIONS | HEADINGS_ALL
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,16 +87,21 @@ def propulsion_change(effect: EventEffect | DispatchEffect | None, load: int, pl
     when the train meets the effect's conditions (min_load..max_load and `at`, cardgen/model/effects.py), else 0.
     A bot predicting without a place passes ANYWHERE."""
     if effect is None or not effect.propulsion_min_load <= load <= effect.propulsion_max_load \
-            or not effect.propulsion_at & place:
+            or not meets(effect.propulsion_at, place):
         return 0
     return effect.propulsion
 
 
 def wait_change(effect: EventEffect | DispatchEffect | None, load: int, place: int = ANYWHERE) -> int:
     """The W gain ``effect`` gives a train carrying ``load`` places at ``place``, under its conditions, else 0."""
-    if effect is None or not effect.wait_min_load <= load <= effect.wait_max_load or not effect.wait_at & place:
+    if effect is None or not effect.wait_min_load <= load <= effect.wait_max_load or not meets(effect.wait_at, place):
         return 0
     return effect.wait_gain
+
+
+def meets(condition: int, place: int) -> bool:
+    """Whether a train at ``place`` (its position and heading bits) meets a position-and-heading ``condition``."""
+    return bool(condition & place & POSITIONS) and bool(condition & place & HEADINGS_ALL)
 
 
 def clock_after(clock: int, event: EventEffect | None) -> int:
@@ -255,9 +263,10 @@ def _flatten(effects: Any) -> dict[str, Any]:
     for e in effects:
         if e.type == "propulsion":
             out.update(propulsion=e.amount, propulsion_min_load=e.min_load, propulsion_max_load=e.max_load,
-                       propulsion_at=PLACES[e.at])
+                       propulsion_at=PLACES[e.at] | HEADINGS[e.heading])
         elif e.type == "wait_gain":
-            out.update(wait_gain=e.amount, wait_min_load=e.min_load, wait_max_load=e.max_load, wait_at=PLACES[e.at])
+            out.update(wait_gain=e.amount, wait_min_load=e.min_load, wait_max_load=e.max_load,
+                       wait_at=PLACES[e.at] | HEADINGS[e.heading])
         elif e.type == "platform_extra":
             out["festival_amount"] = e.amount
         elif e.type in ("clock_hold", "order_reversed", "ignore_blocking", "ignore_closure"):

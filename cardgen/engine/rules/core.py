@@ -16,8 +16,9 @@ import random
 from typing import Callable, Optional, Sequence
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
-from cardgen.engine.rules.compiled import (AFTER_MOVE, AT_STOP, IN_SECTION, ON_STATION, ON_TERMINAL, WITH_REVEAL,
-                                           EventEffect, Rules, clock_after, propulsion_change, wait_change)
+from cardgen.engine.rules.compiled import (AFTER_MOVE, AT_STOP, HEADING_LEFT, HEADING_RIGHT, IN_SECTION, ON_STATION,
+                                           ON_TERMINAL, WITH_REVEAL, EventEffect, Rules, clock_after, propulsion_change,
+                                           wait_change)
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.runs import Runs
 
@@ -275,11 +276,12 @@ class Core:
                     self.effective = True
 
     def place_of(self, t: int) -> int:
-        """Where train ``t`` stands, as the bits a position condition (`at`) is tested against."""
+        """Where train ``t`` stands and heads, as the bits a condition (`at`, `heading`) is tested against."""
         c = self.cell[t]
+        heading = HEADING_RIGHT if self.dir[t] > 0 else HEADING_LEFT
         if self.rules.station_of_cell[c] < 0:
-            return IN_SECTION
-        return ON_STATION | ON_TERMINAL if self.rules.is_terminal[c] else ON_STATION
+            return IN_SECTION | heading
+        return (ON_STATION | ON_TERMINAL if self.rules.is_terminal[c] else ON_STATION) | heading
 
     def _waited(self, t: int, amount: int) -> int:
         """Train ``t``'s W after rising by ``amount``: capped at the printed track's top under ruling R11."""

@@ -55,6 +55,7 @@ def condition_formula(condition: Any) -> str:
     parts = [_bounds(getattr(condition, "min_load", 0), getattr(condition, "max_load", MAX_LOAD), MAX_LOAD, "N"),
              _bounds(getattr(condition, "min_clock", 0), getattr(condition, "max_clock", MAX_ROUND), MAX_ROUND, "🕐")]
     parts.append(WHERE.get(getattr(condition, "at", "anywhere"), ""))
+    parts.append({"left": "←", "right": "→"}.get(getattr(condition, "heading", "any"), ""))
     return ", ".join(p for p in parts if p)
 
 
