@@ -120,12 +120,7 @@ def set_id(content, options: BuildOptions) -> str:
 
 def check_options(content, options: BuildOptions) -> None:
     """Refuse options the content cannot honour, before anything is rendered."""
-    if options.paper not in PAPERS_MM:
-        raise UsageError(f"--paper {options.paper!r}: choose one of {', '.join(PAPERS_MM)}")
-    if options.lang not in design.LANGS:
-        raise UsageError(f"--lang {options.lang!r}: choose one of {', '.join(design.LANGS)}")
-    if options.duplex not in DUPLEX_MODES:
-        raise UsageError(f"--duplex {options.duplex!r}: choose one of {', '.join(DUPLEX_MODES)}")
+    check_plain_options(options)
     counts = sorted(content.printing.by_players)
     if options.players not in content.printing.by_players:
         raise UsageError(f"--players {options.players}: printing.yaml lists {', '.join(map(str, counts))}")
@@ -133,6 +128,16 @@ def check_options(content, options: BuildOptions) -> None:
     if variant is not None and variant.players and options.players not in variant.players:
         allowed = ", ".join(map(str, variant.players))
         raise UsageError(f"--players {options.players}: variant '{variant.id}' is for {allowed} players")
+
+
+def check_plain_options(options: BuildOptions) -> None:
+    """Refuse the options that are wrong whatever the content (``serve`` asks before it starts serving)."""
+    if options.paper not in PAPERS_MM:
+        raise UsageError(f"--paper {options.paper!r}: choose one of {', '.join(PAPERS_MM)}")
+    if options.lang not in design.LANGS:
+        raise UsageError(f"--lang {options.lang!r}: choose one of {', '.join(design.LANGS)}")
+    if options.duplex not in DUPLEX_MODES:
+        raise UsageError(f"--duplex {options.duplex!r}: choose one of {', '.join(DUPLEX_MODES)}")
     unknown = [e for e in options.exports if e not in EXPORTS]
     if unknown:
         raise UsageError(f"--export {','.join(unknown)}: choose from {', '.join(EXPORTS)}")

@@ -232,13 +232,16 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
 def build_options(paper: str, lang: str, players: int, bleed: float, duplex: str, only: Optional[str],
                   variant: Optional[str], with_base: bool, changed_since: Optional[Path],
                   export: Optional[str], gutter: float = 0.0) -> BuildOptions:
-    """The command line's options as cardgen.render.build.BuildOptions (UsageError for an empty list)."""
-    from cardgen.render.build import BuildOptions
+    """The command line's options as cardgen.render.build.BuildOptions (UsageError for an empty list, or for a value
+    that is wrong whatever the content)."""
+    from cardgen.render.build import BuildOptions, check_plain_options
 
-    return BuildOptions(paper=paper.lower(), lang=lang, players=players, bleed_mm=bleed, gutter_mm=gutter,
-                        duplex=duplex.lower(),
-                        only=_parse_only(only), variant=variant, with_base=with_base,
-                        changed_since=str(changed_since) if changed_since else None, exports=_parse_exports(export))
+    options = BuildOptions(paper=paper.lower(), lang=lang, players=players, bleed_mm=bleed, gutter_mm=gutter,
+                           duplex=duplex.lower(),
+                           only=_parse_only(only), variant=variant, with_base=with_base,
+                           changed_since=str(changed_since) if changed_since else None, exports=_parse_exports(export))
+    check_plain_options(options)
+    return options
 
 
 def report_failure(exc: CardgenError, command: str = "build") -> None:

@@ -123,6 +123,17 @@ def test_a_port_in_use_or_out_of_range_is_one_line_and_nothing_served(served, tm
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.parametrize("args, line", [
+    (["--gutter", "99"], "cardgen serve: usage: --gutter 99: must be between 0 and 10 mm"),
+    (["--bleed", "9"], "cardgen serve: usage: --bleed 9: must be between 0 and 5 mm"),
+    (["--export", "pdf"], "cardgen serve: usage: --export pdf: choose from png, tts"),
+])
+def test_an_option_wrong_for_any_content_is_refused_before_anything_is_served(args, line, tmp_path):
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--out", str(tmp_path / "out"), *args])
+    assert (result.exit_code, result.output) == (2, line + "\n")
+    assert not (tmp_path / "out").exists()
+
+
 def test_an_overflow_in_a_file_two_layers_hold_shows_its_place_without_a_line(tmp_path):
     """The message names dispatch.yaml without its folder: with a base's and a pack's, no line is guessed."""
     for layer in ("base", "pack"):
