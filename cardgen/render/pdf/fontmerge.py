@@ -17,7 +17,8 @@ cannot be read (a literal string).
 
 Every embedded font's subset tag is then made from its program
 (:func:`retag`): PDF 32000 section 9.6.4 wants distinct tags for distinct
-subsets, and a build joins many documents that each named theirs ``XXXXXX+``.
+subsets, and a build joins many documents that each named theirs (six capital
+letters and a plus).
 """
 
 from __future__ import annotations
@@ -443,8 +444,8 @@ def tag_for(program: bytes) -> str:
 
 
 def retag(holders: list[_Holder]) -> None:
-    """Every embedded font's subset tag (``XXXXXX+``) in what ``holders`` draw replaced by its program's
-    tag, in place."""
+    """Every embedded font's subset tag (six capital letters and a plus, as ``ABCDEF+``) in what ``holders``
+    draw replaced by its program's tag, in place."""
     done: set[tuple[int, int]] = set()
     for holder in holders:
         if holder.fonts is None:
