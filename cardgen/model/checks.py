@@ -234,6 +234,10 @@ def operation_sets(c: Content, where: Locate) -> Iterator[Problem]:
                 yield where("operations", ("kinds", i, "value_when", j, empty[0]), empty[1])
 
 
+#: Primitives whose ``amount`` of 0 would change nothing: a kind's effect or a card's own value says so.
+AMOUNT_NOT_ZERO = ("capacity", "platform_size", "delivery_bonus")
+
+
 def _card_values(rnd: int, card: Any, kind: Any, where: Locate) -> Iterator[Problem]:
     """A track card's own ``values``: each names one field of its kind's effects, within that field's bounds,
     and leaves every effect able to apply (a load range some train meets, an amount that changes something)."""
@@ -252,7 +256,7 @@ def _card_values(rnd: int, card: Any, kind: Any, where: Locate) -> Iterator[Prob
                 continue
             if isinstance(eff, LoadCondition) and eff.min_load > eff.max_load:
                 yield where("events", ("track", rnd, "values", key), "max_load is below min_load: no train qualifies")
-            elif eff.type in ("capacity", "platform_size") and field == "amount" and eff.amount == 0:
+            elif eff.type in AMOUNT_NOT_ZERO and field == "amount" and eff.amount == 0:
                 yield where("events", ("track", rnd, "values", key), "an amount of 0 changes nothing")
 
 
@@ -279,7 +283,7 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
                         "lasts: only an event card can have it")
         if isinstance(eff, LoadCondition) and eff.min_load > eff.max_load:
             yield where(stem, ("kinds", i, "effects", j, "max_load"), "max_load is below min_load: no train qualifies")
-        if eff.type in ("capacity", "platform_size", "delivery_bonus") and eff.amount == 0:
+        if eff.type in AMOUNT_NOT_ZERO and eff.amount == 0:
             yield where(stem, ("kinds", i, "effects", j, "amount"), "an amount of 0 changes nothing")
         if eff.type == "group_booking" and eff.keep > eff.draw:
             yield where(stem, ("kinds", i, "effects", j, "keep"), f"keeps {eff.keep} of only {eff.draw} drawn")

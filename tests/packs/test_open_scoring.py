@@ -80,3 +80,11 @@ def test_a_fare_depends_on_the_delivery_time(pack_dir):
                    "fare_when: [{min_clock: 14, max_clock: 12, fare: 22}]}\n")
     assert pack_dir.headlines() == [
         "tp/tickets.yaml:3:104: kinds.add.0.fare_when.0.max_clock: max_clock is below min_clock: never true"]
+
+
+def test_a_track_card_whose_own_bonus_is_zero_is_refused(pack_dir):
+    """The card's own values meet the kind's rule: a bonus of 0 changes nothing (capacity and size alike)."""
+    pack_dir.write("events.yaml", BONUS.replace("  9: {kind: rush}", "  9: {kind: rush, values: {amount: 0}}"))
+    assert pack_dir.headlines() == [
+        "tp/events.yaml:9:36: track.9.values.amount: an amount of 0 changes nothing",
+    ]
