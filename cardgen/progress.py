@@ -88,13 +88,8 @@ class Progress:
         """``done`` steps are done so far (the simulators report a running count)."""
         self._show(min(self.total, max(int(done), 0)), "")
 
-    def __call__(self, done: int) -> None:
-        """The simulators' ``on_progress`` callback: :meth:`update`."""
-        self.update(done)
-
-    def step(self, steps: int, label: str) -> None:
-        """The build's callback: :meth:`advance`."""
-        self.advance(steps, label)
+    __call__ = update  # the simulators' ``on_progress`` callback
+    step = advance  # the build's callback (cardgen.render.build.Progress)
 
     def close(self) -> None:
         """End the bar (a terminal's live bar stops; a log has had its last line)."""

@@ -27,10 +27,11 @@ NEVER_LATE = 1 << 30
 WITH_REVEAL, AFTER_MOVE, AT_STOP = 0, 1, 2
 #: a load condition that every train meets
 ANY_LOAD = 1 << 30
-#: where a train stands and heads, by bit (cardgen/model/effects.py PLACES, HEADINGS): a condition holds when
-#: the train shares a position bit and a heading bit with it
-ON_STATION, IN_SECTION, ON_TERMINAL, POSITIONS = 1, 2, 4, 7
-HEADING_RIGHT, HEADING_LEFT, HEADINGS_ALL = 8, 16, 24
+#: where a train stands and heads, by bit (the model's PLACES and HEADINGS, written once there): a condition
+#: holds when the train shares a position bit and a heading bit with it
+ON_STATION, IN_SECTION, ON_TERMINAL, POSITIONS = PLACES["station"], PLACES["section"], PLACES["terminal"], \
+    PLACES["anywhere"]
+HEADING_RIGHT, HEADING_LEFT, HEADINGS_ALL = HEADINGS["right"], HEADINGS["left"], HEADINGS["any"]
 ANYWHERE = POSITIONS | HEADINGS_ALL
 
 

@@ -41,15 +41,13 @@ LEADING_SIGNS = frozenset("⇒→=≥≤<>+−×÷")
 #: A variable of the rules (one Latin capital: W, R, N, C, U, F, L) and a sign (⇒, =, ≤) never end a line:
 #: each stays with what follows it; a number ("+2", "3", "0).") stays with the variable or sign before it.
 _VARIABLE = re.compile(r"[A-Z]")
-_SIGN = re.compile(r"[⇒→=≥≤<>+−×÷]")
-_NUMBER = re.compile(r"[+−-]?\d+[,.;:)]*")
+_SIGN = re.compile("[" + re.escape("".join(sorted(LEADING_SIGNS))) + "]")
 
 
 def _joins(before: str, after: str) -> bool:
-    """Whether the space between ``before`` and ``after`` may not break: "W rises", "⇒ W +1", "R = 3"."""
-    if _VARIABLE.fullmatch(before) or _SIGN.fullmatch(before):
-        return True
-    return bool(_NUMBER.fullmatch(after) and (_VARIABLE.fullmatch(before) or _SIGN.fullmatch(before)))
+    """Whether the space between ``before`` and ``after`` may not break: "W rises", "⇒ W +1", "R = 3" (a
+    variable or a sign stays with whatever follows it, a number included)."""
+    return bool(_VARIABLE.fullmatch(before) or _SIGN.fullmatch(before))
 
 
 def is_cjk(ch: str) -> bool:
