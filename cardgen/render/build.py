@@ -28,6 +28,7 @@ from cardgen.render.fonts import instances as font_instances
 from cardgen.render.fonts import stack as fonts
 from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.pdf import fontmerge
+from cardgen.render.pdf.face import FacePdf
 from cardgen.render.faces.words import Words
 from cardgen.render.images.memory import give_freed_memory_back
 from cardgen.render.preview import KIND_LABELS, render_preview
@@ -213,13 +214,15 @@ def plan_build(content_dir: Path | None, options: BuildOptions, *, out: Path | N
                         words, pack_doc, take_out, cache_dir, cache_limit, started)
 
 
-def write_planned(plan: PlannedBuild, progress: Progress | None = None) -> BuildReport:
-    """Lay out the planned faces and write the whole print set, then bound the cache."""
+def write_planned(plan: PlannedBuild, progress: Progress | None = None,
+                  laid_out: Sequence[FacePdf] | None = None) -> BuildReport:
+    """Lay out the planned faces (unless ``laid_out`` holds them already, in ``plan.shown``'s order) and write
+    the whole print set, then bound the cache."""
     if progress is not None:
         progress.start(progress_total(plan.faces, plan.options.only, plan.options.exports))
     report = write_set(plan.name, plan.faces, plan.options, plan.out, plan.renderer, preview=plan.preview,
                        font_files=plan.font_files, progress=progress, protected=plan.protected, words=plan.words,
-                       extra=plan.pack_doc, take_out=plan.take_out)
+                       extra=plan.pack_doc, take_out=plan.take_out, laid_out=laid_out)
     # The least recently used entries beyond the bound go; this build's (touched or written since it began) stay.
     cachedir.prune(plan.cache_dir, plan.cache_limit, keep_since=plan.started - 1, added=plan.face_cache.written)
     return report
@@ -390,9 +393,12 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
               renderer: FaceRenderer, *, preview: str | None, font_files: Sequence[Path],
               progress: Progress | None = None, protected: Sequence[Path] = (),
               words: tuple[str, impose.SheetWords, dict[str, str]] | None = None, extra: dict | None = None,
-              take_out: Sequence[tuple[str, int, str]] = ()) -> BuildReport:
+              take_out: Sequence[tuple[str, int, str]] = (),
+              laid_out: Sequence[FacePdf] | None = None) -> BuildReport:
     """Render, impose and write every output file for ``faces`` into ``out``, atomically.
 
+    ``laid_out`` are the printed faces' PDFs when the caller laid them out already (``cardgen serve`` does,
+    to show an overflow before anything is written), in print order.
     The pipeline, in order: plan the sheets (pure layout, so layout errors come
     before any rendering), lay the faces out, then each writer of
     cardgen.render.writers writes its files into the staging folder.
@@ -414,7 +420,8 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     tick = (progress or NoProgress()).step
     # Every face missing from the cache is written in ONE PDF (then cut per face): the bytes
     # do not depend on the grouping, and each WeasyPrint document has a fixed cost.
-    pdfs = dict(zip((f.id for f in order), renderer.render_batch(order, done=lambda face: tick(1, face.label))))
+    batch = laid_out if laid_out is not None else renderer.render_batch(order, done=lambda face: tick(1, face.label))
+    pdfs = dict(zip((f.id for f in order), batch))
     lap("faces laid out")
 
     recorded = {**asdict(options), "only": list(options.only), "exports": list(options.exports)}

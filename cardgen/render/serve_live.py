@@ -46,9 +46,9 @@ class Live:
         self.faces = now
         self.site.show(planned.out, planned.preview, {"type": "faces", "ids": None if first else changed})
         try:
-            planned.renderer.render_batch(planned.shown)  # only the faces not in the cache are laid out
+            laid_out = planned.renderer.render_batch(planned.shown)  # only the faces not in the cache are laid out
             self.site.publish({"type": "ok"})
-            report = write_planned(planned)
+            report = write_planned(planned, laid_out=laid_out)
         except CardgenError as exc:
             return self._fail(exc)
         self.built(report)
