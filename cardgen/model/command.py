@@ -153,7 +153,7 @@ def validate_cmd(
 
 @dataclass
 class BaseFaces:
-    """What laying out the base faces a pack changes found (cardgen.render.pack_faces)."""
+    """What laying out the base faces a pack changes found (cardgen.games.rail_journey.pack_faces)."""
 
     count: int = 0                                     #: faces laid out, every language counted
     problems: list[str] = field(default_factory=list)  #: one build error per language that has any
@@ -165,7 +165,7 @@ def _base_faces(report: Report) -> BaseFaces | None:
     if report.content is None or report.content.pack is None:
         return None
     try:
-        from cardgen.render.pack_faces import check_base_faces
+        from cardgen.games.rail_journey.pack_faces import check_base_faces
     except OSError as exc:  # WeasyPrint without its system libraries: the rest of validate works
         return BaseFaces(skipped=f"WeasyPrint cannot load its system libraries ({exc})")
     found = BaseFaces()

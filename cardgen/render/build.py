@@ -12,16 +12,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from cardgen.errors import BuildError, UsageError
-from cardgen.model import load
-from cardgen.model.load import has_variant
+from cardgen.games.game import Unsupported
+from cardgen.model.schema import LANGS
+from cardgen.render.edition import Edition, SetWords
 from cardgen.render.cache import cachedir
 from cardgen.render.cache.store import FaceCache, Memo
 from cardgen.render.cache.cachedir import default_cache
 from cardgen.render.faces import fit
-from cardgen.render.faces import design
 from cardgen.render.faces.facekit import Face
 from cardgen.render.faces.renderer import FaceRenderer
 from cardgen.render.fonts import instances as font_instances
@@ -29,9 +29,7 @@ from cardgen.render.fonts import stack as fonts
 from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.pdf import fontmerge
 from cardgen.render.pdf.face import FacePdf
-from cardgen.render.faces.words import Words
 from cardgen.render.images.memory import give_freed_memory_back
-from cardgen.render.preview import KIND_LABELS, render_preview
 from cardgen.render.sheets import impose
 from cardgen.render.sheets.files import PdfFile, plan_files, quantities
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM, paper_size
@@ -43,7 +41,6 @@ from cardgen.render.writers.pngs import FacePngs, write_pngs
 from cardgen.render.writers.preview import write_preview
 from cardgen.render.writers.stage import Stage, worker_threads
 from cardgen.render.writers.tts import write_tts
-from cardgen.resources import TEMPLATES_DIR
 
 CARD_BACK = "card_back"
 MAX_BLEED_MM = 5.0  # more would push crop marks off the printable part of the paper
@@ -107,36 +104,12 @@ def default_out(game_id: str, variant: str | None = None) -> Path:
     return default_out_root() / (f"{game_id}-{variant}" if variant else game_id)
 
 
-def content_layers(content) -> list[Path]:
-    """Content folders under the main one (a pack's layers), where an overflowing text may have been written."""
-    return [Path(p) for p in content.pack.layers] if content.pack is not None else []
-
-
-def set_id(content, options: BuildOptions) -> str:
-    """What names the output folder and the sheets: the pack's id for a pack (never its base game's)."""
-    if content.pack is None:
-        return content.game.id
-    return f"{content.pack.id}-with-base" if options.with_base else content.pack.id
-
-
-def check_options(content, options: BuildOptions) -> None:
-    """Refuse options the content cannot honour, before anything is rendered."""
-    check_plain_options(options)
-    counts = sorted(content.printing.by_players)
-    if options.players not in content.printing.by_players:
-        raise UsageError(f"--players {options.players}: printing.yaml lists {', '.join(map(str, counts))}")
-    variant = content.variant
-    if variant is not None and variant.players and options.players not in variant.players:
-        allowed = ", ".join(map(str, variant.players))
-        raise UsageError(f"--players {options.players}: variant '{variant.id}' is for {allowed} players")
-
-
 def check_plain_options(options: BuildOptions) -> None:
     """Refuse the options that are wrong whatever the content (``serve`` asks before it starts serving)."""
     if options.paper not in PAPERS_MM:
         raise UsageError(f"--paper {options.paper!r}: choose one of {', '.join(PAPERS_MM)}")
-    if options.lang not in design.LANGS:
-        raise UsageError(f"--lang {options.lang!r}: choose one of {', '.join(design.LANGS)}")
+    if options.lang not in LANGS:
+        raise UsageError(f"--lang {options.lang!r}: choose one of {', '.join(LANGS)}")
     if options.duplex not in DUPLEX_MODES:
         raise UsageError(f"--duplex {options.duplex!r}: choose one of {', '.join(DUPLEX_MODES)}")
     unknown = [e for e in options.exports if e not in EXPORTS]
@@ -174,7 +147,7 @@ class PlannedBuild:
     preview: str
     font_files: list[Path]
     protected: list[Path]
-    words: tuple[str, impose.SheetWords, dict[str, str]]
+    words: SetWords
     pack_doc: dict
     take_out: list[tuple[str, int, str]]
     cache_dir: Path
@@ -193,25 +166,37 @@ def plan_build(content_dir: Path | None, options: BuildOptions, *, out: Path | N
     """Everything :func:`build` does before it lays out a face (no output file is written)."""
     started = time.time()
     cache_limit = cachedir.limit_bytes()  # a bad $CARDGEN_CACHE_MAX_MB is refused before anything is done
-    content = load(content_dir, variant=options.variant)
-    check_options(content, options)
-    faces, pack_doc, take_out = design_faces(content, options)
-    name = set_id(content, options)
-    protected = protected_folders(content)
+    edition = open_edition(content_dir, options)
+    designed = edition.design(options)
+    faces = designed.faces
+    name = edition.name
+    protected = protected_folders(edition)
     out = check_target(Path(out) if out is not None else default_out(name, options.variant), protected)
     font_files = [Path(p) for p in fonts.font_files()]
     cache_dir = cache_dir or default_cache()
-    renderer = face_renderer(content, cache_dir)
+    renderer = face_renderer(edition, cache_dir)
     face_cache = renderer.cache
     assert face_cache is not None
-    renderer.render_batch(unprinted_changes(content, options, pack_doc))  # checked (and cached), not printed
-    words = sheet_words(content, options.lang)
+    renderer.render_batch(edition.unprinted(options, designed))  # checked (and cached), not printed
+    words = edition.words(options.lang)
     files = plan_files_for(name, faces, options, plan_sheets(name, faces, options, words))
     shown, groups = _selected(faces, options.only)  # the printed faces: what the preview shows
-    preview = render_preview(content, shown, lang=options.lang, files=files,
-                             quantities=quantities(groups, {f.id: f for f in faces}))
+    preview = edition.preview(shown, lang=options.lang, files=files,
+                              quantities=quantities(groups, {f.id: f for f in faces}))
     return PlannedBuild(name, options, faces, shown, out, renderer, face_cache, preview, font_files, protected,
-                        words, pack_doc, take_out, cache_dir, cache_limit, started)
+                        words, designed.manifest, designed.take_out, cache_dir, cache_limit, started)
+
+
+def open_edition(content_dir: Path | None, options: BuildOptions) -> Edition:
+    """The content folder's game, asked to load it for this build (and to refuse options it cannot honour)."""
+    from cardgen.games import game_of
+    from cardgen.model.places import content_folder
+
+    folder = content_folder(content_dir)
+    game = game_of(folder)
+    if game.edition is None:
+        raise Unsupported(f"{game.id} has nothing to print")
+    return game.edition(folder, options)
 
 
 def write_planned(plan: PlannedBuild, progress: Progress | None = None,
@@ -228,98 +213,28 @@ def write_planned(plan: PlannedBuild, progress: Progress | None = None,
     return report
 
 
-def protected_folders(content) -> list[Path]:
-    """The content folders in play (a pack's layers too) and the templates: never written over."""
-    protected = [Path(content.folder), TEMPLATES_DIR]
-    if content.pack is not None:
-        protected += [Path(p) for p in content.pack.layers]
-    return protected
+def protected_folders(edition: Edition) -> list[Path]:
+    """The content folders in play (a pack's layers too) and the templates: never written over. The main
+    content folder comes first: the renderer resolves a face's relative links from it."""
+    first, *layers = edition.folders
+    return [Path(first), *map(Path, edition.templates), *map(Path, layers)]
 
 
-def face_renderer(content, cache_dir: Path) -> FaceRenderer:
+def face_renderer(edition: Edition, cache_dir: Path) -> FaceRenderer:
     """The renderer faces of ``content`` are laid out with: the print fonts, the face cache in ``cache_dir``,
     and the layout and glyph checks naming the file, line and column a problem's text is written at."""
     cache = FaceCache(cache_dir)
     printed = font_instances.print_fonts(fonts.font_faces(), cache_dir / cachedir.FONTS_FOLDER, record=cache_dir,
                                          dropped=cache.dropped)  # a damaged instance is noted with the rest
-    written_in = [Path(content.folder), *content_layers(content)]  # where a problem's text is written
+    written_in = list(map(Path, edition.folders))  # where a problem's text is written
     return FaceRenderer(
-        roots=protected_folders(content),
+        roots=protected_folders(edition),
         fonts=list(dict.fromkeys(printed.values())),
         substitutes={face.url: used for face, used in printed.items() if face.path != used},
         cache=cache,
         check_layout=fit.located_check(written_in),
         check_glyphs=fit.located_glyph_check(written_in),
     )
-
-
-def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list[tuple[str, int, str]]]:
-    """The faces to print, the manifest's pack/reprint entries, and the cards to take out of the box.
-
-    A plain set prints every face. A pack prints only the faces it adds or changes (with its mark, on
-    the base game's backs, so they shuffle in unseen); ``--with-base`` prints the whole merged set with
-    the mark on the pack's faces; ``--changed-since OLD`` prints only the faces that differ from OLD.
-    """
-    from cardgen.render import reprint
-
-    pack = content.pack
-    args: dict[str, Any] = dict(lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
-    if pack is None and options.changed_since is None:
-        if options.with_base:
-            raise UsageError("--with-base is for a pack (a folder with pack.yaml)")
-        return design.build_faces(content, **args), {}, []
-    old_folder = options.changed_since if options.changed_since is not None else pack.base
-    old = load(old_folder, variant=options.variant if has_variant(old_folder, options.variant) else None)
-    old_players = options.players if options.players in old.printing.by_players else old.game.players.max
-    old_faces = design.build_faces(old, lang=options.lang, players=old_players, bleed_mm=options.bleed_mm)
-    plain_faces = design.build_faces(content, **args)
-    changes = reprint.compare(old, content, langs=(options.lang,), players=options.players,
-                              bleed_mm=options.bleed_mm, old_faces={options.lang: old_faces},
-                              new_faces={options.lang: plain_faces})
-    mark = pack.mark if pack is not None else ""
-    doc: dict = {}
-    # a card the pack did not change whose face only shows what it changed (the route strip): not the pack's
-    cards = {f.id for f in plain_faces if f.layout == "card"}
-    restyled = {ch.id for ch in changes if ch.restyled and ch.id in cards} if options.changed_since is None else set()
-    if pack is not None:
-        kept = [ch for ch in changes if ch.id not in restyled]
-        doc["pack"] = {"id": pack.id, "version": pack.version, "mark": pack.mark, "base": pack.base.name,
-                       **_pack_lists(reprint.by_kind(kept)), "restyled": sorted(restyled)}
-    if options.changed_since is not None:
-        doc["changed_since"] = {"old": str(options.changed_since), **_pack_lists(reprint.by_kind(changes))}
-    if options.with_base and options.changed_since is None:
-        ids = frozenset(ch.id for ch in changes if ch.change != reprint.REMOVED and ch.id not in restyled)
-        faces = design.build_faces(content, **args, mark=mark, marked=ids) if mark else plain_faces
-        return faces, doc, []
-    marked = design.build_faces(content, **args, mark=mark) if mark else plain_faces
-    plan = reprint.reprint_plan(changes, marked, old_faces, same_backs=pack is not None)
-    if not plan.take_out:
-        return plan.faces, doc, plan.take_out
-    doc["take_out_of_the_box"] = [{"card": label, "copies": n, "why": why} for label, n, why in plan.take_out]
-    pages = design.take_out_faces(content, plan.take_out, old_faces, lang=options.lang, bleed_mm=options.bleed_mm,
-                                  mark=mark)
-    return [*plan.faces, *pages], doc, plan.take_out
-
-
-def unprinted_changes(content, options: BuildOptions, pack_doc: dict) -> list[Face]:
-    """The base faces a pack's change alters that a pack-only build does not print (``restyled``: a route strip
-    with a new station, the Crowded Train listing a new exempt card): laid out all the same, so a text the
-    change makes overflow is found here and not first by ``--with-base``."""
-    ids = set(pack_doc.get("pack", {}).get("restyled", ())) if not options.with_base else set()
-    if not ids:
-        return []
-    faces = design.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
-    return [f for f in faces if f.id in ids and (not options.only or f.kind in options.only)]
-
-
-def _pack_lists(kinds: dict[str, dict[str, list[str]]]) -> dict:
-    """``{"added": {kind: [ids]}, "changed": {...}, "removed": {...}}`` (kinds with none left out)."""
-    out: dict = {"added": {}, "changed": {}, "removed": {}}
-    for kind, lists in kinds.items():
-        for change, ids in lists.items():
-            if ids:
-                out[change][kind] = ids
-    return out
 
 
 def _selected(faces: Sequence[Face], only: Sequence[str]) -> tuple[list[Face], dict[str, list[Face]]]:
@@ -347,18 +262,8 @@ def _deck_size(group: Sequence[Face]) -> None:
         raise BuildError(f"{group[0].kind} cards come in several sizes {sorted(sizes)}; a deck needs one size")
 
 
-def sheet_words(content, lang: str) -> tuple[str, impose.SheetWords, dict[str, str]]:
-    """The game's name (and a pack's), the sheet labels' words and each kind's name, in the edition's language."""
-    words = Words(content, lang)
-    names = {kind: words.label(key) for kind, key in KIND_LABELS.items()}
-    return words.box_name, impose.SheetWords(
-        front=words.label("front"), back=words.label("back"), fold=words.label("fold_note"),
-        tile=words.label("tile"), row=words.label("row"), column=words.label("column"),
-        assembly=words.label("assembly")), names
-
-
 def plan_sheets(game_id: str, faces: Sequence[Face], options: BuildOptions,
-                words: tuple[str, impose.SheetWords, dict[str, str]] | None = None) -> dict[str, list[impose.Sheet]]:
+                words: SetWords | None = None) -> dict[str, list[impose.Sheet]]:
     """Every printed sheet, by component kind, in face order (no rendering: pure layout).
 
     ``words`` (:func:`sheet_words`) puts the labels in the edition's language;
@@ -392,7 +297,7 @@ def plan_files_for(game_id: str, faces: Sequence[Face], options: BuildOptions,
 def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: Path,
               renderer: FaceRenderer, *, preview: str | None, font_files: Sequence[Path],
               progress: Progress | None = None, protected: Sequence[Path] = (),
-              words: tuple[str, impose.SheetWords, dict[str, str]] | None = None, extra: dict | None = None,
+              words: SetWords | None = None, extra: dict | None = None,
               take_out: Sequence[tuple[str, int, str]] = (),
               laid_out: Sequence[FacePdf] | None = None) -> BuildReport:
     """Render, impose and write every output file for ``faces`` into ``out``, atomically.

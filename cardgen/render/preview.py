@@ -8,26 +8,17 @@ needs no network: fonts are referenced as ``fonts/<file>`` and the build copies
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from markupsafe import Markup
 
 from cardgen.errors import BuildError
-from cardgen.model.content import Content
-from cardgen.render.faces.facekit import Face, mm, shared_card_css
+from cardgen.render.faces.facekit import Face, mm
 from cardgen.render.fonts.stack import font_face_css, font_family_css
 from cardgen.render.faces.templating import render
-from cardgen.render.faces.words import Words
 
-#: Group order on the page and the strings.yaml label naming each group.
-KIND_LABELS = {
-    "ticket": "ticket", "operation": "operation", "dispatch": "dispatch", "event": "event",
-    "card_back": "card_back", "track_map": "track_map", "timetable_track": "timetable",
-    "wait_track": "wait_value", "station_mat": "station_mat", "train_token": "train_token",
-    "train_mat": "train_mat", "marker": "marker", "quick_reference": "quick_reference",
-    "score_sheet": "score_sheet", "take_out": "take_out",
-}
 #: Widest a face is shown on screen before it is scaled down to fit.
 MAX_TILE_MM = 200.0
 
@@ -53,31 +44,45 @@ class Tile:
         return Markup(self.face.body)
 
 
-def render_preview(content: Content, faces: list[Face], *, lang: str, files: Sequence = (),
+class PreviewWords(Protocol):
+    """The words the preview page takes from a game's strings, in the edition's language."""
+
+    @property
+    def html_lang(self) -> str: ...
+
+    @property
+    def box_name(self) -> str: ...
+
+    def label(self, key: str) -> str: ...
+
+
+def render_preview(faces: Sequence[Face], *, words: PreviewWords, kinds: Mapping[str, str], tagline: str,
+                   card_css: Callable[[Sequence[Face]], str], files: Sequence = (),
                    quantities: Sequence[dict] = ()) -> str:
     """The page; ``files`` (cardgen.render.sheets.files.PdfFile) and ``quantities`` fill its printing section.
 
     ``faces`` are the faces printed (an ``--only`` build's kinds and their backs); with ``quantities``, each
-    tile shows the copies the print-shop list counts, so the page and the order list agree.
+    tile shows the copies the print-shop list counts, so the page and the order list agree. ``kinds`` names
+    each face kind's group, in the order the page shows them; ``card_css`` gives the shared style rules of the
+    cards it is handed (cardgen.render.faces.facekit.shared_card_css).
     """
-    words = Words(content, lang)
     missing = [f.id for f in faces if not f.body]
     if missing:
         raise BuildError(f"cannot preview faces without a rendered body: {', '.join(missing)}")
     counts = {row["id"]: row["copies"] for row in quantities}
     groups = []
-    for kind, label in KIND_LABELS.items():
+    for kind, label in kinds.items():
         tiles = [Tile(f, min(1.0, MAX_TILE_MM / f.width_mm), counts.get(f.id, f.copies))
                  for f in faces if f.kind == kind]
         if tiles:
-            groups.append({"kind": kind, "label": words.label(label), "tiles": tiles,
+            groups.append({"kind": kind, "label": label, "tiles": tiles,
                            "cards": sum(t.copies for t in tiles)})
-    unknown = sorted({f.kind for f in faces} - set(KIND_LABELS))
+    unknown = sorted({f.kind for f in faces} - set(kinds))
     if unknown:
         raise BuildError(f"preview has no group for face kind(s): {', '.join(unknown)}")
     return render(
-        "preview.html.j2", w=words, content=content, groups=groups, lang=words.html_lang,
+        "preview.html.j2", w=words, tagline=tagline, groups=groups, lang=words.html_lang,
         files=[f.entry() for f in files], quantities=list(quantities),
         font_faces=Markup(font_face_css("fonts/")), font_family=Markup(font_family_css()),
-        shared_card_css=lambda content, faces: Markup(shared_card_css(content, faces)),
+        card_css=lambda faces: Markup(card_css(faces)),
     )

@@ -12,7 +12,8 @@ from cardgen.cli import app
 from cardgen.model import load
 from cardgen.model.pack import pack_info
 from cardgen.render import reprint
-from cardgen.render.build import BuildOptions, build, design_faces
+from cardgen.games.rail_journey.printing import design_faces
+from cardgen.render.build import BuildOptions, build
 from cardgen.render.faces import design
 from cardgen.resources import DEFAULT_CONTENT
 

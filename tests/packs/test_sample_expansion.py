@@ -8,7 +8,8 @@ from typer.testing import CliRunner
 
 from cardgen.cli import app
 from cardgen.model import load, validate
-from cardgen.render.build import BuildOptions, design_faces
+from cardgen.games.rail_journey.printing import design_faces
+from cardgen.render.build import BuildOptions
 from cardgen.resources import DEFAULT_CONTENT, bundled_path
 
 SAMPLE = bundled_path("content", "packs", "onsen-line")

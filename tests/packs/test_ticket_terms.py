@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from cardgen.engine.rules.compiled import compile_rules
 from cardgen.model import load
-from cardgen.render.build import BuildOptions, design_faces
+from cardgen.games.rail_journey.printing import design_faces
+from cardgen.render.build import BuildOptions
 from cardgen.resources import bundled_path
 
 

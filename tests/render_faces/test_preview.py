@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from cardgen.errors import BuildError
-from cardgen.render.preview import render_preview
+from cardgen.games.rail_journey.printing import preview_page
 from cardgen.render.fonts.stack import font_files
 from tests.chromium import QUIET_FLAGS, chromium
 
@@ -21,7 +21,7 @@ CHROMIUM_FLAGS = [
 
 
 def test_preview_lists_every_face_with_copies_and_no_network(content, faces_zh):
-    html = render_preview(content, faces_zh, lang="zh")
+    html = preview_page(content, faces_zh, lang="zh")
     assert '<html lang="zh-Hans">' in html
     assert not re.search(r"(src|href)=\"https?:", html) and "url(\"http" not in html
     for face in faces_zh:
@@ -32,7 +32,7 @@ def test_preview_refuses_faces_without_a_body(content, faces_zh):
     from dataclasses import replace
 
     with pytest.raises(BuildError, match="ticket-S1-S2"):
-        render_preview(content, [replace(faces_zh[0], body="")], lang="zh")
+        preview_page(content, [replace(faces_zh[0], body="")], lang="zh")
 
 
 def test_preview_in_headless_chromium(content, faces_en, tmp_path):
@@ -41,7 +41,7 @@ def test_preview_in_headless_chromium(content, faces_en, tmp_path):
     for path in font_files():
         shutil.copy(path, tmp_path / "fonts" / path.name)
     page = tmp_path / "index.html"
-    page.write_text(render_preview(content, faces_en, lang="en"), encoding="utf-8")
+    page.write_text(preview_page(content, faces_en, lang="en"), encoding="utf-8")
     run = subprocess.run(
         [browser, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile'}", page.as_uri()],
         capture_output=True, text=True, timeout=120,

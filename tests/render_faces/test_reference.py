@@ -11,7 +11,8 @@ import yaml
 
 from cardgen.render.faces.renderer import wrapped
 from cardgen.model import load
-from cardgen.render.build import BuildOptions, design_faces
+from cardgen.games.rail_journey.printing import design_faces
+from cardgen.render.build import BuildOptions
 from cardgen.render.faces.design import build_faces
 from cardgen.render.faces.fit import check_layout, face_root, visible_text
 from cardgen.render.faces.reference import cliff_rows

@@ -19,7 +19,7 @@ from cardgen.errors import BuildError
 from cardgen.render.faces.colour import INK, ink_on
 from cardgen.render.faces.facekit import Frame, palette_of
 from cardgen.render.faces.fit import face_root
-from cardgen.render.preview import render_preview
+from cardgen.games.rail_journey.printing import preview_page
 from cardgen.render.faces.renderer import split_styles
 
 from .conftest import by_id
@@ -72,7 +72,7 @@ def test_palette_refuses_a_colour_it_does_not_hold(content):
 
 
 def test_preview_carries_the_card_rules(content, faces_zh):
-    html = render_preview(content, faces_zh, lang="zh")
+    html = preview_page(content, faces_zh, lang="zh")
     face = next(f for f in faces_zh if f.layout == "card")
     assert Frame(face.width_mm, face.height_mm, face.bleed_mm).css in html
     assert palette_of(content).css in html

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardgen.errors import BuildError
-from cardgen.render.build import BuildOptions, design_faces, face_renderer, unprinted_changes
+from cardgen.games.rail_journey.printing import RailJourneyEdition, design_faces, unprinted_changes
+from cardgen.render.build import BuildOptions, face_renderer
 from cardgen.render.cache.cachedir import default_cache
 from cardgen.render.faces import design
 
@@ -22,7 +23,7 @@ def check_base_faces(content) -> Iterator[tuple[str, int, str]]:
     (printed by its build) or restyles (not printed); nothing for a plain content folder."""
     if content.pack is None:
         return
-    renderer = face_renderer(content, default_cache())
+    renderer = face_renderer(RailJourneyEdition(content, BuildOptions()), default_cache())
     for lang in design.LANGS:
         options = BuildOptions(lang=lang, players=content.game.players.max)
         faces, doc, _ = design_faces(content, options)

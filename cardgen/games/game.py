@@ -1,0 +1,147 @@
+"""What a game hands cardgen's tools, and how the tools find the game a content folder is for.
+
+A :class:`Game` is data plus functions, like OpenSpiel's registered games: its id, its bundled content
+folder, its templates, and one handler per command it supports. A command-line command asks
+:func:`game_of` for the game of the folder it was given and calls that game's handler; a command the
+game does not support says so in one line (:class:`Unsupported`).
+
+>>> sorted(installed_games())[:2]
+['horseless-carriage', 'rail-journey']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import ContentError, UsageError
+from cardgen.model.messages import suggest
+from cardgen.model.source import YamlSourceError, load_file
+
+#: The entry point group a game registers its :class:`Game` under (``name = "package.module:GAME"``).
+ENTRY_POINT_GROUP = "cardgen.games"
+#: The file of a content folder that names its game, and the key it names it with.
+GAME_FILE = "game.yaml"
+GAME_KEY = "game"
+#: How many ``base:`` links a pack chain may follow to reach its game's folder (a loop is refused, not followed).
+MAX_BASE_LINKS = 8
+
+
+class Unsupported(UsageError):
+    """A command the game of a content folder does not have (``railroad-ink has no tables``)."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game as every tool sees it.
+
+    ``commands`` maps a command's name (``validate``, ``build``, ``simulate``...) to the function that runs it
+    for this game; it is called with the command line's options by name. A game lists only what it does.
+    """
+
+    id: str
+    #: The bundled content folder: what a command reads when it is named no folder, or the game's id.
+    content: Path
+    #: The game's own templates folder (the print kit's shared templates are always found too), or None.
+    templates: Path | None = None
+    #: ``edition(folder, options)``: the content loaded for one build (cardgen.render.edition.Edition), or None
+    #: for a game with nothing to print.
+    edition: Callable[..., Any] | None = None
+    commands: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+
+    def handler(self, command: str) -> Callable[..., Any]:
+        """The function running ``command`` for this game; :class:`Unsupported` when it has none."""
+        try:
+            return self.commands[command]
+        except KeyError:
+            does = ", ".join(sorted(self.commands)) or "nothing"
+            raise Unsupported(f"{self.id} has no {command} (it has: {does})") from None
+
+
+@lru_cache(maxsize=1)
+def installed_games() -> dict[str, Game]:
+    """Every game installed, by id: the ``cardgen.games`` entry points, each loaded once."""
+    found: dict[str, Game] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        game = point.load()
+        if not isinstance(game, Game):
+            raise UsageError(f"entry point {point.name} = {point.value} in group {ENTRY_POINT_GROUP} is not a "
+                             f"cardgen.games.Game")
+        if game.id != point.name:
+            raise UsageError(f"entry point {point.name} = {point.value} registers the game {game.id!r} under "
+                             f"another name")
+        found[game.id] = game
+    return found
+
+
+def game_named(game_id: str) -> Game:
+    """The installed game ``game_id``; a :class:`UsageError` naming the installed ones when there is none."""
+    games = installed_games()
+    if game_id in games:
+        return games[game_id]
+    raise UsageError(f"no game {game_id!r} is installed{suggest(game_id, games)}; installed: {', '.join(sorted(games))}")
+
+
+def game_of(folder: Path) -> Game:
+    """The game a content folder is for: ``game:`` in its ``game.yaml``, or its pack base's game.
+
+    A folder whose ``game.yaml`` names no game, or that has none (and no pack base), is a Rail Journey
+    folder, as every content folder was before games were plug-ins: Rail Journey's own validation then
+    reports what is missing, located. A folder that names a game not installed is a located error.
+    """
+    from cardgen.model import pack, places  # Rail Journey's pack chain: packs layer over any game's folder
+
+    folder = Path(folder)
+    for _ in range(MAX_BASE_LINKS):
+        named = _named_game(folder)
+        if named is not None:
+            return named
+        if not pack.is_pack(folder):
+            break
+        base = _pack_base(folder, places)
+        if base is None:
+            break
+        folder = base
+    return installed_games()["rail-journey"]
+
+
+def _named_game(folder: Path) -> Game | None:
+    path = folder / GAME_FILE
+    if not path.is_file():
+        return None
+    try:
+        data, where = load_file(path, GAME_FILE)
+    except (YamlSourceError, OSError):
+        return None  # the game's own loader reports the file, located
+    if not isinstance(data, dict) or GAME_KEY not in data:
+        return None
+    written = data[GAME_KEY]
+    games = installed_games()
+    if isinstance(written, str) and written in games:
+        return games[written]
+    hint = suggest(written, games) if isinstance(written, str) else ""
+    problem = where.problem((GAME_KEY,), f"no game {written!r} is installed{hint}; installed: "
+                                         f"{', '.join(sorted(games))}")
+    raise ContentError([problem], {GAME_FILE: where.lines})
+
+
+def _pack_base(folder: Path, places: Any) -> Path | None:
+    """The folder a pack's ``base:`` names (a bundled id or a folder in the pack's tree), or None."""
+    try:
+        data, _ = load_file(folder / "pack.yaml", "pack.yaml")
+    except (YamlSourceError, OSError):
+        return None
+    written = data.get("base") if isinstance(data, dict) else None
+    if not isinstance(written, str):
+        return None
+    found = places.bundled(written)
+    if found is not None:
+        return found
+    try:
+        return places.inside(written, folder, places.tree(folder), "base")
+    except places.Refused:
+        return None  # the pack's loader reports it, located

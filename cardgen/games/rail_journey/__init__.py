@@ -1,0 +1,19 @@
+"""Rail Journey: Connecting Timetables (铁旅：接续时刻表), the flagship game, as a cardgen plug-in.
+
+Its content model is cardgen.model, its rules engine cardgen.engine; this package hands them to the tools
+as one :class:`cardgen.games.Game` (registered under the ``cardgen.games`` entry point ``rail-journey``).
+"""
+
+from __future__ import annotations
+
+from cardgen.games.game import Game
+from cardgen.resources import DEFAULT_CONTENT, TEMPLATES_DIR
+
+
+def _edition(folder, options):
+    from cardgen.games.rail_journey.printing import RailJourneyEdition  # WeasyPrint: only when a build runs
+
+    return RailJourneyEdition.open(folder, options)
+
+
+GAME = Game(id="rail-journey", content=DEFAULT_CONTENT, templates=TEMPLATES_DIR, edition=_edition)
