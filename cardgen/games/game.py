@@ -5,8 +5,8 @@ folder, its templates, and one handler per command it supports. A command-line c
 :func:`game_of` for the game of the folder it was given and calls that game's handler; a command the
 game does not support says so in one line (:class:`Unsupported`).
 
->>> sorted(installed_games())[:2]
-['horseless-carriage', 'rail-journey']
+>>> installed_games()["rail-journey"].content.name
+'rail-journey'
 """
 
 from __future__ import annotations
@@ -75,6 +75,9 @@ def installed_games() -> dict[str, Game]:
             raise UsageError(f"entry point {point.name} = {point.value} registers the game {game.id!r} under "
                              f"another name")
         found[game.id] = game
+    if not found:
+        raise UsageError(f"no game is registered under the entry point group {ENTRY_POINT_GROUP}: cardgen's own "
+                         "install is older than its games (run `pip install -e .` again in a source checkout)")
     return found
 
 
