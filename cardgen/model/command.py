@@ -10,6 +10,8 @@ from typing import Iterator, Optional
 
 import typer
 
+from cardgen.games.dispatch import for_every_game, folder_argument
+
 from cardgen.errors import CardgenError, ContentError, Problem, error_line
 from cardgen.printable import printable
 from cardgen.model.load import DEFAULT_CONTENT, Report, validate
@@ -185,4 +187,4 @@ def _faces_line(found: BaseFaces) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("validate")(validate_cmd)
+    app.command("validate")(for_every_game("validate", validate_cmd, folder_argument("content_dir")))

@@ -9,6 +9,8 @@ from typing import Any, Optional
 
 import typer
 
+from cardgen.games.dispatch import for_every_game, folder_argument
+
 from cardgen.errors import UsageError
 from cardgen.model.catalogue import ADDED, CHANGED, KINDS, REMOVED, Entry, catalogue, counts
 from cardgen.model.messages import suggest
@@ -125,4 +127,4 @@ def _effect(effect: dict[str, Any]) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("show")(show_cmd)
+    app.command("show")(for_every_game("show", show_cmd, folder_argument("target")))

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import typer
 
+from cardgen.games.dispatch import for_every_game, folder_argument
+
 from cardgen.printable import printable
 
 
@@ -44,4 +46,4 @@ def diff_cmd(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("diff")(diff_cmd)
+    app.command("diff")(for_every_game("diff", diff_cmd, folder_argument("old")))

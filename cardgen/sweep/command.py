@@ -13,6 +13,8 @@ from typing import Optional
 
 import typer
 
+from cardgen.games.dispatch import for_every_game, folder_named_in
+
 from cardgen.engine.simulation import flags as sim_options
 from cardgen.engine.native import KERNEL
 from cardgen.engine.simulation.runner import content_for
@@ -91,4 +93,4 @@ def run_sweep(spec_file: Path, games: int | None, workers: int, scheduler: str |
 
 
 def register(app: typer.Typer) -> None:
-    app.command("sweep")(sweep_cmd)
+    app.command("sweep")(for_every_game("sweep", sweep_cmd, folder_named_in("spec_file")))

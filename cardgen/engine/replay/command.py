@@ -8,6 +8,8 @@ from pathlib import Path
 
 import typer
 
+from cardgen.games.dispatch import for_every_game, folder_named_in
+
 from cardgen.engine.replay.scripted import Replay, replay_file
 from cardgen.engine.replay.script import ScriptError
 from cardgen.errors import CardgenError, ContentError, error_line
@@ -91,4 +93,4 @@ def replay_cmd(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("replay")(replay_cmd)
+    app.command("replay")(for_every_game("replay", replay_cmd, folder_named_in("game")))

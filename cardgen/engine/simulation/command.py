@@ -15,6 +15,8 @@ from typing import Any, Optional
 
 import typer
 
+from cardgen.games.dispatch import for_every_game, folder_argument
+
 from cardgen.progress import shown
 
 from cardgen.engine.simulation import flags
@@ -210,4 +212,4 @@ def interrupted(command: str = "simulate") -> None:
 
 def register(app: typer.Typer) -> None:
     """Register ``cardgen simulate``."""
-    app.command("simulate")(simulate_cmd)
+    app.command("simulate")(for_every_game("simulate", simulate_cmd, folder_argument("content_dir")))

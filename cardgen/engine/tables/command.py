@@ -8,6 +8,8 @@ from typing import Optional
 
 import typer
 
+from cardgen.games.dispatch import for_every_game, folder_argument
+
 from cardgen.engine.play.playable import check_playable
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.runner import MAX_GAMES, RunSpec, content_for, run
@@ -87,4 +89,4 @@ def mismatches(result: dict) -> list[str]:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("tables")(tables_cmd)
+    app.command("tables")(for_every_game("tables", tables_cmd, folder_argument("content_dir")))

@@ -2,10 +2,12 @@
 
 Its content model is cardgen.model, its rules engine cardgen.engine; this package hands them to the tools
 as one :class:`cardgen.games.Game` (registered under the ``cardgen.games`` entry point ``rail-journey``).
+Each command is the one the command line declares, imported when it runs.
 """
 
 from __future__ import annotations
 
+from cardgen.games.dispatch import lazy
 from cardgen.games.game import Game
 from cardgen.resources import DEFAULT_CONTENT, TEMPLATES_DIR
 
@@ -16,4 +18,15 @@ def _edition(folder, options):
     return RailJourneyEdition.open(folder, options)
 
 
-GAME = Game(id="rail-journey", content=DEFAULT_CONTENT, templates=TEMPLATES_DIR, edition=_edition)
+GAME = Game(
+    id="rail-journey", content=DEFAULT_CONTENT, templates=TEMPLATES_DIR, edition=_edition,
+    commands={
+        "validate": lazy("cardgen.model.command:validate_cmd"),
+        "show": lazy("cardgen.model.show_command:show_cmd"),
+        "diff": lazy("cardgen.render.diff_command:diff_cmd"),
+        "simulate": lazy("cardgen.engine.simulation.command:simulate_cmd"),
+        "replay": lazy("cardgen.engine.replay.command:replay_cmd"),
+        "tables": lazy("cardgen.engine.tables.command:tables_cmd"),
+        "sweep": lazy("cardgen.sweep.command:sweep_cmd"),
+    },
+)

@@ -1,0 +1,124 @@
+"""Every command-line command runs for the game of the content it is given.
+
+Why: ``cardgen simulate FOLDER`` means the same for every game. The command line declares each command's
+options once; :func:`for_every_game` wraps that declaration so that, when it runs, the game of the named
+content folder (cardgen.games.game_of) is asked for its handler, and the handler gets the options by name
+and the set of those given on the command line (so a game can refuse an option it has no use for, in one
+line). A command the game lacks says so in one line and exits 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from cardgen.errors import ContentError, UsageError, error_line
+from cardgen.games.game import Game, game_of
+
+#: A command's handler for one game: ``handler(options, given)``.
+Handler = Callable[[dict[str, Any], frozenset[str]], Any]
+
+
+def for_every_game(command: str, declared: Callable[..., Any],
+                   folder_of: Callable[[Mapping[str, Any]], Path]) -> Callable[..., Any]:
+    """The typer command ``command``: ``declared``'s options (and help), run by the content's game's handler.
+
+    ``folder_of`` finds the content folder in the options (a folder argument, or the ``content:`` of a script).
+    """
+    defaults = {name: _default(p) for name, p in inspect.signature(declared).parameters.items()}
+
+    @functools.wraps(declared)
+    def run(**options: Any) -> Any:
+        given = frozenset(name for name, value in options.items() if value != defaults.get(name))
+        game = game_for(command, folder_of(options))
+        try:
+            handler = game.handler(command)
+        except UsageError as exc:
+            typer.echo(error_line(command, exc), err=True)
+            raise typer.Exit(exc.exit_code) from None
+        return handler(options, given)
+
+    return run
+
+
+def game_for(command: str, folder: Path) -> Game:
+    """The game of ``folder``; its located problem (a game not installed) printed, exit 1, when it names none."""
+    from cardgen.model.command import format_problems
+
+    try:
+        return game_of(folder)
+    except ContentError as exc:
+        typer.echo(format_problems(exc.problems, exc.sources), err=True)
+        typer.echo(f"\n{len(exc.problems)} problem(s) in the content; cardgen {command} did not run.", err=True)
+        raise typer.Exit(exc.exit_code) from None
+    except UsageError as exc:
+        typer.echo(error_line(command, exc), err=True)
+        raise typer.Exit(exc.exit_code) from None
+
+
+def refuse_unused(command: str, game: Game, given: frozenset[str], used: frozenset[str]) -> None:
+    """One line, exit 2, for an option given on the command line that ``game``'s ``command`` has no use for."""
+    unused = sorted(given - used)
+    if unused:
+        names = ", ".join("--" + name.replace("_", "-") for name in unused)
+        exc = UsageError(f"{game.id} takes no {names} (it is another game's option)")
+        typer.echo(error_line(command, exc), err=True)
+        raise typer.Exit(exc.exit_code)
+
+
+def declared_handler(declared: Callable[..., Any]) -> Handler:
+    """A game's handler that is the command's own declared function (Rail Journey's commands are)."""
+    return lambda options, given: declared(**options)
+
+
+def _default(parameter: inspect.Parameter) -> Any:
+    """What a typer parameter is when not given: its ``default`` (typer keeps it on the OptionInfo/ArgumentInfo)."""
+    value = parameter.default
+    return getattr(value, "default", value)
+
+
+def lazy(target: str) -> Handler:
+    """The declared command ``module:function``, imported when first run (a game's commands load on use)."""
+
+    def run(options: dict[str, Any], given: frozenset[str]) -> Any:
+        module, _, name = target.partition(":")
+        return getattr(importlib.import_module(module), name)(**options)
+
+    return run
+
+
+def folder_argument(name: str) -> Callable[[Mapping[str, Any]], Path]:
+    """``folder_of`` for a command whose option ``name`` is a content folder or a bundled id (None: the default)."""
+    from cardgen.model.places import content_folder
+
+    return lambda options: content_folder(options.get(name))
+
+
+def folder_named_in(name: str) -> Callable[[Mapping[str, Any]], Path]:
+    """``folder_of`` for a command whose option ``name`` is a YAML file (a replay script, a sweep spec) naming
+    its content in ``content:``: a bundled id or a folder in the file's tree. A file that cannot be read, or
+    names no content, is the default game's: its own command then reports the file, located."""
+    from cardgen.model import places
+    from cardgen.model.source import YamlSourceError, load_file
+
+    def folder_of(options: Mapping[str, Any]) -> Path:
+        path = Path(options[name])
+        try:
+            data, _ = load_file(path, path.name)
+            written = data.get("content") if isinstance(data, dict) else None
+            if isinstance(written, str):
+                found = places.bundled(written) or places.inside(written, path.parent, places.tree(path.parent),
+                                                                 "content")
+                if found is not None:
+                    return found
+        except (YamlSourceError, OSError, places.Refused):
+            pass
+        return places.content_folder(None)
+
+    return folder_of

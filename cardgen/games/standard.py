@@ -1,0 +1,153 @@
+"""The commands a game gets from a few functions of its own: validate, simulate and replay.
+
+Why: a new game should not write a command line. It hands :class:`StandardCommands` how to load its
+content (every located problem at once, as :class:`cardgen.errors.ContentError`), how to summarise valid
+content, and, if it has a rules engine, how to simulate and replay; these handlers do the rest in the
+shape every cardgen command has (located problems with a caret, one error line, ``--json``, exit codes).
+An option the game has no use for is refused in one line (cardgen.games.dispatch.refuse_unused).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import typer
+
+from cardgen.errors import CardgenError, ContentError, UsageError, error_line
+from cardgen.games.dispatch import Handler, refuse_unused
+from cardgen.games.game import game_named
+from cardgen.printable import printable
+
+
+class Outcome(Protocol):
+    """What a game's simulate or replay returns: text lines, a JSON document, and whether it passed."""
+
+    def lines(self) -> list[str]: ...
+
+    def to_dict(self) -> dict: ...
+
+    @property
+    def ok(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class SimulateRequest:
+    """``cardgen simulate``'s options as a game's simulate function takes them."""
+
+    games: int
+    seed: int
+    players: int | None
+    bots: tuple[str, ...]   #: ``--lineup``: bots by seat (a solo game: one bot); empty: the game's default
+    variant: str | None     #: ``--variant``: the game's variant or expansion id
+
+
+#: The largest ``--games`` a standard simulate plays (a bound on untrusted input, as every number has).
+MAX_GAMES = 1_000_000
+
+
+@dataclass(frozen=True)
+class StandardCommands:
+    """A game's functions, and the command handlers made from them (:meth:`handlers`)."""
+
+    game_id: str
+    load: Callable[[Path], Any]
+    summary: Callable[[Any], list[str]]
+    simulate: Callable[[Any, SimulateRequest], Outcome] | None = None
+    replay: Callable[[Path], Outcome] | None = None
+
+    def handlers(self) -> dict[str, Handler]:
+        found: dict[str, Handler] = {"validate": self.validate_handler}
+        if self.simulate is not None:
+            found["simulate"] = self.simulate_handler
+        if self.replay is not None:
+            found["replay"] = self.replay_handler
+        return found
+
+    def validate_handler(self, options: dict[str, Any], given: frozenset[str]) -> None:
+        self._refuse("validate", given, {"content_dir", "as_json"})
+        folder = self._folder(options)
+        try:
+            content = self.load(folder)
+        except ContentError as exc:
+            if options["as_json"]:
+                typer.echo(json.dumps({"ok": False, "game": self.game_id,
+                                       "errors": [p.as_dict() for p in exc.problems]}, ensure_ascii=False, indent=2))
+            else:
+                from cardgen.model.command import format_problems
+
+                typer.echo(format_problems(exc.problems, exc.sources), err=True)
+                typer.echo(f"\n{len(exc.problems)} problem(s) in {printable(str(folder))}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+        except CardgenError as exc:
+            self._fail("validate", exc)
+        lines = self.summary(content)
+        if options["as_json"]:
+            typer.echo(json.dumps({"ok": True, "game": self.game_id, "errors": [], "summary": lines},
+                                  ensure_ascii=False, indent=2))
+        else:
+            typer.echo("\n".join([f"{printable(str(folder))}: valid ({self.game_id})", "", *lines]))
+
+    def simulate_handler(self, options: dict[str, Any], given: frozenset[str]) -> None:
+        assert self.simulate is not None
+        self._refuse("simulate", given, {"content_dir", "players", "games", "lineup", "variant", "seed", "as_json",
+                                         "progress"})
+        try:
+            if not 1 <= options["games"] <= MAX_GAMES:
+                raise UsageError(f"--games {options['games']}: choose from 1 to {MAX_GAMES:,}")
+            content = self._loaded("simulate", options)
+            bots = tuple(b.strip() for b in (options["lineup"] or "").split(",") if b.strip())
+            outcome = self.simulate(content, SimulateRequest(options["games"], options["seed"], options["players"],
+                                                             bots, options["variant"]))
+        except CardgenError as exc:
+            self._fail("simulate", exc)
+        self._show(outcome, options["as_json"])
+
+    def replay_handler(self, options: dict[str, Any], given: frozenset[str]) -> None:
+        assert self.replay is not None
+        self._refuse("replay", given, {"game", "as_json"})
+        try:
+            outcome = self.replay(Path(options["game"]))
+        except ContentError as exc:
+            from cardgen.model.command import format_problems
+
+            typer.echo(format_problems(exc.problems, exc.sources), err=True)
+            raise typer.Exit(exc.exit_code) from None
+        except CardgenError as exc:
+            self._fail("replay", exc)
+        self._show(outcome, options["as_json"])
+
+    def _loaded(self, command: str, options: dict[str, Any]) -> Any:
+        """The content, or its located problems printed and exit 1."""
+        try:
+            return self.load(self._folder(options))
+        except ContentError as exc:
+            from cardgen.model.command import format_problems
+
+            typer.echo(format_problems(exc.problems, exc.sources), err=True)
+            typer.echo(f"\n{len(exc.problems)} problem(s) in the content; cardgen {command} did not run.", err=True)
+            raise typer.Exit(exc.exit_code) from None
+
+    def _folder(self, options: dict[str, Any]) -> Path:
+        from cardgen.model.places import content_folder
+
+        written = options.get("content_dir")
+        return content_folder(written) if written is not None else game_named(self.game_id).content
+
+    def _refuse(self, command: str, given: frozenset[str], used: set[str]) -> None:
+        refuse_unused(command, game_named(self.game_id), given, frozenset(used))
+
+    @staticmethod
+    def _fail(command: str, exc: CardgenError) -> None:
+        typer.echo(error_line(command, exc), err=True)
+        raise typer.Exit(exc.exit_code) from None
+
+    @staticmethod
+    def _show(outcome: Outcome, as_json: bool) -> None:
+        typer.echo(json.dumps(outcome.to_dict(), ensure_ascii=False, indent=2) if as_json
+                   else "\n".join(outcome.lines()))
+        if not outcome.ok:
+            raise typer.Exit(1)
