@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content, ticket_terms
-from cardgen.model.effects import EVENT, LOAD_FIELDS, OPERATION, LoadCondition, timing_problem
+from cardgen.model.effects import EVENT, LOAD_FIELDS, OPERATION, LoadCondition, timing_problem, until_stop_problem
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES, LANGS, PrintRow, Text
 from cardgen.model.text import SPECS, effect_values, string_values, text_values, variant_players
@@ -256,6 +256,8 @@ def _card_values(rnd: int, card: Any, kind: Any, where: Locate) -> Iterator[Prob
                 continue
             if isinstance(eff, LoadCondition) and eff.min_load > eff.max_load:
                 yield where("events", ("track", rnd, "values", key), "max_load is below min_load: no train qualifies")
+            elif field == "lasts" and until_stop_problem(eff):
+                yield where("events", ("track", rnd, "values", key), str(until_stop_problem(eff)))
             elif eff.type in AMOUNT_NOT_ZERO and field == "amount" and eff.amount == 0:
                 yield where("events", ("track", rnd, "values", key), "an amount of 0 changes nothing")
 
@@ -278,9 +280,12 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
             if timing == OPERATION and name in eff.model_fields_set:
                 yield where(stem, ("kinds", i, "effects", j, name), f"'{name}' is a condition on where a train stands "
                             "or heads: only an event or a dispatch card can have it")
-        if timing != EVENT and "lasts" in eff.model_fields_set:
-            yield where(stem, ("kinds", i, "effects", j, "lasts"), "'lasts' is how long an event card's effect "
-                        "lasts: only an event card can have it")
+        if timing == OPERATION and "lasts" in eff.model_fields_set:
+            yield where(stem, ("kinds", i, "effects", j, "lasts"), "'lasts' is how long an event or a dispatch "
+                        "card's effect lasts: only an event or a dispatch card can have it")
+        problem = until_stop_problem(eff)
+        if problem:
+            yield where(stem, ("kinds", i, "effects", j, "lasts"), problem)
         if isinstance(eff, LoadCondition) and eff.min_load > eff.max_load:
             yield where(stem, ("kinds", i, "effects", j, "max_load"), "max_load is below min_load: no train qualifies")
         if eff.type in AMOUNT_NOT_ZERO and eff.amount == 0:

@@ -1,9 +1,13 @@
-"""How long an event card's effects last (issue 23): `lasts: round` (the default), a number of rounds, or `game`.
+"""How long an event card's effects last (issue 23): `lasts: round` (the default), a number of rounds, `game`, or
+`until_stop`.
 
 Why at compile time: the event track is public and fixed, so an effect that lasts N rounds is simply in force in
 the N rounds from its card's; each round's effects are its own card's plus the lasting ones, combined into one list
 per round here. The validator reports what cannot be combined, the engine flattens the combined lists
 (cardgen/engine/rules/compiled.py), and the bots see the lasting effects through the round's event like any other.
+`until_stop` is the exception: when a train stops is known only in play, so here it is in force its own round, and
+the engine hands it to each train that has not stopped by the round's end, to carry until it does (as it does for a
+dispatch card's lasting effects).
 """
 
 from __future__ import annotations
@@ -29,11 +33,11 @@ def last_round_of(effect: Any, start: int, end: int) -> int:
     """The last round ``effect`` of a card of round ``start`` is in force, the track ending at round ``end``.
 
     >>> from cardgen.model.effects import PropulsionModifier as P
-    >>> [last_round_of(P(type="propulsion", amount=1, lasts=n), 4, 20) for n in ("round", 3, "game", 30)]
-    [4, 6, 20, 20]
+    >>> [last_round_of(P(type="propulsion", amount=1, lasts=n), 4, 20) for n in ("round", 3, "game", 30, "until_stop")]
+    [4, 6, 20, 20, 4]
     """
     lasts = getattr(effect, "lasts", "round")
-    if lasts == "round":
+    if lasts in ("round", "until_stop"):   # until a stop: each train carries it on (cardgen/engine/rules/core.py)
         return start
     return end if lasts == "game" else min(end, start + int(lasts) - 1)
 

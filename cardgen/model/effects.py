@@ -55,6 +55,8 @@ class Primitive(BaseModel):
     TARGETS: ClassVar[tuple[str, ...]] = ()
     #: a YAML example for the reference
     EXAMPLE: ClassVar[str] = ""
+    #: whether a train carries this effect with it, so that `lasts: until_stop` (that train's stop) has meaning
+    TRAIN_HELD: ClassVar[bool] = False
 
 
 class IgnoreBoardingLimit(Primitive):
@@ -91,12 +93,13 @@ class LoadCondition(Primitive):
 
 
 class Lasting(Primitive):
-    """A primitive an event card may make last beyond its round (`lasts`, cardgen/model/durations.py); declared
-    once, here, for every primitive whose effect adds up round after round."""
+    """A primitive an event or dispatch card may make last beyond its round (`lasts`, cardgen/model/durations.py);
+    declared once, here, for every primitive whose effect adds up round after round."""
 
-    lasts: Literal["round", "game"] | Annotated[int, Bounds(1, MAX_ROUND)] = Field(
-        default="round", description="Event card: how long it lasts: `round` (this round), a number of rounds "
-                                     "(this one included), or `game` (every later round of the track).")
+    lasts: Literal["round", "game", "until_stop"] | Annotated[int, Bounds(1, MAX_ROUND)] = Field(
+        default="round", description="Event or dispatch card: how long it lasts: `round` (this round), a number of "
+                                     "rounds (this one included), `game` (every later round), or `until_stop` (for "
+                                     "each train it applies to, until that train's next stop, this round's included).")
 
 
 class WaitGain(LoadCondition, Lasting):
@@ -107,6 +110,7 @@ class WaitGain(LoadCondition, Lasting):
 
     type: Literal["wait_gain"] = Field(description="Primitive name.")
     amount: Annotated[int, Bounds(1, MAX_VALUE)] = Field(description="How much W rises.")
+    TRAIN_HELD = True
     TIMINGS = (OPERATION, EVENT, *DISPATCH_TIMINGS)
     EXAMPLE = "{type: wait_gain, amount: 1}"
 
@@ -118,6 +122,7 @@ class PropulsionModifier(LoadCondition, Lasting):
 
     type: Literal["propulsion"] = Field(description="Primitive name.")
     amount: Annotated[int, Bounds(-MAX_VALUE, MAX_VALUE)] = Field(description="Added to R; negative slows trains.")
+    TRAIN_HELD = True
     TIMINGS = (EVENT, WITH_REVEAL)
     EXAMPLE = "{type: propulsion, amount: 1, max_load: 4}"
 
@@ -212,6 +217,7 @@ class CapacityChange(Lasting):
 
     type: Literal["capacity"] = Field(description="Primitive name.")
     amount: Annotated[int, Bounds(-MAX_LOAD, MAX_LOAD)] = Field(description="Added to the composition cap this round; not 0.")
+    TRAIN_HELD = True
     TIMINGS = (OPERATION, EVENT, WITH_REVEAL)
     EXAMPLE = "{type: capacity, amount: 3}"
 
@@ -280,3 +286,15 @@ def timing_problem(effect: Primitive, timing: str) -> str | None:
         return f"effect '{primitive_name(effect)}' cannot be on an {timing} card"
     return (f"effect '{primitive_name(effect)}' cannot be used at timing '{timing}' "
             f"(allowed: {', '.join(effect.TIMINGS)})")
+
+
+def until_stop_problem(effect: Primitive) -> str | None:
+    """Why ``effect`` cannot last `until_stop`, or None: only an effect a train carries ends at its stop.
+
+    >>> until_stop_problem(DeliveryBonus(type="delivery_bonus", amount=2, lasts="until_stop"))
+    "'until_stop' ends at a train's stop: a 'delivery_bonus' effect is not carried by a train (lasts: round, a number or game)"
+    """
+    if getattr(effect, "lasts", "round") != "until_stop" or effect.TRAIN_HELD:
+        return None
+    return (f"'until_stop' ends at a train's stop: a '{primitive_name(effect)}' effect is not carried by a train "
+            "(lasts: round, a number or game)")

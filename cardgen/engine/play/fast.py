@@ -29,7 +29,7 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
     seat_bot = [bots[owner[t]] for t in range(n)]
     seat_view = [views[owner[t]] for t in range(n)]
     stop_short, use_hand = opts.stop_short, opts.hand_size > 1
-    station_of_cell, fx = rules.station_of_cell, rules.dispatch
+    fx = rules.dispatch
     dispatch = state.dispatch
     trains = range(n)
     while not state.over:
@@ -73,13 +73,12 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
                             keep = bot.keep(view, t, drawn, fx[card].keep)
                             state.booking_keep(drawn, keep, bot.booking_platform(view, t))
             if state.can_stop(t):
-                s = station_of_cell[state.cell[t]]
                 if state.aboard[t]:
                     state.alight(t)
                 eligible = state.eligible(t)
                 if eligible:
                     state.board(t, bot.board(view, t, eligible, state.room(t), state.boarding_limit(t)))
-                state.refill(s)
+                state.end_stop(t)
         if check_invariants:
             check_state(state)
         state.end_round()

@@ -214,7 +214,7 @@ class CheckedDriver(Core):
 
     def _stop_end(self, t: int) -> None:
         if self._stopping:
-            self.refill(self.rules.station_of_cell[self.cell[t]])
+            self.end_stop(t)
             self._stopping = False
         self.cursor += 1
         self.phase = PLAY_STOP

@@ -33,6 +33,9 @@ ON_STATION, IN_SECTION, ON_TERMINAL, POSITIONS = PLACES["station"], PLACES["sect
     PLACES["anywhere"]
 HEADING_RIGHT, HEADING_LEFT, HEADINGS_ALL = HEADINGS["right"], HEADINGS["left"], HEADINGS["any"]
 ANYWHERE = POSITIONS | HEADINGS_ALL
+#: how long a train carries a held effect (cardgen/model/durations.py): until its next stop, or to the game's end;
+#: otherwise a number of rounds, this one included
+UNTIL_STOP, WHOLE_GAME = -1, NEVER_LATE
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,8 @@ class EventEffect:
     wait_at: int = ANYWHERE
     limit_station: int = -1   # the boarding limit holds at this station index only, or -1 at every stop
     delivery_bonus: int = 0   # added to the points of each delivery this round (open scoring)
+    held: int = -1            # the card's `until_stop` effects, which each train that has not stopped by the round's
+                              # end carries on (index into Rules.holds), or -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +86,8 @@ class DispatchEffect:
     wait_max_load: int = ANY_LOAD
     propulsion_at: int = ANYWHERE
     wait_at: int = ANYWHERE
+    #: the effects that last beyond the round played, each (UNTIL_STOP, WHOLE_GAME or rounds, index into Rules.holds)
+    lasting: tuple[tuple[int, int], ...] = ()
 
 
 def propulsion_change(effect: EventEffect | DispatchEffect | None, load: int, place: int = ANYWHERE) -> int:
@@ -162,6 +169,7 @@ class Rules:
     dispatch_ids: tuple[str, ...]
     dispatch_deck: tuple[int, ...]        # kind indices
     dispatch: tuple[DispatchEffect, ...]  # by kind
+    holds: tuple[DispatchEffect, ...]     # effects a train carries beyond their round (Core.held), as one card each
     # numbers
     clock_start: int
     clock_end: int
@@ -281,6 +289,34 @@ def _flatten(effects: Any) -> dict[str, Any]:
     return out
 
 
+def _lasts_code(lasts: Any) -> int:
+    """A `lasts` of the content as the engine counts it: UNTIL_STOP, WHOLE_GAME or a number of rounds."""
+    return UNTIL_STOP if lasts == "until_stop" else WHOLE_GAME if lasts == "game" else int(lasts)
+
+
+def _held(effects: Any, holds: list[DispatchEffect]) -> tuple[tuple[int, int], ...]:
+    """The effects among ``effects`` that outlast their round, one hold per `lasts` (added to ``holds``), each as
+    (its code, its index)."""
+    out: list[tuple[int, int]] = []
+    for lasts in dict.fromkeys(getattr(e, "lasts", "round") for e in effects):
+        if lasts in ("round", 1):
+            continue
+        holds.append(DispatchEffect(window=WITH_REVEAL, **_flatten([e for e in effects
+                                                                    if getattr(e, "lasts", "round") == lasts])))
+        out.append((_lasts_code(lasts), len(holds) - 1))
+    return tuple(out)
+
+
+def _held_extremes(holds: tuple[DispatchEffect, ...], counts: list[int], field: str) -> tuple[int, int]:
+    """The most a train can carry of ``field`` from holds, downwards and upwards: each hold ``counts`` times at
+    most (a dispatch card is spent once; an event's hold comes once per round it is played)."""
+    low = high = 0
+    for hold, count in zip(holds, counts):
+        amount = getattr(hold, field)
+        low, high = low + min(0, amount) * count, high + max(0, amount) * count
+    return low, high
+
+
 def compile_rules(model: Content) -> Rules:
     """Flatten the content into :class:`Rules` (done once per content, not per game)."""
     content: Any = model    # pydantic models: mypyc treats them as plain Python objects
@@ -311,6 +347,8 @@ def compile_rules(model: Content) -> Rules:
     ev_kinds = content.events.kinds
     ev_index = {k.id: i for i, k in enumerate(ev_kinds)}
     track: dict[int, EventEffect] = {}
+    holds: list[DispatchEffect] = []
+    hold_counts: list[int] = []
     rounds, _ = content.lasting   # each round's card, with its own values and the effects lasting into it
     for rnd, played in sorted(rounds.items()):
         card = played.card
@@ -320,23 +358,37 @@ def compile_rules(model: Content) -> Rules:
         closed = content.sections[card.section].cell if "section_closed" in types and card.section else -1
         own = {e.type for e in content.card_effects(card)} if card is not None else set()
         limited = station_index[card.station] if "boarding_limit" in own and card.station else -1
+        # the other durations of an event card are in its rounds already (content.lasting)
+        held = dict(_held([e for e in content.card_effects(card) if getattr(e, "lasts", "") == "until_stop"],
+                          holds)) if card is not None else {}
+        # an event card's hold may come every round past the track too (ruling R4's repeat): once per round
+        hold_counts += [1 + (len(rounds) if rnd == content.regular_rounds else 0)] * (len(holds) - len(hold_counts))
         track[rnd] = EventEffect(kind=ev_index[played.kind], festival_station=festival, closed_cell=closed,
-                                 limit_station=limited, **fields)
+                                 limit_station=limited, held=held.get(UNTIL_STOP, -1), **fields)
 
     dk = content.dispatch.kinds
-    dispatch = tuple(DispatchEffect(window=DISPATCH_TIMINGS.index(k.timing), **_flatten(k.effects)) for k in dk)
+    dispatch = tuple(DispatchEffect(window=DISPATCH_TIMINGS.index(k.timing), lasting=_held(k.effects, holds),
+                                    **_flatten(k.effects)) for k in dk)
+    hold_counts += [0] * (len(holds) - len(hold_counts))
+    for k, fx in zip(dk, dispatch):
+        for _, index in fx.lasting:
+            hold_counts[index] += k.copies
+    held_r = _held_extremes(tuple(holds), hold_counts, "propulsion")
+    held_cap = _held_extremes(tuple(holds), hold_counts, "capacity")
     origin_cells = [content.stations[t.origin].cell for t in tickets]
     is_terminal = tuple(c in terminal_cells for c in range(last + 1))
     best_value = max(max([k.value] + [case.value for case in k.value_when]) for k in ops)
     event_mods = [0] + [ev.propulsion for ev in track.values()]
     dispatch_mods = [0] + [fx.propulsion for fx in dispatch]
-    least, most = min(event_mods) + min(dispatch_mods), max(event_mods) + max(dispatch_mods)
-    # the largest R any train can be given: the best card, the best event, then the best dispatch card (R18 order)
-    longest = content.propulsion(best_value, 0, max(event_mods)) + max(dispatch_mods)
+    least = min(event_mods) + min(dispatch_mods) + held_r[0]
+    most = max(event_mods) + max(dispatch_mods) + held_r[1]
+    # the largest R any train can be given: the best card, the best event, then the best dispatch card (R18 order),
+    # and every R change a train can carry (holds)
+    longest = content.propulsion(best_value, 0, max(event_mods)) + max(dispatch_mods) + held_r[1]
     op_capacity = tuple(sum(e.amount for e in k.effects if e.type == "capacity") for k in ops)
     # the largest cap a train can have: the largest event, operation card and dispatch card capacity together
     max_cap = g.composition_cap + sum(max([0, *amounts]) for amounts in (
-        [ev.capacity for ev in track.values()], op_capacity, [fx.capacity for fx in dispatch]))
+        [ev.capacity for ev in track.values()], op_capacity, [fx.capacity for fx in dispatch])) + held_cap[1]
     dest_cells = [content.stations[t.destination].cell for t in tickets]
 
     return Rules(
@@ -383,6 +435,7 @@ def compile_rules(model: Content) -> Rules:
         dispatch_ids=tuple(k.id for k in dk),
         dispatch_deck=tuple(i for i, k in enumerate(dk) for _ in range(k.copies)),
         dispatch=dispatch,
+        holds=tuple(holds),
         clock_start=g.clock.start,
         clock_end=g.clock.end,
         cap=g.composition_cap,

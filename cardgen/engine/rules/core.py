@@ -16,9 +16,9 @@ import random
 from typing import Callable, Optional, Sequence
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
-from cardgen.engine.rules.compiled import (AFTER_MOVE, AT_STOP, HEADING_LEFT, HEADING_RIGHT, IN_SECTION, ON_STATION,
-                                           ON_TERMINAL, WITH_REVEAL, EventEffect, Rules, clock_after, propulsion_change,
-                                           wait_change)
+from cardgen.engine.rules.compiled import (AFTER_MOVE, ANYWHERE, AT_STOP, HEADING_LEFT, HEADING_RIGHT, IN_SECTION,
+                                           ON_STATION, ON_TERMINAL, UNTIL_STOP, WHOLE_GAME, WITH_REVEAL, EventEffect,
+                                           Rules, clock_after, propulsion_change, wait_change)
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.runs import Runs
 
@@ -176,6 +176,12 @@ class Core:
         self.played: list[int] = [-1] * n        # dispatch kind played with this round's reveal, or -1
         self.played_mattered: list[bool] = [False] * n   # ... and whether it changed something yet
         self.order: list[int] = list(range(n))
+        # effects a train carries beyond their round (`lasts`): indices into rules.holds, and the last round each is
+        # in force (UNTIL_STOP: until the train's next stop); the lasting dispatch cards played this round; stops made
+        self.held: list[list[int]] = [[] for _ in range(n)]
+        self.held_until: list[list[int]] = [[] for _ in range(n)]
+        self.lasting_played: list[list[int]] = [[] for _ in range(n)]
+        self.stopped: list[bool] = [False] * n
         # checked driver
         self.phase: str = OPERATION
         self.cursor: int = 0
@@ -258,6 +264,9 @@ class Core:
         """Phase 1 (event): global W gain and festival tickets; remember the rest for later phases."""
         ev = self.event = self.event_for(self.round)
         self.effective = False
+        for t in range(self.n):
+            if self.held[t]:
+                self._carry(t)
         if ev is None:
             return
         if ev.clock_hold:
@@ -274,6 +283,40 @@ class Core:
                 if pile:
                     plat.append(pile.pop())
                     self.effective = True
+
+    def _carry(self, t: int) -> None:
+        """As a round begins, train ``t`` drops the effects it held whose last round is past, and the W gain of
+        those it still holds counts again."""
+        held, until, rnd = self.held[t], self.held_until[t], self.round
+        for i in range(len(held) - 1, -1, -1):
+            if 0 <= until[i] < rnd:
+                del held[i]
+                del until[i]
+        holds = self.rules.holds
+        for h in held:
+            gain = wait_change(holds[h], self.places[t], self.place_of(t))
+            if gain:
+                self._gain_wait(t, gain)
+
+    def held_propulsion(self, t: int, load: int, place: int) -> int:
+        """The R change the effects train ``t`` carries give it (each under its own conditions)."""
+        holds = self.rules.holds
+        total = 0
+        for h in self.held[t]:
+            total += propulsion_change(holds[h], load, place)
+        return total
+
+    def _hold(self, t: int, hold: int, lasts: int) -> None:
+        """Train ``t`` carries ``hold`` from the next round on: until its next stop (none made this round), to the
+        game's end, or to the last of ``lasts`` rounds counted from this one."""
+        if lasts == UNTIL_STOP:
+            if self.stopped[t]:
+                return
+            until = UNTIL_STOP
+        else:
+            until = WHOLE_GAME if lasts >= WHOLE_GAME else self.round + lasts - 1
+        self.held[t].append(hold)
+        self.held_until[t].append(until)
 
     def place_of(self, t: int) -> int:
         """Where train ``t`` stands and heads, as the bits a condition (`at`, `heading`) is tested against."""
@@ -323,6 +366,7 @@ class Core:
             else:
                 k = self._draw(t)
             self.card[t] = k
+            self.stopped[t] = False
             self.discard[t].append(k)
             self.cards_played[k] += 1
             load, place = self.places[t], self.place_of(t)
@@ -344,17 +388,18 @@ class Core:
                 else:
                     self._gain_wait(t, gain)
             mod = propulsion_change(ev, load, place)
+            held = self.held_propulsion(t, load, place) if self.held[t] else 0   # counted with the event's
             if signal_outside:   # ruling R18 option: a dispatch card's R change after max(floor, ...)
-                r = rules.propulsion(value, load, mod)
-                if mod and r != rules.propulsion(value, load, 0):
+                r = rules.propulsion(value, load, mod + held)
+                if mod and r != rules.propulsion(value, load, held):
                     changed = True
                 r += boost
             else:                # ruling R18: inside max(floor, ...)
-                r = rules.propulsion(value, load, mod + boost)
-                if mod and r != rules.propulsion(value, load, boost):
+                r = rules.propulsion(value, load, mod + held + boost)
+                if mod and r != rules.propulsion(value, load, held + boost):
                     changed = True
             self.r[t] = r
-            if played >= 0 and (raised or (boost and r != rules.propulsion(value, load, mod))):
+            if played >= 0 and (raised or (boost and r != rules.propulsion(value, load, mod + held))):
                 self._took_effect(t)
         self.moved = [0] * self.n
         if changed:
@@ -473,6 +518,8 @@ class Core:
         """Train ``t``'s owner discards the dispatch card ``card`` as it is played (each is used once)."""
         self.dispatch[self.owner[t]].remove(card)
         self.dispatch_used[card] += 1
+        if self.rules.dispatch[card].lasting:
+            self.lasting_played[t].append(card)
 
     def after_move_cards(self, t: int) -> tuple[list[int], list[int]]:
         """The dispatch kinds train ``t``'s owner may play for it after its move, each once, in hand order, and
@@ -625,10 +672,14 @@ class Core:
             del boarded[i]
 
     def own_capacity(self, t: int) -> int:
-        """The cap change train ``t`` brought itself this round: its operation card's and the dispatch card
-        played with it (`capacity` at those timings)."""
+        """The cap change train ``t`` brought itself this round: its operation card's, the dispatch card
+        played with it (`capacity` at those timings) and those it carries (`lasts`)."""
         played = self.played[t]
         own = self.rules.op_capacity[self.card[t]] if self.card[t] >= 0 else 0
+        if self.held[t]:
+            holds = self.rules.holds
+            for h in self.held[t]:
+                own += holds[h].capacity
         return own + self.rules.dispatch[played].capacity if played >= 0 else own
 
     def cap_now(self, t: int) -> int:
@@ -701,12 +752,26 @@ class Core:
             self.boarded[t].append(self.clock)
             self.places[t] += rules.ticket_seats[rules.card_kind[card]]
 
+    def end_stop(self, t: int) -> None:
+        """The stop's last step: the platform is refilled, and the train drops the effects it carried until this
+        stop (`lasts: until_stop`)."""
+        self.refill(self.rules.station_of_cell[self.cell[t]])
+        self.stopped[t] = True
+        until = self.held_until[t]
+        if until:
+            held = self.held[t]
+            for i in range(len(until) - 1, -1, -1):
+                if until[i] == UNTIL_STOP:
+                    del held[i]
+                    del until[i]
+
     # ================================================================ phase 5: clock
     def end_round(self) -> None:
         """Phase 5: clock, statistics, and the next round's event (or the end of the game)."""
         ev = self.event
         if ev is not None and self.effective:
             self.events_effective[ev.kind] += 1
+        self._hand_on(ev)
         for s, pile in enumerate(self.piles):
             if not pile and self.pile_empty_round[s] is None:
                 self.pile_empty_round[s] = self.round
@@ -726,6 +791,21 @@ class Core:
         self.round += 1
         self.begin_round()
 
+    def _hand_on(self, ev: Optional[EventEffect]) -> None:
+        """The round's lasting effects go with the trains into the next rounds: each lasting dispatch card played,
+        and the event's `until_stop` effects for every train that has not stopped."""
+        fx = self.rules.dispatch
+        event_hold = ev.held if ev is not None else -1
+        for t in range(self.n):
+            played = self.lasting_played[t]
+            if played:
+                for k in played:
+                    for lasts, hold in fx[k].lasting:
+                        self._hold(t, hold, lasts)
+                played.clear()
+            if event_hold >= 0:
+                self._hold(t, event_hold, UNTIL_STOP)
+
     def _stalled(self) -> bool:
         """True when no train can ever move again (every R is at the floor whatever card, event or dispatch
         card comes)."""
@@ -737,7 +817,8 @@ class Core:
         floor = rules.propulsion_floor
         for t in range(self.n):
             load = self.places[t]
-            if rules.propulsion(rules.best_op_value, load, boost) > floor:
+            carried = self.held_propulsion(t, load, ANYWHERE) if self.held[t] else 0
+            if rules.propulsion(rules.best_op_value, load, boost + max(0, carried)) > floor:
                 return False
             for k in self.dispatch[self.owner[t]]:
                 fx = rules.dispatch[k]

@@ -59,10 +59,15 @@ def condition_formula(condition: Any) -> str:
     return ", ".join(p for p in parts if p)
 
 
+#: how the formula prints a duration that is not a number of rounds
+LASTS = {"round": "", "game": " ⏳∞", "until_stop": " ⏳🚉"}
+
+
 def lasting(effect: Any) -> str:
-    """`` ⏳3`` for an effect lasting 3 rounds, `` ⏳∞`` for the rest of the game, '' for this round only."""
+    """`` ⏳3`` for an effect lasting 3 rounds, `` ⏳∞`` for the rest of the game, `` ⏳🚉`` until the train's next
+    stop, '' for this round only."""
     lasts = getattr(effect, "lasts", "round")
-    return "" if lasts == "round" else f" ⏳{'∞' if lasts == 'game' else lasts}"
+    return LASTS.get(lasts, f" ⏳{lasts}") if isinstance(lasts, str) else f" ⏳{lasts}"
 
 
 def load_condition(effect: Any) -> str:
