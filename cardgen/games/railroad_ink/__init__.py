@@ -1,0 +1,1 @@
+"""Railroad Ink, the roll-and-write route game of the seed review: content model, rules engine, bots."""

@@ -1,0 +1,31 @@
+"""Shared fixtures: the bundled content, and a copy of it a test may break."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgen.games.railroad_ink.model import CONTENT, RailroadInk, load_content
+
+
+@pytest.fixture(scope="session")
+def content() -> RailroadInk:
+    return load_content(CONTENT)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A writable copy of the bundled folder (without its scripted games)."""
+    target = tmp_path / "railroad-ink"
+    shutil.copytree(CONTENT, target, ignore=shutil.ignore_patterns("games"))
+    return target
+
+
+def edit(folder: Path, name: str, old: str, new: str) -> None:
+    """Replace the one occurrence of ``old`` in a file of ``folder``."""
+    path = folder / name
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
