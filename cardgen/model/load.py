@@ -20,6 +20,7 @@ from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.resources import DEFAULT_CONTENT as DEFAULT_CONTENT  # re-exported: cardgen.model's default folder
 from cardgen.model import checks, pack, places
 from cardgen.model.content import FILE_ATTR, Content
+from cardgen.model.located import walk_loc
 from cardgen.model.messages import friendly, known_keys, meant_key, suggest
 from cardgen.model.overlay import merge_patch, patched_positions
 from cardgen.model.schema import FILES
@@ -45,36 +46,6 @@ class Report:
         return not self.problems
 
 
-def _walk_loc(data: Any, loc: tuple) -> tuple[PathKey, bool]:
-    """Turn a pydantic error location into a path that exists in the raw data.
-
-    Drops discriminator tags and pydantic's ``[key]`` markers; the flag says
-    whether the error is about a mapping key rather than its value.
-    """
-    path: list = []
-    node = data
-    is_key = False
-    for part in loc:
-        if part == "[key]":
-            is_key = True
-            continue
-        if isinstance(node, dict) and part in node:
-            path.append(part)
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            path.append(part)
-            node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and part.isdecimal() and int(part) in node:
-            path.append(int(part))
-            node = node[int(part)]
-        elif isinstance(node, dict) and isinstance(part, str) and node.get("type") == part:
-            continue  # discriminated-union tag
-        else:
-            path.append(part)
-            node = None
-    return tuple(path), is_key
-
-
 def _misspelt(errors: Sequence[Mapping[str, Any]], walked: list[tuple[PathKey, bool]], stem: str) -> dict[PathKey, str | None]:
     """Each unknown key's path -> the known key it is a near miss of (None if it is none)."""
     return {path: meant_key(path[-1], known_keys(err, FILES[stem]))
@@ -96,7 +67,7 @@ def schema_problems(exc: ValidationError, data: Any, stem: str, where: "Located"
     """Locate every pydantic error of one file's model, in plain words."""
     out = []
     errors = exc.errors(include_url=False)
-    walked = [_walk_loc(data, err["loc"]) for err in errors]
+    walked = [walk_loc(data, err["loc"]) for err in errors]
     # A misspelt key is one mistake: its "unknown key 'efects'; did you mean 'effects'?" says it all, so the
     # "missing required key 'effects'" it causes in the same mapping is not reported again (only the key
     # that message names: it suggests from all the mapping's fields).
@@ -285,7 +256,7 @@ def _as_meant(stem: str, data: Any, exc: ValidationError) -> Any | None:
     ``change`` entry over the base's entry), that value stays.
     """
     errors = exc.errors(include_url=False)
-    walked = [_walk_loc(data, err["loc"]) for err in errors]
+    walked = [walk_loc(data, err["loc"]) for err in errors]
     misspelt = _misspelt(errors, walked, stem)
     meant_keys = _meant_keys(misspelt)
     if not misspelt or any(err["type"] != "extra_forbidden" and not _caused_by_typo(err, path, meant_keys)

@@ -12,7 +12,7 @@ import difflib
 import types
 from typing import Annotated, Any, Iterable, Literal, Mapping, Union, get_args, get_origin
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Tag
 
 _ID_PATTERN_HINT = "an id: letters, digits, '_', '.' or '-', starting with a letter or digit"
 _HEX_PATTERN_HINT = "a colour written #rrggbb"
@@ -112,8 +112,11 @@ def _strip(tp: Any) -> Any:
 
 
 def _union_arm(tp: Any, tag: Any) -> Any:
-    """The arm of a discriminated union whose ``type`` literal is ``tag``."""
+    """The arm of a discriminated union tagged ``tag`` (``Annotated[T, Tag(tag)]``) or whose ``type`` literal
+    is ``tag``."""
     for arm in get_args(tp):
+        if get_origin(arm) is Annotated and any(isinstance(m, Tag) and m.tag == tag for m in arm.__metadata__):
+            return _strip(arm)
         arm = _strip(arm)
         if isinstance(arm, type) and issubclass(arm, BaseModel) and "type" in arm.model_fields:
             literal = arm.model_fields["type"].annotation

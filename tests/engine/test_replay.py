@@ -75,14 +75,15 @@ players:
     ("options: {flying: true}\n", 5, "unknown option 'flying'"),
     ("options: {hand_size: 10}\n", 5, "larger than the 9-card operation set"),
     ("rounds:\n  1:\n    A: {board: [S3-S1]}\n", 7, "no 'S3-S1' ticket waits here"),
-    ("rounds:\n  1:\n    A: {board: S1-S2}\n", 7, "board must be a list"),
+    ("rounds:\n  1:\n    A: {board: S1-S2}\n", 7, "expected a list, got text 'S1-S2'"),
     ("rounds:\n  40:\n    A: {board: []}\n", 6, "never played"),
-    ("rounds:\n  1:\n    A: {dispatch: 1}\n", 7, "dispatch must be none, a dispatch card id,"),
-    ("rounds:\n  1:\n    A: {dispatch: {card: group_booking, pile: S1, take: 1}}\n", 7, "dispatch must be none,"),
+    ("rounds:\n  1:\n    A: {dispatch: 1}\n", 7, "expected none, a dispatch card id,"),
+    ("rounds:\n  1:\n    A: {dispatch: {card: group_booking, pile: S1, take: 1}}\n", 7,
+     "unknown key 'take'; known: card, with, pile, keep, platform"),
     ("rounds:\n  1:\n    A: {signal: true}\n", 7, "unknown decision 'signal'; known: board, card, dispatch, move"),
     # these three were tracebacks or passed unchecked
     ("rounds:\n  1:\n    5: {board: []}\n", 7, "a train label is a player's name (or NAME/N), not 5"),
-    ("piles:\n  S1: [{a: 1}]\n", 6, "piles maps a station id to the ticket kinds"),
+    ("piles:\n  S1: [{a: 1}]\n", 6, "expected text, got a mapping of keys"),
     ("rounds:\n  1:\n    A/1: {board: []}\n", 7, "unknown train 'A/1'; trains are A, B"),
     ("variant: single_line\n", 5, "variant 'single_line' (rules 9.5) is for 5 players, not 2"),
 ])
@@ -256,8 +257,8 @@ rounds:
 
 
 @pytest.mark.parametrize("expect, line, needle", [
-    ("expect: {rounds: [{A: {score: 999}}]}\n", 5, "rounds maps a round number to"),
-    ("expect: {rounds: {3: 42}}\n", 5, "round 3's checks are a mapping"),
+    ("expect: {rounds: [{A: {score: 999}}]}\n", 5, "expected a mapping of keys, got a list of 1 item"),
+    ("expect: {rounds: {3: 42}}\n", 5, "expected a mapping of keys, got the number 42"),
 ])
 def test_an_expect_of_the_wrong_shape_fails_instead_of_checking_nothing(tmp_path, expect, line, needle):
     """These passed with exit 0: a typo turned a self-checking script into one that always passes."""

@@ -13,7 +13,7 @@ def test_shape_problems_are_all_located(sweep, spec):
     path = spec("games: 0\nsed: 1\naxes:\n  playrs: [2]\n  bots.heavy.targt: [1]\n  bots.robot.target: [1]\n"
                 "  option.hand_size: 3\n")
     err = run_fail(sweep, path)
-    assert f"{path}:1:8: games: expected a whole number from 1 to 10,000,000, got 0" in err
+    assert f"{path}:1:8: games: must be at least 1, got the number 0" in err
     assert f"{path}:2:1: sed: unknown key 'sed'; known: content, variant, games, seed, fixed, axes, sample; " \
            "did you mean 'seed'?" in err
     assert f"{path}:4:3: axes.playrs: unknown setting 'playrs'; a setting is players, lineup, variant, " \

@@ -9,7 +9,10 @@ import annotated_types as at
 import pytest
 from pydantic import BaseModel
 
+from cardgen.engine.replay import schema as replay_schema
 from cardgen.model import schema
+from cardgen.model.located import Shape
+from cardgen.sweep import schema as sweep_schema
 from tests.untrusted.conftest import cli
 
 
@@ -36,15 +39,30 @@ def _unbounded(tp, meta, where) -> list[str]:
     return out
 
 
-def test_every_number_list_and_text_of_the_schema_is_bounded():
-    models = {m for m in vars(schema).values() if isinstance(m, type) and issubclass(m, BaseModel)}
+#: the schemas of untrusted files: content, scripted games, sweep specs
+SCHEMAS = (schema, replay_schema, sweep_schema)
+
+
+def _models(module) -> list[type[BaseModel]]:
+    found = {m for m in vars(module).values() if isinstance(m, type) and issubclass(m, BaseModel)}
+    return sorted(found - {Shape}, key=lambda m: m.__name__)
+
+
+@pytest.mark.parametrize("module", SCHEMAS, ids=lambda m: m.__name__)
+def test_every_number_list_and_text_of_the_schema_is_bounded(module):
     found = []
-    for model in sorted(models, key=lambda m: m.__name__):
+    for model in _models(module):
         for name, info in model.model_fields.items():
             if name == "type" or info.discriminator:
                 continue
             found += _unbounded(info.annotation, info.metadata, f"{model.__name__}.{name}")
     assert found == []
+
+
+@pytest.mark.parametrize("module", SCHEMAS, ids=lambda m: m.__name__)
+def test_every_field_of_the_schema_is_described(module):
+    assert [f"{model.__name__}.{name}" for model in _models(module) for name, info in model.model_fields.items()
+            if not info.description] == []
 
 
 @pytest.mark.parametrize("file, old, new, expected", [

@@ -13,45 +13,12 @@ from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
-from cardgen.engine.bots.registry import BOTS
 from cardgen.engine.rules.options import Options, option_problem
 from cardgen.engine.rules.compiled import Rules
 from cardgen.errors import CardgenError, Problem
 from cardgen.model.source import PathKey, SourceMap, YamlSourceError, load_file
-from cardgen.model.messages import shown
-
-TOP_KEYS = {"title", "content", "variant", "seed", "options", "players", "piles", "rounds", "expect", "events"}
-PLAYER_KEYS = {"name", "bot", "cards", "dispatch"}
-DECISION_KEYS = {"board", "dispatch", "move", "card"}
-#: what a dispatch card entry may say besides its id: a swap's train, a booking's pile, picks and platform
-DISPATCH_KEYS = {"card", "with", "pile", "keep", "platform"}
-
-
-def _texts(value) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
-
-
-def _dispatch_entry(value) -> bool:
-    if isinstance(value, str):
-        return True
-    return (isinstance(value, dict) and set(value) <= DISPATCH_KEYS and isinstance(value.get("card"), str)
-            and isinstance(value.get("with", ""), str) and isinstance(value.get("pile", ""), str)
-            and _texts(value.get("keep", [])) and isinstance(value.get("platform", ""), str))
-
-
-def _dispatch(value) -> bool:
-    return value is None or _dispatch_entry(value) or (isinstance(value, list) and all(map(_dispatch_entry, value)))
-
-
-#: decision -> (check, what it must be), so a wrong shape is reported where it is written
-_DECISION_SHAPES = {
-    "board": (_texts, "a list of ticket kinds, e.g. [S1-S3]"),
-    "move": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0, "a whole number of cells"),
-    "dispatch": (_dispatch, "none, a dispatch card id, {card: ID, with: TRAIN} (a swap), "
-                            "{card: ID, pile: STATION, keep: [TICKET], platform: STATION} (a booking), or a list "
-                            "of them"),
-    "card": (lambda v: isinstance(v, str), "an operation kind id"),
-}
+from cardgen.model.located import checked
+from cardgen.engine.replay.schema import ScriptFile
 
 
 def dispatch_entries(decision: dict) -> list[tuple[tuple, dict, tuple]]:
@@ -132,111 +99,33 @@ def read_script(path: Path) -> Script:
         data, smap = load_file(path, str(path))
     except YamlSourceError as exc:
         raise ScriptError([exc.problem], exc.lines) from None
-    problems: list[Problem] = list(smap.problems)
+    shaped, problems = checked(ScriptFile, data, smap)
+    problems = smap.problems + problems
 
     def bad(p: PathKey, message: str) -> None:
         problems.append(smap.problem(p, message))
 
-    if not isinstance(data, dict):
-        raise ScriptError([Problem(str(path), 1, 1, "", "a scripted game is a mapping of keys")], smap.lines)
-    for key in data:
-        if key not in TOP_KEYS:
-            bad((key,), f"unknown key '{key}'; known: {', '.join(sorted(TOP_KEYS))}")
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        bad(("seed",), "seed must be a whole number")
-        seed = 0
-    options = Options()
-    raw_opts = data.get("options", {}) or {}
-    if not isinstance(raw_opts, dict):
-        bad(("options",), "options must be a mapping")
-    else:
-        options = _read_options(raw_opts, bad)
-    players: list[ScriptedPlayer] = []
-    raw_players = data.get("players")
-    if not isinstance(raw_players, list) or not raw_players:
-        bad(("players",), "players must be a non-empty list")
-        raw_players = []
-    for i, p in enumerate(raw_players):
-        if not isinstance(p, dict):
-            bad(("players", i), "each player is a mapping with name and bot")
-            continue
-        for key in p:
-            if key not in PLAYER_KEYS:
-                bad(("players", i, key), f"unknown key '{key}'; known: {', '.join(sorted(PLAYER_KEYS))}")
-        name = p.get("name")
-        if not isinstance(name, str) or not name:
-            bad(("players", i), "player needs a name")
-            name = f"player {i + 1}"
-        if name in {q.name for q in players}:
+    raw_options = data.get("options") if isinstance(data, dict) else None
+    options = _read_options(raw_options if isinstance(raw_options, dict) else {}, bad)
+    if shaped is None:
+        raise ScriptError(sorted(problems), smap.lines)
+    names = [p.name for p in shaped.players]
+    for i, name in enumerate(names):
+        if name in names[:i]:
             bad(("players", i, "name"), f"duplicate player name '{name}'")
-        bot = p.get("bot", "balanced")
-        if bot not in BOTS:
-            bad(("players", i, "bot"), f"unknown bot '{bot}'; known: {', '.join(BOTS)}")
-        cards = p.get("cards", []) or []
-        per_train = isinstance(cards, dict) and all(isinstance(k, int) and not isinstance(k, bool) and k >= 1
-                                                    and _texts(v) for k, v in cards.items())
-        if not (_texts(cards) or per_train):
-            bad(("players", i, "cards"), "cards must be a list of operation kind ids, or {TRAIN: [ids]} per "
-                                         "train number for a player with several trains")
-            cards = []
-        dispatch = p.get("dispatch")
-        if dispatch is not None and (not isinstance(dispatch, list) or not all(isinstance(c, str) for c in dispatch)):
-            bad(("players", i, "dispatch"), "dispatch must be a list of dispatch kind ids")
-            dispatch = None
-        players.append(ScriptedPlayer(name, bot, cards, dispatch))
-    piles = data.get("piles", {}) or {}
-    if not isinstance(piles, dict) or not all(_texts(v) for v in piles.values()):
-        bad(("piles",), "piles maps a station id to the ticket kinds on top of its pile, top first")
-        piles = {}
-    rounds = data.get("rounds", {}) or {}
-    if not isinstance(rounds, dict):
-        bad(("rounds",), "rounds maps a round number to the decisions scripted in it")
-        rounds = {}
-    names = {p.name for p in players}
+    rounds = data.get("rounds") or {}
     for rnd, by_train in rounds.items():
-        if not isinstance(rnd, int) or rnd < 1:
-            bad(("rounds", rnd), "round keys are whole numbers from 1")
-        if not isinstance(by_train, dict):
-            bad(("rounds", rnd), "each round maps a train label to its decisions")
-            continue
-        for label, decision in by_train.items():
-            if not isinstance(label, str):
-                bad(("rounds", rnd, label), f"a train label is a player's name (or NAME/N), not {shown(label)}")
-                continue
+        for label in by_train:
             if label.split("/")[0] not in names:
                 bad(("rounds", rnd, label), f"unknown train '{label}'; players are {', '.join(sorted(names))}")
-            if not isinstance(decision, dict):
-                bad(("rounds", rnd, label), "decisions are a mapping (board, dispatch, move, card)")
-                continue
-            for key, value in decision.items():
-                shape = _DECISION_SHAPES.get(key)
-                if shape is not None and not shape[0](value):
-                    bad(("rounds", rnd, label, key), f"{key} must be {shape[1]}")
-                if key not in DECISION_KEYS:
-                    known = ", ".join(sorted(DECISION_KEYS))
-                    bad(("rounds", rnd, label, key), f"unknown decision '{key}'; known: {known}")
-    for key in ("title", "content"):
-        if key in data and not isinstance(data[key], str):
-            bad((key,), f"{key} must be text")
-    variant = data.get("variant")
-    if variant is not None and not isinstance(variant, str) and not (_texts(variant) and variant):
-        bad(("variant",), "variant must be a variant id or a list of them (applied in order)")
-    events = data.get("events", {}) or {}
-    if not isinstance(events, dict):
-        bad(("events",), "events maps a round number to an event kind id, {kind: ID, ...} or none")
-        events = {}
-    for rnd, card in events.items():
-        if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 1:
-            bad(("events", rnd), "event rounds are whole numbers from 1")
-        if not (card is None or isinstance(card, str) or (isinstance(card, dict) and isinstance(card.get("kind"), str))):
-            bad(("events", rnd), "an event is a kind id, {kind: ID, station: S / section: T} or none")
-    expect = data.get("expect", {}) or {}
     if problems:
-        raise ScriptError(problems, smap.lines)
-    return Script(path=path, smap=smap, title=str(data.get("title", path.stem)), content=data.get("content"),
-                  variant=variant, seed=seed, options=options, players=players,
-                  piles=piles, rounds=rounds, expect=expect, events=events)
+        raise ScriptError(sorted(problems), smap.lines)
+    players = [ScriptedPlayer(p.name, p.bot, data["players"][i].get("cards") or [], p.dispatch)
+               for i, p in enumerate(shaped.players)]
+    return Script(path=path, smap=smap, title=shaped.title or path.stem, content=shaped.content,
+                  variant=data.get("variant"), seed=shaped.seed, options=options, players=players,
+                  piles=data.get("piles") or {}, rounds=rounds, expect=data.get("expect") or {},
+                  events=data.get("events") or {})
 
 
 def _read_options(raw: dict, bad) -> Options:

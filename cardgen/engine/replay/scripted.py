@@ -90,7 +90,7 @@ class ScriptedBot:
         cells, path = self._decision(view, t, "move")
         if cells is _MISSING:
             return self.fallback.move(view, t, r)
-        if not isinstance(cells, int) or not 0 <= cells <= r:
+        if not 0 <= cells <= r:
             raise self.script.fail(path, f"move must be a whole number from 0 to R = {r}")
         return cells
 
@@ -283,7 +283,7 @@ def run_script(script: Script, content=None) -> Replay:
         else:
             where = ("rounds", state.round)
         raise script.fail(where, str(exc)) from None
-    late = sorted(r for r in script.rounds if isinstance(r, int) and r > state.round)
+    late = sorted(r for r in script.rounds if r > state.round)
     if late:
         raise script.fail(("rounds", late[0]), f"round {late[0]} is never played: the game ended after "
                                                 f"round {state.round}", key=True)
@@ -349,7 +349,7 @@ def _unapplied(script: Script, rules: Rules, asked: set[tuple], last_round: int)
     """Scripted decisions of played rounds that the game never asked for: each is a located problem."""
     problems = []
     for rnd, by_train in script.rounds.items():
-        if not isinstance(rnd, int) or rnd > last_round:
+        if rnd > last_round:
             continue  # a round never played is reported on its own
         for label, decision in by_train.items():
             for key, value in decision.items():

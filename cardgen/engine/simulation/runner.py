@@ -31,6 +31,8 @@ from cardgen.engine.play.games import play_game
 CHUNK_GAMES = 200
 #: The most games one run plays (--games, a sweep point's games): about half an hour of one core, compiled.
 MAX_GAMES = 10_000_000
+#: The largest seed a script or a sweep names (a 64-bit signed whole number, as other tools write seeds).
+MAX_SEED = 2**63 - 1
 PLAYER_FIELDS = ("score", "delivered", "late", "delays", "blocked", "blocked_by_train")
 MAX_EXAMPLES = 5
 
