@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from cardgen.errors import ContentError, Problem
-from cardgen.model.load import _walk_loc
+from cardgen.model.located import walk_loc
 from cardgen.model.messages import friendly, known_keys, meant_key
 from cardgen.model.schema import Id, Model, Text
 from cardgen.model.source import PathKey, SourceMap, YamlSourceError, load_file
@@ -272,7 +272,7 @@ def _validate(stem: str, data: Any, where: _Where) -> Any:
     except ValidationError as exc:
         root = model if isinstance(model, type) and issubclass(model, BaseModel) else GameFile
         errors = exc.errors(include_url=False)
-        walked = [_walk_loc(data, err["loc"]) for err in errors]
+        walked = [walk_loc(data, err["loc"]) for err in errors]
         # a misspelt key is one mistake: the missing key it stands for is not reported again
         meant = {(path[:-1], meant_key(path[-1], known_keys(err, root)))
                  for err, (path, _) in zip(errors, walked) if err["type"] == "extra_forbidden" and path}

@@ -17,7 +17,8 @@ from pydantic import Field, RootModel, ValidationError
 
 from cardgen.errors import ContentError, Problem
 from cardgen.model.effects import Bounds
-from cardgen.model.load import _caused_by_typo, _meant_keys, _walk_loc
+from cardgen.model.load import _caused_by_typo, _meant_keys
+from cardgen.model.located import walk_loc
 from cardgen.model.messages import friendly, known_keys, meant_key
 from cardgen.model.schema import Id, Key, Model, Text
 from cardgen.resources import bundled_path
@@ -275,7 +276,7 @@ def _schema_problems(exc: ValidationError, data: Any, root: Any, smap: SourceMap
     """Each pydantic error of one file as a located problem in plain words (cardgen.model.messages)."""
     out = []
     errors = exc.errors(include_url=False)
-    walked = [_walk_loc(data, err["loc"]) for err in errors]
+    walked = [walk_loc(data, err["loc"]) for err in errors]
     # a misspelt key is one mistake: the "missing required key" it causes is not reported again
     meant = _meant_keys({path: meant_key(path[-1], known_keys(err, root))
                          for err, (path, _) in zip(errors, walked) if err["type"] == "extra_forbidden" and path})
