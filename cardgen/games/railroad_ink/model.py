@@ -250,9 +250,9 @@ FILES: dict[str, Any] = {
 EXPANSIONS = tuple(ExpansionsFile.model_fields)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class RailroadInk:
-    """A valid Railroad Ink content folder."""
+    """A valid Railroad Ink content folder (hashed by identity: the engine caches its tables per content)."""
 
     folder: Path
     game: GameFile

@@ -1,0 +1,181 @@
+"""End-of-game scoring of one board, and the quick estimate of what one placement adds (for the greedy bot).
+
+Why: every number comes from scoring.yaml (via :class:`rules.Tables`); rows are named as that file names
+them so a simulation can report each row's mean and a replay can compare each row with its script.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from cardgen.games.railroad_ink.board import CRATER, EMPTY, Board
+from cardgen.games.railroad_ink.tiles import JOIN, NONE, RAIL, ROAD, ROUTES, meets, opposite
+
+if TYPE_CHECKING:
+    from cardgen.games.railroad_ink.rules import Tables
+
+#: the base rows, in scoring.yaml's order
+ROWS = ("exits", "longest_road", "longest_rail", "centre", "errors")
+
+
+def exit_score(tab: Tables, board: Board) -> int:
+    """Each network scores the exit table's points for the exits it connects."""
+    base = board.geo.exit_base
+    roots = {board.find(base + i) for i in range(len(board.geo.exit_type))}
+    return sum(tab.exit_points[board.exits_of[r]] for r in roots)
+
+
+def route_graph(board: Board, kind: int) -> list[list[int]]:
+    """Adjacency of the parts of tiles carrying ``kind`` (one node per joined group holding that kind)."""
+    geo = board.geo
+    node_of: dict[int, int] = {}  # cell * 4 + side -> node
+    count = 0
+    for c, v in enumerate(board.cells):
+        if v < 0:
+            continue
+        shape = board.shapes[v]
+        for g in shape.groups:
+            sides = [s for s in range(4) if g >> s & 1 and shape.edges[s] == kind]
+            for s in sides:
+                node_of[c * 4 + s] = count
+            count += bool(sides)
+    adj: list[list[int]] = [[] for _ in range(count)]
+    for key, n in node_of.items():
+        nb = geo.neighbour[key]
+        if nb > key // 4:  # each pair of neighbours once, from the lower cell
+            other = node_of.get(nb * 4 + opposite(key % 4))
+            if other is not None:
+                adj[n].append(other)
+                adj[other].append(n)
+    return adj
+
+
+def _farthest(adj: list[list[int]], start: int) -> tuple[int, int, list[int]]:
+    dist = {start: 1}
+    queue = deque([start])
+    last = start
+    while queue:
+        last = queue.popleft()
+        for nxt in adj[last]:
+            if nxt not in dist:
+                dist[nxt] = dist[last] + 1
+                queue.append(nxt)
+    return last, dist[last], list(dist)
+
+
+def _dfs_longest(adj: list[list[int]], nodes: list[int]) -> int:
+    best = 0
+    size = len(nodes)
+    for start in nodes:
+        stack = [(start, 1 << start, 1)]
+        while stack:
+            node, seen, length = stack.pop()
+            if length > best:
+                best = length
+                if best == size:
+                    return best
+            for nxt in adj[node]:
+                if not seen >> nxt & 1:
+                    stack.append((nxt, seen | 1 << nxt, length + 1))
+    return best
+
+
+def longest_path(adj: list[list[int]]) -> int:
+    """Nodes on the longest simple path: two sweeps on a tree, an exhaustive search where there is a loop."""
+    seen: set[int] = set()
+    best = 0
+    for n in range(len(adj)):
+        if n in seen:
+            continue
+        far, _, comp = _farthest(adj, n)
+        seen.update(comp)
+        edges = sum(len(adj[x]) for x in comp) // 2
+        if edges == len(comp) - 1:
+            best = max(best, _farthest(adj, far)[1])
+        else:
+            best = max(best, _dfs_longest(adj, comp))
+    return best
+
+
+def open_ends(board: Board) -> tuple[int, int]:
+    """(route ends left open, route ends meeting a crater): a road or rail side meeting neither its route, a
+    lake, an exit of its kind nor the outer edge is open."""
+    geo = board.geo
+    shapes = board.shapes
+    opened = craters = 0
+    for c, v in enumerate(board.cells):
+        if v < 0:
+            continue
+        edges = shapes[v].edges
+        for s in range(4):
+            e = edges[s]
+            if e not in ROUTES:
+                continue
+            nb = geo.neighbour[c * 4 + s]
+            if nb == -1:
+                continue
+            there = board.cells[nb]
+            if there == CRATER:
+                craters += 1
+            elif there == EMPTY or meets(e, shapes[there].edges[opposite(s)]) != JOIN:
+                opened += 1
+    return opened, craters
+
+
+def centre_cells(board: Board) -> int:
+    return sum(1 for c in board.geo.centre if board.cells[c] >= 0 and board.shapes[board.cells[c]].has(ROUTES))
+
+
+def score(tab: Tables, board: Board) -> dict[str, int]:
+    """Every scoring row of one board, and ``total``."""
+    rules = tab.content.scoring
+    opened, _ = open_ends(board)
+    rows = {
+        "exits": exit_score(tab, board),
+        "longest_road": longest_path(route_graph(board, ROAD)) * rules.longest_road.points_per_cell,
+        "longest_rail": longest_path(route_graph(board, RAIL)) * rules.longest_rail.points_per_cell,
+        "centre": centre_cells(board) * rules.centre.points_per_cell,
+        "errors": opened * rules.errors.points_per_open_end,
+    }
+    rows["total"] = sum(rows.values())
+    return rows
+
+
+def gain(tab: Tables, board: Board, cell: int, index: int) -> int:
+    """What drawing shape ``index`` on ``cell`` adds now to exits, centre and errors (longest routes left out):
+    the greedy bot's measure, read from the same tables the final score uses."""
+    geo = board.geo
+    shape = board.shapes[index]
+    per_error = tab.content.scoring.errors.points_per_open_end
+    value = 0
+    if cell in geo.centre and shape.has(ROUTES):
+        value += tab.content.scoring.centre.points_per_cell
+    base = cell * 4
+    ctx = board.ctx[cell]
+    for s in range(4):
+        e = shape.edges[s]
+        if e not in ROUTES:
+            continue
+        code = (ctx >> (4 * s)) & 15
+        if code == 0 or code == 2 + NONE:       # an empty cell or a blank side: a new open end
+            value += per_error
+        elif 2 <= code < 8:                      # joins a drawn route: closes the open end it met
+            value -= per_error
+    points = tab.exit_points
+    exits_of = board.exits_of
+    for g in shape.groups:
+        roots = set()
+        for s in range(4):
+            if not g >> s & 1 or shape.edges[s] not in ROUTES:
+                continue
+            nb = geo.neighbour[base + s]
+            if nb == -1:
+                ex = geo.exit_at[base + s]
+                if ex >= 0:
+                    roots.add(board.find(geo.exit_base + ex))
+            elif board.cells[nb] >= 0 and meets(shape.edges[s], board.shapes[board.cells[nb]].edges[opposite(s)]) == JOIN:
+                roots.add(board.find(nb * 4 + opposite(s)))
+        if roots:
+            value += points[sum(exits_of[r] for r in roots)] - sum(points[exits_of[r]] for r in roots)
+    return value
