@@ -21,3 +21,10 @@ def copy(tmp_path: Path) -> Path:
     target = tmp_path / "hc"
     shutil.copytree(FOLDER, target)
     return target
+
+
+@pytest.fixture(scope="session")
+def rules(content):
+    from cardgen.games.horseless_carriage.rules import compile_rules
+
+    return compile_rules(content)
