@@ -58,24 +58,30 @@ class PreviewWords(Protocol):
 
 def render_preview(faces: Sequence[Face], *, words: PreviewWords, kinds: Mapping[str, str], tagline: str,
                    card_css: Callable[[Sequence[Face]], str], files: Sequence = (),
-                   quantities: Sequence[dict] = ()) -> str:
+                   quantities: Sequence[dict] = (), group_of: Mapping[str, str] | None = None) -> str:
     """The page; ``files`` (cardgen.render.sheets.files.PdfFile) and ``quantities`` fill its printing section.
 
     ``faces`` are the faces printed (an ``--only`` build's kinds and their backs); with ``quantities``, each
     tile shows the copies the print-shop list counts, so the page and the order list agree. ``kinds`` names
     each face kind's group, in the order the page shows them; ``card_css`` gives the shared style rules of the
-    cards it is handed (cardgen.render.faces.facekit.shared_card_css).
+    cards it is handed (cardgen.render.faces.facekit.shared_card_css). ``group_of`` puts kinds in one group
+    (kind -> the group's name, the first kind's label naming it, cardgen.render.components.preview_groups);
+    a kind it does not name is a group of its own.
     """
     missing = [f.id for f in faces if not f.body]
     if missing:
         raise BuildError(f"cannot preview faces without a rendered body: {', '.join(missing)}")
     counts = {row["id"]: row["copies"] for row in quantities}
-    groups = []
+    named = group_of or {}
+    members: dict[str, tuple[str, list[str]]] = {}
     for kind, label in kinds.items():
+        members.setdefault(named.get(kind, kind), (label, []))[1].append(kind)
+    groups = []
+    for group, (label, grouped) in members.items():
         tiles = [Tile(f, min(1.0, MAX_TILE_MM / f.width_mm), counts.get(f.id, f.copies))
-                 for f in faces if f.kind == kind]
+                 for f in faces if f.kind in grouped]
         if tiles:
-            groups.append({"kind": kind, "label": label, "tiles": tiles,
+            groups.append({"kind": group, "label": label, "tiles": tiles,
                            "cards": sum(t.copies for t in tiles)})
     unknown = sorted({f.kind for f in faces} - set(kinds))
     if unknown:

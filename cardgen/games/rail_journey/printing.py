@@ -16,6 +16,8 @@ from cardgen.errors import UsageError
 from cardgen.model.content import Content
 from cardgen.model.load import has_variant, load
 from cardgen.render.build import BuildOptions, check_plain_options
+from cardgen.render.components.declared import kind_names, preview_kinds
+from cardgen.render.components.schema import load_components
 from cardgen.render.edition import Designed, SetWords
 from cardgen.render.faces import design
 from cardgen.render.faces.facekit import Face, shared_card_css
@@ -77,7 +79,13 @@ def preview_page(content: Content, faces: Sequence[Face], *, lang: str, files: S
                  quantities: Sequence[dict] = ()) -> str:
     """The offline preview of ``faces``, grouped by kind in :data:`KIND_LABELS` order."""
     words = Words(content, lang)
-    return render_preview(faces, words=words, kinds={k: words.label(v) for k, v in KIND_LABELS.items()},
+    kinds = {k: words.label(v) for k, v in KIND_LABELS.items()}
+    group_of: dict[str, str] = {}
+    declared = load_components(Path(content.folder))
+    if declared is not None:  # the kinds components.yaml declares, beside the six families
+        labels, group_of = preview_kinds(declared, content.strings.labels, lang)
+        kinds.update(labels)
+    return render_preview(faces, words=words, kinds=kinds, group_of=group_of,
                           tagline=words(content.game.tagline), card_css=lambda shown: shared_card_css(content, shown),
                           files=files, quantities=quantities)
 
@@ -181,6 +189,9 @@ def sheet_words(content: Content, lang: str) -> SetWords:
     """The game's name (and a pack's), the sheet labels' words and each kind's name, in the edition's language."""
     words = Words(content, lang)
     names = {kind: words.label(key) for kind, key in KIND_LABELS.items()}
+    declared = load_components(Path(content.folder))
+    if declared is not None:
+        names.update(kind_names(declared, content.strings.labels, lang))
     return words.box_name, impose.SheetWords(
         front=words.label("front"), back=words.label("back"), fold=words.label("fold_note"),
         tile=words.label("tile"), row=words.label("row"), column=words.label("column"),

@@ -7,20 +7,31 @@ and which back it takes).
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 from cardgen.errors import UsageError
 from cardgen.model.content import Content
 from cardgen.model.schema import LANGS
 from cardgen.render.faces import boards
 from cardgen.render.faces import cards
-from cardgen.render.faces.facekit import Face, FaceMaker
+from cardgen.render.components.declared import GameContext, declared_faces
+from cardgen.render.components.schema import load_components
+from cardgen.render.faces.facekit import Face, FaceMaker, palette_of
 from cardgen.render.faces.words import Words
+from cardgen.resources import TEMPLATES_DIR
 
 __all__ = ["LANGS", "Face", "build_faces"]
 
 
 def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_mm: float = 3.0,
-                mark: str = "", marked: frozenset[str] | None = None) -> list[Face]:
-    """All faces for ``players`` players in ``lang``: cards, backs, then boards.
+                mark: str = "", marked: frozenset[str] | None = None,
+                templates: Path = TEMPLATES_DIR) -> list[Face]:
+    """All faces for ``players`` players in ``lang``: cards, backs, boards, then the kinds ``components.yaml``
+    declares (their templates in ``templates``, Rail Journey's folder by default).
+
+    The six face families stay Python (their sizes and copies follow from the rules); ``components.yaml``
+    adds kinds beside them, each a template and a few lines of YAML (:mod:`cardgen.render.components`).
 
     ``mark`` (a pack's set mark) is printed on the fronts and boards whose ids are in ``marked``
     (every one when ``marked`` is None).
@@ -45,9 +56,28 @@ def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_m
         *cards.event_faces(content, maker),
         *cards.back_faces(content, maker, row),
         *boards.board_faces(content, maker, row, players),
+        *declared_kinds(content, maker, players, templates),
     ]
     _check_unique(faces)
     return faces
+
+
+def game_context(content: Content) -> GameContext:
+    """What Rail Journey hands the component kit: its labels, the collections a kind may be printed for
+    each of (stations, lines, player colours), and its content for the templates."""
+    return GameContext(strings=content.strings.labels,
+                       collections={"stations": content.map.stations, "lines": content.map.lines,
+                                    "colours": content.game.colours},
+                       values={"content": content}, palette=palette_of(content))
+
+
+def declared_kinds(content: Content, maker: FaceMaker, players: int, templates: Path) -> list[Face]:
+    """The faces of the kinds the content folder's ``components.yaml`` declares; none without one."""
+    declared = load_components(Path(content.folder))
+    if declared is None:
+        return []
+    return declared_faces(declared, game_context(content), replace(maker, templates=templates), players=players,
+                          templates=templates)
 
 
 #: Each reason cardgen.render.reprint gives for taking a card out of the box -> the strings.yaml label a printed

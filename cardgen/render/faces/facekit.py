@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Generic, Protocol, TypeVar
 
 from markupsafe import Markup
 
@@ -108,23 +110,54 @@ def shared_card_css(content: Content, faces: Sequence[Face]) -> str:
     return "\n".join([palette_of(content).css, *frames])
 
 
+class FaceWords(Protocol):
+    """What a face's words must offer the page around it: any game's words (Rail Journey's :class:`Words`, the
+    component kit's :class:`cardgen.render.components.words.LabelWords`)."""
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def html_lang(self) -> str: ...
+
+    def label(self, key: str) -> str: ...
+
+
+#: The words a maker's faces read: Rail Journey's, or the component kit's.
+W = TypeVar("W", bound=FaceWords)
+
+
 @dataclass(frozen=True)
-class FaceMaker:
+class FaceMaker(Generic[W]):
     """Renders faces for one language and bleed."""
 
-    words: Words
+    words: W
     bleed: float
     #: a pack's set mark, printed in the same corner of each marked face (cardgen.model.pack)
     mark: str = ""
     #: ids of the faces that carry the mark; None: every front and board (a pack-only build)
     marked: frozenset[str] | None = None
+    #: the card accents; None: Rail Journey's, from the content its words read (:func:`palette_of`)
+    palette: Palette | None = None
+    #: the game's own templates folder, searched before the kit's; None: the kit's only
+    templates: Path | None = None
+
+    def card_palette(self) -> Palette:
+        """The accents cards of this maker may take."""
+        if self.palette is not None:
+            return self.palette
+        if not isinstance(self.words, Words):
+            raise TypeError("a FaceMaker whose words are not Rail Journey's needs its palette")
+        return palette_of(self.words.content)
 
     def make(self, *, kind: str, id: str, label: str, template: str, size: tuple[float, float],
              copies: int, back: str | None = None, layout: str = "card", caption: str = "",
              sheet_colour: str = "", **context: object) -> Face:
         frame = Frame(size[0], size[1], self.bleed)
-        palette = palette_of(self.words.content)
-        body = render(template, g=frame, w=self.words, content=self.words.content, palette=palette, **context)
+        palette = self.card_palette()
+        if isinstance(self.words, Words):
+            context.setdefault("content", self.words.content)  # Rail Journey's templates read its content
+        body = render(template, game_templates=self.templates, g=frame, w=self.words, palette=palette, **context)
         if self.mark and kind != "card_back" and (self.marked is None or id in self.marked):
             body = Markup(body) + set_mark(self.mark, frame)
         # Cards take their geometry and accent from the stylesheet, all cards share it word for word;
@@ -156,7 +189,7 @@ def set_mark(mark: str, frame: Frame) -> Markup:
         mm(left), mm(top), mm(MARK_MM), mm(MARK_MM), mm(MARK_MM), MARK_PT, mark)
 
 
-def render_page(body: str, *, frame: Frame, words: Words, title: str, stylesheet: str, shared_css: str = "") -> str:
+def render_page(body: str, *, frame: Frame, words: FaceWords, title: str, stylesheet: str, shared_css: str = "") -> str:
     """Wrap a fragment into its standalone one-page print document.
 
     Only the stylesheet of the face's layout is inlined: WeasyPrint parses the

@@ -10,6 +10,8 @@ knows nothing of fonts.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from jinja2 import pass_context
 from markupsafe import Markup
 
@@ -35,13 +37,14 @@ def wrap(context, text: str) -> Markup:
 FACE_FILTERS = {"ink": ink_on, "readable": readable, "wrap": wrap, "keep_end": breaks.keep_end}
 
 
-def render(template: str, **context: object) -> str:
-    """Render ``templates/<template>`` with ``context``, the card font stack and ``centred_x``.
+def render(template: str, /, game_templates: Path | None = None, **context: object) -> str:
+    """Render ``templates/<template>`` (or the game's ``game_templates/<template>``) with ``context``, the card
+    font stack and ``centred_x``.
 
     ``font_family`` is the card font stack for text an inline SVG draws (SVG text
     does not inherit the page's CSS); a caller may pass its own.
     """
-    env = environment()
+    env = environment(game_templates)
     if env.filters.get("wrap") is not wrap:
         env.filters.update(FACE_FILTERS)
     helpers = {"font_family": font_family_css(), "centred_x": centred_x}

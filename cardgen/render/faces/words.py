@@ -8,6 +8,7 @@ text may use, and which the validator checks), never here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -22,6 +23,16 @@ from cardgen.render.faces import breaks
 MAX_TERM = 6
 
 signed = texts.signed  # re-exported: templates and boards print numbers the same way
+
+
+def html_lang(lang: str) -> str:
+    """The ``lang`` attribute of a page in ``lang`` (Chinese is printed in simplified characters)."""
+    return "zh-Hans" if lang == "zh" else "en"
+
+
+def kept_whole(names: Iterable[str]) -> tuple[str, ...]:
+    """The names a Chinese line never breaks inside (:mod:`cardgen.render.faces.breaks`): short, all CJK."""
+    return tuple(sorted({n for n in names if 1 < len(n) <= MAX_TERM and all(breaks.is_cjk(ch) for ch in n)}))
 
 
 @dataclass(frozen=True)
@@ -67,9 +78,8 @@ class Words:
         named: list[Any] = [*c.operations.kinds, *c.dispatch.kinds, *c.events.kinds, *c.map.stations,
                             *c.strings.phases]
         texts = [*(n.name for n in named), *c.strings.labels.values()]
-        return tuple(sorted({t(self.lang) for t in texts if 1 < len(t(self.lang)) <= MAX_TERM
-                             and all(breaks.is_cjk(ch) for ch in t(self.lang))}))
+        return kept_whole(t(self.lang) for t in texts)
 
     @property
     def html_lang(self) -> str:
-        return "zh-Hans" if self.lang == "zh" else "en"
+        return html_lang(self.lang)

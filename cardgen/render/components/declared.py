@@ -1,0 +1,166 @@
+"""Faces from declared component kinds: one declaration -> its faces, ids, labels, copies, back and group.
+
+A game hands :func:`declared_faces` its ``components.yaml`` (read by
+:func:`cardgen.render.components.schema.load_components`) and a :class:`GameContext`:
+the collections ``copies: {each: ...}`` may name (its dice, its expansions), its
+strings, and the values its templates read. Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import Problem
+from cardgen.model.messages import suggest
+from cardgen.render.components.geometry import die_net, net_size, sticker_grid
+from cardgen.render.components.schema import GANGED, KIT_SIZES, NO_BACK, Component, Declared, load_components
+from cardgen.render.components.words import LabelWords, in_lang
+from cardgen.render.faces.colour import Palette
+from cardgen.render.faces.facekit import SAFE_MARGIN_MM, Face, FaceMaker
+from cardgen.render.sheets.layout import board_room
+
+#: Room between two stickers on a sheet (one cut between them leaves each its own edge).
+STICKER_GAP_MM = 3.0
+
+
+@dataclass(frozen=True)
+class GameContext:
+    """What a game hands the kit: its strings (id -> {zh, en}), its collections by name, and values every
+    template of the game is given by name (its content model)."""
+
+    strings: Mapping[str, Any]
+    collections: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    values: Mapping[str, Any] = field(default_factory=dict)
+    palette: Palette = field(default_factory=lambda: Palette((), ()))
+
+
+def item_field(item: Any, name: str, default: Any = None) -> Any:
+    """``item.name`` or ``item[name]``: collections may hold models or plain mappings."""
+    if isinstance(item, Mapping):
+        return item.get(name, default)
+    return getattr(item, name, default)
+
+
+def declared_faces(declared: Declared, context: GameContext, maker: FaceMaker, *, players: int,
+                   templates: Path) -> list[Face]:
+    """Every face the declarations print for ``players`` players, fronts in declaration order, then backs.
+
+    A problem the file alone cannot show (a string, a collection or a template it names that the game does
+    not have) is a located :class:`cardgen.errors.ContentError`.
+    """
+    problems = _game_problems(declared, context, templates)
+    if problems:
+        raise declared.fail(problems)
+    backs = {c.back for c in declared.components if c.back not in (None, NO_BACK)}
+    faces = [face for c in declared.components if c.id not in backs
+             for face in _faces_of(c, declared, context, maker, players)]
+    for c in declared.components:
+        if c.id in backs:
+            copies = sum(f.copies for f in faces if f.back == c.id)
+            faces += _faces_of(c, declared, context, maker, players, back_copies=copies)
+    return faces
+
+
+def component_faces(folder: Path, context: GameContext, *, templates: Path, lang: str, players: int,
+                    bleed_mm: float) -> list[Face]:
+    """The faces of a content folder's ``components.yaml`` in ``lang``, its words read from ``context``;
+    [] when the folder declares none."""
+    declared = load_components(folder)
+    if declared is None:
+        return []
+    maker = FaceMaker(LabelWords(context.strings, lang), bleed_mm, palette=context.palette, templates=templates)
+    return declared_faces(declared, context, maker, players=players, templates=templates)
+
+
+def preview_kinds(declared: Declared, strings: Mapping[str, Any], lang: str) -> tuple[dict[str, str], dict[str, str]]:
+    """What the preview page (cardgen.render.preview.render_preview) shows of the declared kinds: each kind's
+    label in ``lang`` in the file's order, and each kind's group (``group``, or its own id).
+
+    A group is named by the game's string of its id when there is one, else by its first kind's label.
+    """
+    labels: dict[str, str] = {}
+    named: dict[str, str] = {}
+    for c in declared.components:
+        group = c.group or c.id
+        if group not in named:
+            text = strings[group] if group in strings else strings[c.label] if isinstance(c.label, str) else c.label
+            named[group] = in_lang(text, lang)
+        labels[c.id] = named[group]
+    return labels, {c.id: c.group or c.id for c in declared.components}
+
+
+def kind_names(declared: Declared, strings: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """Each declared kind's own label in ``lang`` (the sheets name a kind's pages with it)."""
+    return {c.id: in_lang(strings[c.label] if isinstance(c.label, str) else c.label, lang)
+            for c in declared.components}
+
+
+def _game_problems(declared: Declared, context: GameContext, templates: Path) -> list[Problem]:
+    out = []
+    for c in declared.components:
+        if isinstance(c.label, str) and c.label not in context.strings:
+            out.append(declared.problem(c.id, "label", f"no string {c.label!r} in the game's strings"
+                                                       f"{suggest(c.label, context.strings)}"))
+        if c.copies is not None and c.copies.each is not None and c.copies.each not in context.collections:
+            names = ", ".join(sorted(context.collections)) or "none"
+            out.append(declared.smap.problem(("components", declared.index(c.id), "copies", "each"),
+                                             f"the game has no collection {c.copies.each!r}"
+                                             f"{suggest(c.copies.each, context.collections)} (it has: {names})"))
+        if not (templates / c.template).is_file():
+            out.append(declared.problem(c.id, "template", f"no template {c.template!r} in the game's templates "
+                                                          f"folder"))
+    return out
+
+
+def _size(c: Component, declared: Declared, bleed: float) -> tuple[float, float]:
+    if c.layout == "die_net" and c.die is not None:
+        return net_size(c.die.edge_mm, c.die.tab_mm)
+    if isinstance(c.size, str):
+        if c.size in declared.model.sizes:
+            named = declared.model.sizes[c.size]
+            return (named.width, named.height)
+        room = board_room(bleed)
+        return room if c.size == KIT_SIZES[0] else (room[1], room[0])
+    assert c.size is not None  # the file's check: only a die_net may leave it out
+    return (c.size.width, c.size.height)
+
+
+def _faces_of(c: Component, declared: Declared, context: GameContext, maker: FaceMaker, players: int,
+              back_copies: int | None = None) -> list[Face]:
+    words = maker.words
+    label_en = in_lang(c.label, "en") if not isinstance(c.label, str) else in_lang(context.strings[c.label], "en")
+    caption = words.label(c.label) if isinstance(c.label, str) else in_lang(c.label, words.lang)
+    size = _size(c, declared, maker.bleed)
+    extra: dict[str, Any] = {}
+    if c.die is not None:
+        die = c.die
+        if c.layout == "die_net":
+            extra["net"] = die_net(die.edge_mm, die.tab_mm)
+        else:
+            width = size[0] - 2 * SAFE_MARGIN_MM
+            extra["stickers"] = lambda count: sticker_grid(count, die.edge_mm, die.tolerance_mm, width, STICKER_GAP_MM)
+    copies = c.copies
+    items: list[Any] = [None] if copies is None or copies.each is None else list(context.collections[copies.each])
+    faces = []
+    for item in items:
+        if back_copies is not None:
+            count = back_copies
+        elif copies is not None and copies.fixed is not None:
+            count = copies.fixed
+        elif copies is not None and copies.per_player is not None:
+            count = copies.per_player * players
+        else:
+            count = int(item_field(item, "copies", 1))
+        suffix = "" if item is None else str(item_field(item, "id"))
+        name = item_field(item, "name")
+        faces.append(maker.make(
+            kind=c.id, id=f"{c.id}-{suffix}" if suffix else c.id, label=f"{label_en} {suffix}".strip(),
+            caption=f"{caption} · {in_lang(name, words.lang) if name is not None else suffix}" if suffix else caption,
+            template=c.template, size=size, copies=count, back=c.back if c.back != NO_BACK else None,
+            layout="card" if c.layout in GANGED else c.layout,
+            component=c, item=item, players=players, **extra, **context.values))
+    return faces
+
