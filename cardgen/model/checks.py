@@ -16,7 +16,8 @@ from pydantic import BaseModel
 
 from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content, ticket_terms
-from cardgen.model.effects import EVENT, LOAD_FIELDS, OPERATION, LoadCondition, timing_problem, until_stop_problem
+from cardgen.model.effects import (BOUND_PAIRS, EVENT, LOAD_FIELDS, OPERATION, STANDING_FIELDS, LoadCondition,
+                                   timing_problem, until_stop_problem)
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES, LANGS, PrintRow, Text
 from cardgen.model.text import SPECS, effect_values, string_values, text_values, variant_players
@@ -234,6 +235,17 @@ def operation_sets(c: Content, where: Locate) -> Iterator[Problem]:
                 yield where("operations", ("kinds", i, "value_when", j, empty[0]), empty[1])
 
 
+def _crossed_bounds(effect: Any) -> tuple[str, str] | None:
+    """The first pair of a condition's bounds (min_load, max_load...) whose low end passes its high end."""
+    if not isinstance(effect, LoadCondition):
+        return None
+    return next(((low, high) for low, high in BOUND_PAIRS if getattr(effect, low) > getattr(effect, high)), None)
+
+
+def _crossed_message(pair: tuple[str, str]) -> str:
+    return f"{pair[1]} is below {pair[0]}: no train qualifies"
+
+
 #: Primitives whose ``amount`` of 0 would change nothing: a kind's effect or a card's own value says so.
 AMOUNT_NOT_ZERO = ("capacity", "platform_size", "delivery_bonus")
 
@@ -254,8 +266,9 @@ def _card_values(rnd: int, card: Any, kind: Any, where: Locate) -> Iterator[Prob
         for eff in effects:
             if field not in type(eff).model_fields or (key != field and not key.startswith(eff.type + ".")):
                 continue
-            if isinstance(eff, LoadCondition) and eff.min_load > eff.max_load:
-                yield where("events", ("track", rnd, "values", key), "max_load is below min_load: no train qualifies")
+            crossed = _crossed_bounds(eff)
+            if crossed and field in crossed:
+                yield where("events", ("track", rnd, "values", key), _crossed_message(crossed))
             elif field == "lasts" and until_stop_problem(eff):
                 yield where("events", ("track", rnd, "values", key), str(until_stop_problem(eff)))
             elif eff.type in AMOUNT_NOT_ZERO and field == "amount" and eff.amount == 0:
@@ -280,14 +293,19 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
             if timing == OPERATION and name in eff.model_fields_set:
                 yield where(stem, ("kinds", i, "effects", j, name), f"'{name}' is a condition on where a train stands "
                             "or heads: only an event or a dispatch card can have it")
+        for name in STANDING_FIELDS:
+            if timing == OPERATION and name in eff.model_fields_set:
+                yield where(stem, ("kinds", i, "effects", j, name), f"'{name}' is a condition on the card a train "
+                            "played or its owner's score or deliveries: only an event or a dispatch card can have it")
         if timing == OPERATION and "lasts" in eff.model_fields_set:
             yield where(stem, ("kinds", i, "effects", j, "lasts"), "'lasts' is how long an event or a dispatch "
                         "card's effect lasts: only an event or a dispatch card can have it")
         problem = until_stop_problem(eff)
         if problem:
             yield where(stem, ("kinds", i, "effects", j, "lasts"), problem)
-        if isinstance(eff, LoadCondition) and eff.min_load > eff.max_load:
-            yield where(stem, ("kinds", i, "effects", j, "max_load"), "max_load is below min_load: no train qualifies")
+        crossed = _crossed_bounds(eff)
+        if crossed:
+            yield where(stem, ("kinds", i, "effects", j, crossed[1]), _crossed_message(crossed))
         if eff.type in AMOUNT_NOT_ZERO and eff.amount == 0:
             yield where(stem, ("kinds", i, "effects", j, "amount"), "an amount of 0 changes nothing")
         if eff.type == "group_booking" and eff.keep > eff.draw:
@@ -398,6 +416,16 @@ def references(c: Content, where: Locate) -> Iterator[Problem]:
             sid = getattr(kind, field)
             if sid not in stations:
                 yield where("tickets", ("kinds", i, field), _unknown("station", sid, stations))
+    operations = {k.id: k for k in c.operations.kinds}
+    decks: list[tuple[str, Any]] = [("operations", c.operations.kinds), ("dispatch", c.dispatch.kinds),
+                                    ("events", c.events.kinds)]
+    for stem, kinds in decks:
+        for i, kind in enumerate(kinds):
+            for j, eff in enumerate(kind.effects):
+                for m, kid in enumerate(getattr(eff, "played", ())):
+                    if kid not in operations:
+                        yield where(stem, ("kinds", i, "effects", j, "played", m),
+                                    _unknown("operation kind", kid, operations))
     for rnd, card in sorted(c.events.track.items()):
         if card.kind not in c.event_kinds:
             yield where("events", ("track", rnd, "kind"), _unknown("event kind", card.kind, c.event_kinds))

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from cardgen.model.effects import STANDING_FIELDS
+
 #: primitives whose amounts add up when several are in force in one round; `boarding_limit` keeps the strictest
 ADDED = ("propulsion", "wait_gain", "capacity", "platform_size", "delivery_bonus")
 
@@ -72,6 +74,10 @@ def combine(effects: Iterable[Any]) -> tuple[list, str | None]:
                                                                            getattr(effect, "heading", "")):
                 return out, (f"two '{effect.type}' effects in force in one round apply to trains in different places "
                              f"or headings ({held.at}, {held.heading} and {effect.at}, {effect.heading})")
+            differ = [name for name in STANDING_FIELDS if getattr(held, name, None) != getattr(effect, name, None)]
+            if differ:
+                return out, (f"two '{effect.type}' effects in force in one round apply to trains meeting different "
+                             f"conditions ({', '.join(differ)})")
             out[same] = held.model_copy(update={"amount": held.amount + effect.amount})
         elif effect.type == "boarding_limit":
             out[same] = held if held.amount <= effect.amount else effect

@@ -28,6 +28,7 @@ MAX_VALUE = 20           #: propulsion values, modifiers, floors and other per-r
 MAX_LOAD = 50            #: composition cap, boarding limits, platform and draw sizes
 MAX_ROUND = 100          #: clock times and event-track rounds
 MAX_POINTS = 1000        #: fares, bonuses and penalties
+MAX_SCORE = 10_000       #: a player's score or deliveries in a condition
 
 OPERATION, EVENT = "operation", "event"
 #: a dispatch kind's timing: the windows the engine offers each train every round, in round order
@@ -35,6 +36,10 @@ WITH_REVEAL, AFTER_MOVEMENT, ANY_TIME = "with_operation_reveal", "after_movement
 DISPATCH_TIMINGS = (WITH_REVEAL, AFTER_MOVEMENT, ANY_TIME)
 #: every timing a primitive can be allowed at
 TIMINGS = (OPERATION, EVENT, *DISPATCH_TIMINGS)
+
+
+#: an id: what names a station, a section or a card kind
+Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")]
 
 
 def Bounds(lo: int, hi: int) -> FieldInfo:
@@ -90,6 +95,20 @@ class LoadCondition(Primitive):
                                         "as the round begins for an event's W).")
     heading: Literal["any", "left", "right"] = Field(
         default="any", description="Event or dispatch card: only a train heading this way (the lines' directions).")
+    played: list[Id] = Field(
+        default=[], max_length=40, description="Event or dispatch card: only a train whose operation card revealed "
+                                               "this round is of one of these kinds (ids); as the round begins (an "
+                                               "event's W), the one it revealed last round.")
+    min_score: Annotated[int, Bounds(-MAX_SCORE, MAX_SCORE)] = Field(
+        default=-MAX_SCORE, description="Event or dispatch card: only a train whose owner has at least this score.")
+    max_score: Annotated[int, Bounds(-MAX_SCORE, MAX_SCORE)] = Field(
+        default=MAX_SCORE, description="Event or dispatch card: only a train whose owner has at most this score.")
+    min_deliveries: Annotated[int, Bounds(0, MAX_SCORE)] = Field(
+        default=0, description="Event or dispatch card: only a train whose owner has delivered at least this many "
+                               "tickets.")
+    max_deliveries: Annotated[int, Bounds(0, MAX_SCORE)] = Field(
+        default=MAX_SCORE, description="Event or dispatch card: only a train whose owner has delivered at most this "
+                                       "many tickets.")
 
 
 class Lasting(Primitive):
@@ -266,6 +285,12 @@ Effect = Annotated[
 #: parameters that make an effect a condition on a train's load: for "every train" of an event, or for
 #: the train a dispatch card is played for; an operation card's train already chose to play it
 LOAD_FIELDS = ("min_load", "max_load")
+#: the conditions on the card a train played and its owner's standing: (field, what it is a condition on)
+STANDING_FIELDS = ("played", "min_score", "max_score", "min_deliveries", "max_deliveries")
+#: every condition field, in the order the validator and the formula read them
+CONDITION_FIELDS = (*LOAD_FIELDS, "at", "heading", *STANDING_FIELDS)
+#: each pair of bounds whose low end may not pass its high end
+BOUND_PAIRS = (("min_load", "max_load"), ("min_score", "max_score"), ("min_deliveries", "max_deliveries"))
 #: the condition on where the train stands, by bit: a station, a section, a terminal (a terminal is a station too)
 PLACES = {"anywhere": 7, "station": 1, "section": 2, "terminal": 4}
 #: the condition on the train's heading, by bit beside PLACES

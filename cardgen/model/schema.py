@@ -20,7 +20,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")]
+from cardgen.model.effects import Id  # noqa: E402,F401  (written once, with the primitives that name ids)
 
 # ---------------------------------------------------------------- bounds (issue 10: untrusted content)
 

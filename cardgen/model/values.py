@@ -111,7 +111,8 @@ def card_effects(effects: Any, values: dict[str, Any]) -> tuple[list, list[tuple
     >>> card_effects(snow, {"amount": 30})[1]
     [('amount', 'must be at most 20, got the number 30')]
     >>> card_effects(snow, {"draw": 2})[1][0][1]
-    "no effect of this kind has 'draw' (fields: amount, at, heading, lasts, max_load, min_load)"
+    "no effect of this kind has 'draw' (fields: amount, at, heading, lasts, max_deliveries, max_load, max_score, \
+min_deliveries, min_load, min_score, played)"
     """
     out = list(effects)
     problems: list[tuple[str, str]] = []

@@ -86,7 +86,8 @@ def test_show_json(tmp_path):
     rows = {row["id"]: row for row in doc["kinds"]["dispatch"]}
     assert rows["banking_engine"] == {
         "id": "banking_engine", "icon": "🚂", "name": {"en": "Banking Engine", "zh": "补机"}, "copies": 3,
-        "timing": "with_operation_reveal", "effects": [{"type": "propulsion", "amount": 3, "min_load": 6}],
+        "timing": "with_operation_reveal", "effects": [{"type": "propulsion", "amount": 3, "min_load": 6,
+                                                            "played": ["local", "rapid"]}],
         "change": "added"}
     assert "change" not in rows["swap"]
     assert list(doc["kinds"]) == ["dispatch"]

@@ -36,7 +36,7 @@ def test_a_card_value_with_a_problem_is_located_at_the_card(pack_dir):
     assert pack_dir.headlines() == [
         "tp/events.yaml:9:42: track.4.values.amount: must be at least -20, got the number -30",
         "tp/events.yaml:10:41: track.12.values.draw: no effect of this kind has 'draw' (fields: amount, at, heading, "
-        "lasts, max_load, min_load)",
+        "lasts, max_deliveries, max_load, max_score, min_deliveries, min_load, min_score, played)",
         "tp/events.yaml:11:45: track.20.values.min_load: must be at most 50, got the number 60",
         "tp/events.yaml:12:45: track.18.values.max_load: max_load is below min_load: no train qualifies",
     ]

@@ -9,12 +9,12 @@ rule number itself; if the content changes, the compiled rules change with it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Optional
 
 from cardgen.engine.rules.runs import Runs, free_runs
 from cardgen.model import Content
 from cardgen.model.content import next_clock
-from cardgen.model.effects import DISPATCH_TIMINGS, HEADINGS, PLACES
+from cardgen.model.effects import DISPATCH_TIMINGS, HEADINGS, PLACES, STANDING_FIELDS
 
 RIGHT = 1
 LEFT = -1
@@ -33,9 +33,33 @@ ON_STATION, IN_SECTION, ON_TERMINAL, POSITIONS = PLACES["station"], PLACES["sect
     PLACES["anywhere"]
 HEADING_RIGHT, HEADING_LEFT, HEADINGS_ALL = HEADINGS["right"], HEADINGS["left"], HEADINGS["any"]
 ANYWHERE = POSITIONS | HEADINGS_ALL
+#: the card a train played, or its owner's score or deliveries, when the caller does not know it (a bot predicting):
+#: a condition on it holds
+UNKNOWN = -(1 << 30)
 #: how long a train carries a held effect (cardgen/model/durations.py): until its next stop, or to the game's end;
 #: otherwise a number of rounds, this one included
 UNTIL_STOP, WHOLE_GAME = -1, NEVER_LATE
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The conditions of one effect on the operation card the train played (`played`) and on its owner's score and
+    deliveries (cardgen/model/effects.py STANDING_FIELDS); an effect without them has None in their place."""
+
+    cards: int                # bit k set: a train that played operation kind k qualifies
+    min_score: int
+    max_score: int
+    min_deliveries: int
+    max_deliveries: int
+
+    def holds(self, card: int, score: int, delivered: int) -> bool:
+        """Whether a train that played ``card`` (-1: none yet) for an owner with ``score`` and ``delivered``
+        qualifies; an UNKNOWN value qualifies."""
+        if card != UNKNOWN and (card < 0 or not (self.cards >> card) & 1):
+            return False
+        if score != UNKNOWN and not self.min_score <= score <= self.max_score:
+            return False
+        return delivered == UNKNOWN or self.min_deliveries <= delivered <= self.max_deliveries
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +86,8 @@ class EventEffect:
     wait_at: int = ANYWHERE
     limit_station: int = -1   # the boarding limit holds at this station index only, or -1 at every stop
     delivery_bonus: int = 0   # added to the points of each delivery this round (open scoring)
+    propulsion_who: Optional[Standing] = None   # the R change's conditions on the card played, score, deliveries
+    wait_who: Optional[Standing] = None
     held: int = -1            # the card's `until_stop` effects, which each train that has not stopped by the round's
                               # end carries on (index into Rules.holds), or -1
 
@@ -86,23 +112,34 @@ class DispatchEffect:
     wait_max_load: int = ANY_LOAD
     propulsion_at: int = ANYWHERE
     wait_at: int = ANYWHERE
+    propulsion_who: Optional[Standing] = None
+    wait_who: Optional[Standing] = None
     #: the effects that last beyond the round played, each (UNTIL_STOP, WHOLE_GAME or rounds, index into Rules.holds)
     lasting: tuple[tuple[int, int], ...] = ()
 
 
-def propulsion_change(effect: EventEffect | DispatchEffect | None, load: int, place: int = ANYWHERE) -> int:
-    """The R change ``effect`` gives a train carrying ``load`` places standing at ``place`` (bits): its amount
-    when the train meets the effect's conditions (min_load..max_load and `at`, cardgen/model/effects.py), else 0.
-    A bot predicting without a place passes ANYWHERE."""
+def propulsion_change(effect: EventEffect | DispatchEffect | None, load: int, place: int = ANYWHERE,
+                      card: int = UNKNOWN, score: int = UNKNOWN, delivered: int = UNKNOWN) -> int:
+    """The R change ``effect`` gives a train carrying ``load`` places standing at ``place`` (bits), having played
+    operation kind ``card``, its owner at ``score`` with ``delivered`` tickets: its amount when the train meets
+    the effect's conditions (cardgen/model/effects.py CONDITION_FIELDS), else 0. A bot predicting leaves out
+    what it does not know (ANYWHERE, UNKNOWN): the effect counts."""
     if effect is None or not effect.propulsion_min_load <= load <= effect.propulsion_max_load \
             or not meets(effect.propulsion_at, place):
+        return 0
+    who = effect.propulsion_who
+    if who is not None and not who.holds(card, score, delivered):
         return 0
     return effect.propulsion
 
 
-def wait_change(effect: EventEffect | DispatchEffect | None, load: int, place: int = ANYWHERE) -> int:
-    """The W gain ``effect`` gives a train carrying ``load`` places at ``place``, under its conditions, else 0."""
+def wait_change(effect: EventEffect | DispatchEffect | None, load: int, place: int = ANYWHERE,
+                card: int = UNKNOWN, score: int = UNKNOWN, delivered: int = UNKNOWN) -> int:
+    """The W gain ``effect`` gives a train (as :func:`propulsion_change` reads it), under its conditions, else 0."""
     if effect is None or not effect.wait_min_load <= load <= effect.wait_max_load or not meets(effect.wait_at, place):
+        return 0
+    who = effect.wait_who
+    if who is not None and not who.holds(card, score, delivered):
         return 0
     return effect.wait_gain
 
@@ -265,17 +302,26 @@ def _direction(name: str) -> int:
     return RIGHT if name == "right" else LEFT
 
 
-def _flatten(effects: Any) -> dict[str, Any]:
+def _standing(effect: Any, op_index: dict[str, int]) -> Optional[Standing]:
+    """``effect``'s conditions on the card played and the owner's standing, or None when it has none."""
+    if not any(name in effect.model_fields_set for name in STANDING_FIELDS):
+        return None
+    cards = sum(1 << op_index[k] for k in set(effect.played)) if effect.played else -1
+    return Standing(cards, effect.min_score, effect.max_score, effect.min_deliveries, effect.max_deliveries)
+
+
+def _flatten(effects: Any, op_index: dict[str, int]) -> dict[str, Any]:
     """Map one kind's effect primitives onto :class:`EventEffect` or :class:`DispatchEffect` fields (the
-    validator lets each primitive appear once, and only at a timing whose class has its fields)."""
+    validator lets each primitive appear once, and only at a timing whose class has its fields); ``op_index``
+    numbers the operation kinds a condition names."""
     out: dict[str, Any] = {}
     for e in effects:
         if e.type == "propulsion":
             out.update(propulsion=e.amount, propulsion_min_load=e.min_load, propulsion_max_load=e.max_load,
-                       propulsion_at=PLACES[e.at] | HEADINGS[e.heading])
+                       propulsion_at=PLACES[e.at] | HEADINGS[e.heading], propulsion_who=_standing(e, op_index))
         elif e.type == "wait_gain":
             out.update(wait_gain=e.amount, wait_min_load=e.min_load, wait_max_load=e.max_load,
-                       wait_at=PLACES[e.at] | HEADINGS[e.heading])
+                       wait_at=PLACES[e.at] | HEADINGS[e.heading], wait_who=_standing(e, op_index))
         elif e.type == "platform_extra":
             out["festival_amount"] = e.amount
         elif e.type in ("clock_hold", "order_reversed", "ignore_blocking", "ignore_closure"):
@@ -294,7 +340,7 @@ def _lasts_code(lasts: Any) -> int:
     return UNTIL_STOP if lasts == "until_stop" else WHOLE_GAME if lasts == "game" else int(lasts)
 
 
-def _held(effects: Any, holds: list[DispatchEffect]) -> tuple[tuple[int, int], ...]:
+def _held(effects: Any, holds: list[DispatchEffect], op_index: dict[str, int]) -> tuple[tuple[int, int], ...]:
     """The effects among ``effects`` that outlast their round, one hold per `lasts` (added to ``holds``), each as
     (its code, its index)."""
     out: list[tuple[int, int]] = []
@@ -302,7 +348,8 @@ def _held(effects: Any, holds: list[DispatchEffect]) -> tuple[tuple[int, int], .
         if lasts in ("round", 1):
             continue
         holds.append(DispatchEffect(window=WITH_REVEAL, **_flatten([e for e in effects
-                                                                    if getattr(e, "lasts", "round") == lasts])))
+                                                                    if getattr(e, "lasts", "round") == lasts],
+                                                                   op_index)))
         out.append((_lasts_code(lasts), len(holds) - 1))
     return tuple(out)
 
@@ -332,6 +379,7 @@ def compile_rules(model: Content) -> Rules:
     terminal_cells = {content.stations[t].cell for t in m.terminals}
 
     ops = content.operations.kinds
+    op_index = {k.id: i for i, k in enumerate(ops)}
     deck = tuple(i for i, k in enumerate(ops) for _ in range(k.copies))
 
     tickets = content.tickets
@@ -352,7 +400,7 @@ def compile_rules(model: Content) -> Rules:
     rounds, _ = content.lasting   # each round's card, with its own values and the effects lasting into it
     for rnd, played in sorted(rounds.items()):
         card = played.card
-        fields = _flatten(played.effects)
+        fields = _flatten(played.effects, op_index)
         types = {e.type for e in played.effects}
         festival = station_index[card.station] if "platform_extra" in types and card.station else -1
         closed = content.sections[card.section].cell if "section_closed" in types and card.section else -1
@@ -360,15 +408,15 @@ def compile_rules(model: Content) -> Rules:
         limited = station_index[card.station] if "boarding_limit" in own and card.station else -1
         # the other durations of an event card are in its rounds already (content.lasting)
         held = dict(_held([e for e in content.card_effects(card) if getattr(e, "lasts", "") == "until_stop"],
-                          holds)) if card is not None else {}
+                          holds, op_index)) if card is not None else {}
         # an event card's hold may come every round past the track too (ruling R4's repeat): once per round
         hold_counts += [1 + (len(rounds) if rnd == content.regular_rounds else 0)] * (len(holds) - len(hold_counts))
         track[rnd] = EventEffect(kind=ev_index[played.kind], festival_station=festival, closed_cell=closed,
                                  limit_station=limited, held=held.get(UNTIL_STOP, -1), **fields)
 
     dk = content.dispatch.kinds
-    dispatch = tuple(DispatchEffect(window=DISPATCH_TIMINGS.index(k.timing), lasting=_held(k.effects, holds),
-                                    **_flatten(k.effects)) for k in dk)
+    dispatch = tuple(DispatchEffect(window=DISPATCH_TIMINGS.index(k.timing), lasting=_held(k.effects, holds, op_index),
+                                    **_flatten(k.effects, op_index)) for k in dk)
     hold_counts += [0] * (len(holds) - len(hold_counts))
     for k, fx in zip(dk, dispatch):
         for _, index in fx.lasting:

@@ -17,7 +17,7 @@ from typing import Callable, Optional, Sequence
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
 from cardgen.engine.rules.compiled import (AFTER_MOVE, ANYWHERE, AT_STOP, HEADING_LEFT, HEADING_RIGHT, IN_SECTION,
-                                           ON_STATION, ON_TERMINAL, UNTIL_STOP, WHOLE_GAME, WITH_REVEAL, EventEffect,
+                                           ON_STATION, ON_TERMINAL, UNKNOWN, UNTIL_STOP, WHOLE_GAME, WITH_REVEAL, EventEffect,
                                            Rules, clock_after, propulsion_change, wait_change)
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.runs import Runs
@@ -273,7 +273,8 @@ class Core:
             self.effective = True
         if ev.wait_gain:
             for t in range(self.n):
-                gain = wait_change(ev, self.places[t], self.place_of(t))
+                p = self.owner[t]
+                gain = wait_change(ev, self.places[t], self.place_of(t), self.card[t], self.score[p], self.delivered[p])
                 if gain and self._gain_wait(t, gain):
                     self.effective = True
         s = ev.festival_station
@@ -293,17 +294,22 @@ class Core:
                 del held[i]
                 del until[i]
         holds = self.rules.holds
+        p = self.owner[t]
         for h in held:
-            gain = wait_change(holds[h], self.places[t], self.place_of(t))
+            gain = wait_change(holds[h], self.places[t], self.place_of(t), self.card[t], self.score[p],
+                               self.delivered[p])
             if gain:
                 self._gain_wait(t, gain)
 
-    def held_propulsion(self, t: int, load: int, place: int) -> int:
-        """The R change the effects train ``t`` carries give it (each under its own conditions)."""
+    def held_propulsion(self, t: int, load: int, place: int, card: int) -> int:
+        """The R change the effects train ``t`` carries give it, having played ``card`` (each under its own
+        conditions; UNKNOWN: whatever the card and the owner's standing)."""
         holds = self.rules.holds
+        p = self.owner[t]
+        score, delivered = (UNKNOWN, UNKNOWN) if card == UNKNOWN else (self.score[p], self.delivered[p])
         total = 0
         for h in self.held[t]:
-            total += propulsion_change(holds[h], load, place)
+            total += propulsion_change(holds[h], load, place, card, score, delivered)
         return total
 
     def _hold(self, t: int, hold: int, lasts: int) -> None:
@@ -370,13 +376,15 @@ class Core:
             self.discard[t].append(k)
             self.cards_played[k] += 1
             load, place = self.places[t], self.place_of(t)
+            p = self.owner[t]
+            score, delivered = self.score[p], self.delivered[p]
             value = rules.op_value(k, load, self.clock)
             gain, boost, raised = gains[k], 0, False
             if played >= 0:
                 fx = rules.dispatch[played]
                 self._spend(t, played)
-                boost = propulsion_change(fx, load, place)
-                extra = wait_change(fx, load, place)
+                boost = propulsion_change(fx, load, place, k, score, delivered)
+                extra = wait_change(fx, load, place, k, score, delivered)
                 if extra:
                     gain += extra
                     raised = self._waited(t, extra) != self.wait[t]
@@ -387,8 +395,8 @@ class Core:
                     later[t] = gain
                 else:
                     self._gain_wait(t, gain)
-            mod = propulsion_change(ev, load, place)
-            held = self.held_propulsion(t, load, place) if self.held[t] else 0   # counted with the event's
+            mod = propulsion_change(ev, load, place, k, score, delivered)
+            held = self.held_propulsion(t, load, place, k) if self.held[t] else 0   # counted with the event's
             if signal_outside:   # ruling R18 option: a dispatch card's R change after max(floor, ...)
                 r = rules.propulsion(value, load, mod + held)
                 if mod and r != rules.propulsion(value, load, held):
@@ -559,7 +567,8 @@ class Core:
         fx = rules.dispatch[card]
         self._spend(t, card)
         mattered = False
-        gain = wait_change(fx, self.places[t], self.place_of(t))
+        p = self.owner[t]
+        gain = wait_change(fx, self.places[t], self.place_of(t), self.card[t], self.score[p], self.delivered[p])
         if gain:
             mattered = self._gain_wait(t, gain)
         if fx.swap:
@@ -817,7 +826,7 @@ class Core:
         floor = rules.propulsion_floor
         for t in range(self.n):
             load = self.places[t]
-            carried = self.held_propulsion(t, load, ANYWHERE) if self.held[t] else 0
+            carried = self.held_propulsion(t, load, ANYWHERE, UNKNOWN) if self.held[t] else 0
             if rules.propulsion(rules.best_op_value, load, boost + max(0, carried)) > floor:
                 return False
             for k in self.dispatch[self.owner[t]]:

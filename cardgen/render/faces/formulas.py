@@ -13,7 +13,7 @@ from typing import Any
 
 from cardgen.model import text as texts
 from cardgen.model.content import Content
-from cardgen.model.effects import MAX_LOAD, MAX_ROUND
+from cardgen.model.effects import MAX_LOAD, MAX_ROUND, MAX_SCORE
 from cardgen.model.schema import EventCard
 
 #: effect type -> notation; ``{name}`` from the effect's numbers (``{name:+}`` signed), the card's target.
@@ -41,21 +41,30 @@ WORDED = {"order_reversed": "lowest_w_first"}
 WHERE = {"station": "📍🚉", "section": "📍🛤", "terminal": "📍🏁"}
 
 
-def _bounds(low: int, high: int, top: int, symbol: str) -> str:
-    """``N ≥ 5``, ``N ≤ 4`` or ``2 ≤ N ≤ 4`` for ``low``..``high`` out of 0..``top``; '' when it is all of it."""
-    if low > 0 and high < top:
+def _bounds(low: int, high: int, top: int, symbol: str, bottom: int = 0) -> str:
+    """``N ≥ 5``, ``N ≤ 4`` or ``2 ≤ N ≤ 4`` for ``low``..``high`` out of ``bottom``..``top``; '' when it is all
+    of it."""
+    if low > bottom and high < top:
         return f"{low} ≤ {symbol} ≤ {high}"
-    if low > 0:
+    if low > bottom:
         return f"{symbol} ≥ {low}"
     return f"{symbol} ≤ {high}" if high < top else ""
 
 
 def condition_formula(condition: Any) -> str:
-    """A condition on the train's load (N) and the clock (🕐), ``N ≥ 6, 🕐 ≤ 12``; '' when it always holds."""
+    """A condition on the train's load (N), the clock (🕐), where it stands and heads, the operation card it played
+    (🃏 and the kinds' ids), its owner's score (Σ) and deliveries (🎫✓): ``N ≥ 6, 🕐 ≤ 12``; '' when it always
+    holds."""
     parts = [_bounds(getattr(condition, "min_load", 0), getattr(condition, "max_load", MAX_LOAD), MAX_LOAD, "N"),
              _bounds(getattr(condition, "min_clock", 0), getattr(condition, "max_clock", MAX_ROUND), MAX_ROUND, "🕐")]
     parts.append(WHERE.get(getattr(condition, "at", "anywhere"), ""))
     parts.append({"left": "←", "right": "→"}.get(getattr(condition, "heading", "any"), ""))
+    played = getattr(condition, "played", [])
+    parts.append(f"🃏 {' / '.join(played)}" if played else "")
+    parts.append(_bounds(getattr(condition, "min_score", -MAX_SCORE), getattr(condition, "max_score", MAX_SCORE),
+                         MAX_SCORE, "Σ", -MAX_SCORE))
+    parts.append(_bounds(getattr(condition, "min_deliveries", 0), getattr(condition, "max_deliveries", MAX_SCORE),
+                         MAX_SCORE, "🎫✓"))
     return ", ".join(p for p in parts if p)
 
 
