@@ -310,7 +310,8 @@ def _bundled_outputs() -> tuple[tuple[str, str], ...]:
         if is_pack(folder):
             found.update(_outputs(set_id, f"the bundled pack {set_id}", [], packed=True))
         else:
-            variants = yaml.safe_load((folder / "variants.yaml").read_text(encoding="utf-8"))
+            listed = folder / "variants.yaml"    # a game may have none (Railroad Ink, Horseless Carriage)
+            variants = yaml.safe_load(listed.read_text(encoding="utf-8")) if listed.is_file() else None
             found.update(_outputs(set_id, f"the bundled game {set_id}", _variant_ids(variants)))
     return tuple(found.items())
 
