@@ -130,7 +130,7 @@ class Factory:
         specs: dict[Cell, list[int]] = {}
         out = []
         for cell in sorted(c for c, t in self.tiles.items() if t[0] == DEALERSHIP):
-            lines = self.next_to(cell, MAINLINE)
+            lines = sorted(self.next_to(cell, MAINLINE))
             for m in lines:
                 if m not in specs:
                     specs[m] = self.mainline_spec(m, rules)

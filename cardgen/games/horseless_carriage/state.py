@@ -99,6 +99,8 @@ class State:
         for place, p in enumerate(seats):
             self.players[p].history = place + 1
             self.players[p].gantt = rules.gantt_setup_last + (players - 1 - place)
+        #: each player's place in the starting turn order, from 0 (their seat)
+        self.seats = [p.history - 1 for p in self.players]
         for _ in range(players + rules.setup_extra):
             self._draw_neutral(rules.setup_quadrant)
         mk.reprice(rules, self.market)
@@ -112,7 +114,8 @@ class State:
         self.windows: list[dict[int, tuple[int, int, int, int]]] = [{} for _ in range(players)]
         self.used: list[dict[Cell, int]] = [{} for _ in range(players)]
         self.selling: list[int] = []
-        self.played: list[tuple[int, int, int]] = []
+        self.played: list[tuple[int, int, int]] = []   #: this year's demand cards: (player, card, quadrant)
+        self.card_log: list[tuple[int, int, int]] = []  #: every demand card played this game
         #: in the floor phase, one legal extension action drawn at random (the phase is entered only when one exists)
         self.floor_option: Action | None = None
         self.history_log: list[Action] = []
@@ -140,7 +143,7 @@ class State:
         other.market = self.market.copy()
         other.players = [p.copy() for p in self.players]
         for name in ("in_play", "off_market", "innovation", "minimum", "neutral", "discard", "order", "selling",
-                     "played", "history_log"):
+                     "played", "card_log", "seats", "history_log"):
             setattr(other, name, list(getattr(self, name)))
         other.stations = dict(self.stations)
         other.indicators = [row[:] for row in self.indicators]
@@ -475,6 +478,7 @@ class State:
         _, c, q = action
         self.players[p].hand.remove(c)
         self.played.append((p, c, q))
+        self.card_log.append((p, c, q))
         self.turn += 1
 
     # ------------------------------------------------------------ phases

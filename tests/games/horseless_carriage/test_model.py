@@ -67,10 +67,10 @@ def test_segments_must_end_on_the_top_right_diagonal(copy):
 
 
 def test_the_time_card_table_covers_each_player_count(copy):
-    line = edit(copy / "game.yaml", "start: {2: 14, 3: 18, 4: 22}", "start: {2: 14, 3: 18, 5: 22}")
+    line = edit(copy / "game.yaml", "start: {2: 7, 3: 11, 4: 15}", "start: {2: 7, 3: 11, 5: 15}")
     assert problems(copy) == [
         f"game.yaml:{line}:10: clock.start: no starting time-card value for 4 players",
-        f"game.yaml:{line}:25: clock.start.5: the game takes 2-4 players, not 5",
+        f"game.yaml:{line}:24: clock.start.5: the game takes 2-4 players, not 5",
     ]
 
 
