@@ -272,7 +272,7 @@ class RailroadInk:
 # ---------------------------------------------------------------- reading
 
 
-def _schema_problems(exc: ValidationError, data: Any, root: Any, smap: SourceMap) -> list[Problem]:
+def schema_problems(exc: ValidationError, data: Any, root: Any, smap: SourceMap) -> list[Problem]:
     """Each pydantic error of one file as a located problem in plain words (cardgen.model.messages)."""
     out = []
     errors = exc.errors(include_url=False)
@@ -318,7 +318,7 @@ def read(folder: Path) -> tuple[dict[str, Any], dict[str, SourceMap], list[Probl
         try:
             models[stem] = root.model_validate(data)
         except ValidationError as exc:
-            problems.extend(_schema_problems(exc, data, root, smap))
+            problems.extend(schema_problems(exc, data, root, smap))
     return models, smaps, problems, sources
 
 

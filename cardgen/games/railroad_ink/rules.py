@@ -149,6 +149,8 @@ class Player:
     specials_this_round: int = 0
     done: bool = False
     discarded: int = 0
+    #: every face id this player drew, dice and specials (simulation counts them)
+    drawn: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -160,6 +162,8 @@ class State:
     #: the face ids rolled this round, one per die (all players draw the same)
     rolled: list[str]
     players: list[Player]
+    #: every face id rolled so far, all rounds
+    history: list[str] = field(default_factory=list)
 
     @property
     def content(self) -> RailroadInk:
@@ -185,6 +189,7 @@ def new_game(content: RailroadInk, expansion: str | None = None, seed: int = 0, 
 def start_round(state: State, dice: list[str] | None = None) -> None:
     state.round += 1
     state.rolled = list(dice) if dice is not None else roll(state.tables, state.rng)
+    state.history.extend(state.rolled)
     for p in state.players:
         p.pending = list(range(len(state.rolled)))
         p.specials_this_round = 0
@@ -261,7 +266,9 @@ def commit(state: State, player: int, source: int | str, cell: int, shape: int) 
     p.board.place(cell, shape)
     if isinstance(source, int):
         p.pending.remove(source)
+        p.drawn.append(state.rolled[source])
     else:
+        p.drawn.append(source)
         p.specials_used.append(source)
         p.specials_this_round += 1
 
@@ -278,15 +285,17 @@ def discard(state: State, player: int, die: int) -> None:
     p.discarded += 1
 
 
-def end_turn(state: State, player: int) -> None:
-    """The player has drawn this round; when every player has, the next round is rolled (or the game ends)."""
+def end_turn(state: State, player: int, dice: list[str] | None = None) -> None:
+    """The player has drawn this round; when every player has, the next round is rolled (``dice``, when a
+    replay script gives them) or the game ends."""
     p = _active(state, player)
     if p.pending:
         left = ", ".join(f"{i + 1} ('{state.rolled[i]}')" for i in p.pending)
-        raise IllegalMove(f"dice {left} are neither drawn nor discarded")
+        raise IllegalMove(f"{'die' if len(p.pending) == 1 else 'dice'} {left} "
+                          f"{'is' if len(p.pending) == 1 else 'are'} neither drawn nor discarded")
     p.done = True
     if all(q.done for q in state.players) and state.round < state.rounds:
-        start_round(state)
+        start_round(state, dice)
 
 
 def is_terminal(state: State) -> bool:

@@ -19,6 +19,11 @@ if TYPE_CHECKING:
 ROWS = ("exits", "longest_road", "longest_rail", "centre", "errors")
 
 
+def row_names(expansion: str | None) -> tuple[str, ...]:
+    """The rows a game with ``expansion`` scores, in order (an expansion adds its own row, named as it is)."""
+    return ROWS if expansion is None else ROWS + (expansion,)
+
+
 def exit_score(tab: Tables, board: Board) -> int:
     """Each network scores the exit table's points for the exits it connects."""
     base = board.geo.exit_base
