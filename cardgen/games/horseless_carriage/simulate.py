@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from cardgen.errors import UsageError
+from cardgen.games.standard import SimulateRequest
 from cardgen.games.horseless_carriage import market as mk
 from cardgen.games.horseless_carriage.bots import BOTS
 from cardgen.games.horseless_carriage.model import HorselessContent
@@ -43,13 +44,14 @@ class SimulationReport:
     flags: list[str] = field(default_factory=list)   #: the playability checks that failed
 
     @property
-    def playable(self) -> bool:
+    def ok(self) -> bool:
+        """Whether every playability check passed (what ``cardgen simulate`` exits by)."""
         return not self.flags
 
     def to_dict(self) -> dict:
         out = asdict(self)
         out["years"] = {str(k): v for k, v in self.years.items()}
-        out["playable"] = self.playable
+        out["ok"] = self.ok
         return out
 
     def lines(self) -> list[str]:
@@ -149,6 +151,19 @@ def simulate(content: HorselessContent, *, players: int, bot: str, games: int, s
     report.flags += [f"a demand card can never be placed: {c}" for c in report.unplaceable_cards]
     report.flags += [f"the {w} window can never be legal" for w in report.never_legal_windows]
     return report
+
+
+#: the players and bots ``cardgen simulate`` uses when the command line names none
+DEFAULT_PLAYERS = 3
+DEFAULT_BOTS = ("greedy",)
+
+
+def simulate_request(content: HorselessContent, request: SimulateRequest) -> SimulationReport:
+    """:func:`simulate` as the game seam's standard simulate command calls it (``--lineup`` names the bots)."""
+    if request.variant is not None:
+        raise UsageError(f"--variant {request.variant}: Horseless Carriage has no variants")
+    return simulate(content, players=request.players or DEFAULT_PLAYERS, bot=",".join(request.bots or DEFAULT_BOTS),
+                    games=request.games, seed=request.seed)
 
 
 def player_seat(state: State, p: int) -> int:

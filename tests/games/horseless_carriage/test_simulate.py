@@ -6,7 +6,8 @@ import pytest
 
 from cardgen.errors import UsageError
 from cardgen.games.horseless_carriage.model import load_content
-from cardgen.games.horseless_carriage.simulate import simulate
+from cardgen.games.horseless_carriage.simulate import simulate, simulate_request
+from cardgen.games.standard import SimulateRequest
 from tests.content_copy import edit
 
 
@@ -18,11 +19,11 @@ def test_a_mixed_table_reports_by_strategy_and_seat(content):
     assert set(report.wealth_by_strategy) == {"greedy", "random"}
     assert report.wealth_by_strategy["greedy"] > report.wealth_by_strategy["random"]
     assert abs(sum(report.wins_by_strategy.values()) - 1) < 1e-9
-    assert report.flags == [] and report.playable
+    assert report.flags == [] and report.ok
     lines = report.lines()
     assert lines[0] == "6 games of 3 players, seed 2, bots by player: greedy, random, greedy"
     assert lines[-1] == "playability: every check passed"
-    assert report.to_dict()["playable"] is True
+    assert report.to_dict()["ok"] is True
 
 
 def test_the_same_seed_plays_the_same_games(content):
@@ -54,3 +55,11 @@ def test_bad_options_are_usage_errors(content):
         simulate(content, players=5, bot="random", games=1, seed=0)
     with pytest.raises(UsageError, match=r"^no bot 'smart'; bots: random, greedy$"):
         simulate(content, players=2, bot="smart", games=1, seed=0)
+
+
+def test_the_seam_request_names_players_and_bots(content):
+    report = simulate_request(content, SimulateRequest(games=2, seed=0, players=2, bots=("random",), variant=None))
+    assert (report.players, report.bots, report.games) == (2, ["random", "random"], 2)
+    assert simulate_request(content, SimulateRequest(2, 0, None, (), None)).bots == ["greedy"] * 3
+    with pytest.raises(UsageError, match=r"^--variant solo: Horseless Carriage has no variants$"):
+        simulate_request(content, SimulateRequest(1, 0, None, (), "solo"))
