@@ -10,15 +10,30 @@ the greedy bot read a network's exits in near-constant time.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from cardgen.games.railroad_ink.model import RailroadInk
-from cardgen.games.railroad_ink.tiles import JOIN, NONE, RAIL, ROAD, SIDES, Shape, meets, opposite
+from cardgen.games.railroad_ink.tiles import JOIN, NONE, RAIL, ROAD, SIDES, TYPES, Shape, meets
 
 # What one side of an empty cell faces (4 bits): an empty cell, the outer edge, a drawn tile's side of
 # type t (FACING + t), a printed exit, or a crater (meteor).
 OPEN, EDGE, FACING = 0, 1, 2
 EXIT_ROAD, EXIT_RAIL, CRATER_CODE = 8, 9, 10
 EMPTY, CRATER = -1, -2
+
+
+#: JOINS[a][b]: a side of type a facing one of type b joins it (tiles.meets, tabulated)
+JOINS = [[meets(a, b) == JOIN for b in range(len(TYPES))] for a in range(len(TYPES))]
+
+
+@cache
+def links(shape: Shape) -> tuple[tuple[int, int], ...]:
+    """The pairs of sides to join in the union-find so that each group of ``shape`` is one network."""
+    out = []
+    for group in shape.groups:
+        sides = [s for s in range(4) if group >> s & 1]
+        out += [(sides[0], s) for s in sides[1:]]
+    return tuple(out)
 
 
 def digit(ctx: int, side: int) -> int:
@@ -129,7 +144,12 @@ class Board:
         return node
 
     def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
+        parent = self.parent
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        ra, rb = a, b
         if ra != rb:
             self.parent[rb] = ra
             self.exits_of[ra] += self.exits_of[rb]
@@ -141,34 +161,32 @@ class Board:
         """Draw shape ``index`` on the empty ``cell`` (legality is the caller's: rules.refusal)."""
         geo = self.geo
         shape = self.shapes[index]
+        edges = shape.edges
         self.cells[cell] = index
         self.frontier.discard(cell)
         base = cell * 4
-        for group in shape.groups:
-            first = -1
-            for s in range(4):
-                if group >> s & 1:
-                    if first < 0:
-                        first = base + s
-                    else:
-                        self.union(first, base + s)
+        union = self.union
+        for a, b in links(shape):
+            union(base + a, base + b)
+        neighbour, cells, ctxs = geo.neighbour, self.cells, self.ctx
         for s in range(4):
-            e = shape.edges[s]
-            nb = geo.neighbour[base + s]
+            e = edges[s]
+            nb = neighbour[base + s]
             if nb == -1:
                 ex = geo.exit_at[base + s]
-                if ex >= 0 and meets(e, geo.exit_type[ex]) == JOIN:
-                    self.union(base + s, geo.exit_base + ex)
+                if ex >= 0 and JOINS[e][geo.exit_type[ex]]:
+                    union(base + s, geo.exit_base + ex)
                 continue
-            there = self.cells[nb]
-            back = opposite(s)
+            there = cells[nb]
+            back = (s + 2) & 3
             if there == EMPTY:
-                ctx = self.ctx[nb] & ~(15 << (4 * back)) | (FACING + e) << (4 * back)
-                self.ctx[nb] = ctx
+                shift = 4 * back
+                ctx = ctxs[nb] & ~(15 << shift) | (FACING + e) << shift
+                ctxs[nb] = ctx
                 if e != NONE and self._joins(ctx):
                     self.frontier.add(nb)
-            elif there >= 0 and meets(e, self.shapes[there].edges[back]) == JOIN:
-                self.union(base + s, nb * 4 + back)
+            elif there >= 0 and JOINS[e][self.shapes[there].edges[back]]:
+                union(base + s, nb * 4 + back)
 
     def erase(self, cell: int, crater: bool) -> None:
         """Clear a cell (a meteor leaves a crater there): contexts and networks are rebuilt from the tiles left."""
@@ -188,5 +206,5 @@ class Board:
         for s in range(4):
             nb = self.geo.neighbour[cell * 4 + s]
             if nb >= 0 and self.cells[nb] == EMPTY:
-                back = opposite(s)
+                back = (s + 2) & 3
                 self.ctx[nb] = self.ctx[nb] & ~(15 << (4 * back)) | CRATER_CODE << (4 * back)

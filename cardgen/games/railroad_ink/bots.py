@@ -14,30 +14,31 @@ from collections.abc import Callable
 
 from cardgen.games.railroad_ink.board import Board
 from cardgen.games.railroad_ink.rules import (
-    Face, State, Tables, commit, discard, end_turn, placements, special_allowed,
+    Face, State, Tables, commit, discard, end_turn, options, placements, special_allowed,
 )
 from cardgen.games.railroad_ink.scoring import gain, score
 
 Bot = Callable[[State, int, random.Random], None]
 
 
-def _finish(state: State, player: int, rng: random.Random, pick_special: Callable[[list], tuple | None]) -> None:
+def _finish(state: State, player: int, pick_special: Callable[[State, int], tuple | None]) -> None:
     """Discard the dice left (none can be drawn), offer the special routes, end the round."""
     p = state.players[player]
     for k in list(p.pending):
         discard(state, player, k)
-    tab = state.tables
-    options = [(f.id, c, i) for f in tab.specials if special_allowed(state, player, f.id) is None
-               for c, _, i in placements(tab, p.board, f)]
-    chosen = pick_special(options)
+    chosen = pick_special(state, player)
     if chosen is not None:
         commit(state, player, chosen[0], chosen[1], chosen[2])
     end_turn(state, player)
 
 
+def _allowed_specials(state: State, player: int) -> list[Face]:
+    return [f for f in state.tables.specials if special_allowed(state, player, f.id) is None]
+
+
 def random_round(state: State, player: int, rng: random.Random) -> None:
     """Each die in rolled order at a uniformly random legal placement (an optional die may be skipped, as one
-    more choice); dice with none are tried again after the others; then a special route or none, uniformly."""
+    more choice); dice with none are tried again after the others; then, half the rounds, a special route."""
     tab = state.tables
     p = state.players[player]
     progress = True
@@ -45,15 +46,37 @@ def random_round(state: State, player: int, rng: random.Random) -> None:
         progress = False
         for k in list(p.pending):
             face = tab.faces[state.rolled[k]]
-            opts = placements(tab, p.board, face)
-            pick = rng.randrange(len(opts) + face.optional) if opts else -1
-            if 0 <= pick < len(opts):
-                c, _, i = opts[pick]
-                commit(state, player, k, c, i)
+            found = _uniform(options(tab, p.board, face), face.optional, rng)
+            if found is not None:
+                if found[0] >= 0:
+                    commit(state, player, k, found[0], found[1])
+                else:
+                    discard(state, player, k)
                 progress = True
-            elif pick >= 0:
-                discard(state, player, k)
-    _finish(state, player, rng, lambda opts: opts[n] if (n := rng.randrange(len(opts) + 1)) < len(opts) else None)
+    _finish(state, player, lambda st, pl: _random_special(st, pl, rng))
+
+
+def _uniform(opts: list, skip: bool, rng: random.Random) -> tuple[int, int] | None:
+    """(cell, shape) drawn uniformly from ``options`` lists, (-1, -1) for a skip when ``skip``, None for none."""
+    total = sum(len(found) for _, found in opts)
+    if not total:
+        return None
+    pick = int(rng.random() * (total + skip))
+    for c, found in opts:
+        if pick < len(found):
+            return c, found[pick][1]
+        pick -= len(found)
+    return -1, -1
+
+
+def _random_special(state: State, player: int, rng: random.Random) -> tuple | None:
+    """Half the rounds a special route is tried: one allowed special at random, at a random legal placement."""
+    allowed = _allowed_specials(state, player) if rng.random() < 0.5 else []
+    if not allowed:
+        return None
+    face = allowed[int(rng.random() * len(allowed))]
+    found = _uniform(options(state.tables, state.players[player].board, face), False, rng)
+    return None if found is None else (face.id, found[0], found[1])
 
 
 def _best(tab: Tables, board: Board, face: Face) -> tuple[int, int, int] | None:
@@ -84,12 +107,19 @@ def greedy_round(state: State, player: int, rng: random.Random) -> None:
         if best is None or (best[0] < 0 and tab.faces[state.rolled[best[1]]].optional):
             break
         commit(state, player, best[1], best[2], best[3])
-    _finish(state, player, rng, lambda opts: _best_special(tab, p.board, opts))
+    _finish(state, player, _best_special)
 
 
-def _best_special(tab: Tables, board: Board, options: list) -> tuple | None:
-    best = max(options, key=lambda o: gain(tab, board, o[1], o[2]), default=None)
-    return best if best is not None and gain(tab, board, best[1], best[2]) > 0 else None
+def _best_special(state: State, player: int) -> tuple | None:
+    """The allowed special route placement that adds most, when it adds points."""
+    tab = state.tables
+    board = state.players[player].board
+    best = None
+    for face in _allowed_specials(state, player):
+        found = _best(tab, board, face)
+        if found is not None and found[0] > 0 and (best is None or found[0] > best[0]):
+            best = (found[0], face.id, found[1], found[2])
+    return best[1:] if best else None
 
 
 def lookahead_round(state: State, player: int, rng: random.Random) -> None:

@@ -67,6 +67,11 @@ class Tables:
         self.joinable = frozenset({boardmod.FACING + ROAD, boardmod.FACING + RAIL, boardmod.FACING + LAKE,
                                    boardmod.EXIT_ROAD, boardmod.EXIT_RAIL})
         self._legal: dict[str, dict[int, tuple[tuple[int, int], ...]]] = {f: {} for f in self.faces}
+        #: per shape index: for each edge type, the side lists of its groups holding that type; its route sides
+        self.kind_groups = [[tuple(tuple(x for x in range(4) if g >> x & 1 and sh.edges[x] == kind)
+                                   for g in sh.groups if any(g >> x & 1 and sh.edges[x] == kind for x in range(4)))
+                             for kind in range(len(TYPES))] for sh in self.shapes]
+        self.route_sides = [tuple(x for x in range(4) if sh.edges[x] in ROUTES) for sh in self.shapes]
         table = content.scoring.exits.table
         most = len(self.geo.exit_type)
         #: points for a network by exits connected, indexed by count
@@ -204,7 +209,13 @@ def legal_placements(state: State, face_id: str, player: int = 0) -> list[tuple[
 
 
 def placements(tab: Tables, board: Board, face: Face) -> list[tuple[int, int, int]]:
-    """The fast path's list of legal placements: only frontier cells can join, so only they are looked at."""
+    """The fast path's list of legal placements: (cell, orientation, shape index)."""
+    return [(c, o, i) for c, found in options(tab, board, face) for o, i in found]
+
+
+def options(tab: Tables, board: Board, face: Face) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """Each cell where ``face`` can be drawn with its legal (orientation, shape index) pairs: only frontier
+    cells can join a route, so only they are looked at for a die that must join."""
     cells = board.frontier if face.join == ROUTES else board.empty_cells()
     ctx = board.ctx
     memo = tab.memo(face)
@@ -213,8 +224,8 @@ def placements(tab: Tables, board: Board, face: Face) -> list[tuple[int, int, in
         found = memo.get(ctx[c])
         if found is None:
             found = tab.legal_at(face, ctx[c])
-        for o, i in found:
-            out.append((c, o, i))
+        if found:
+            out.append((c, found))
     return out
 
 

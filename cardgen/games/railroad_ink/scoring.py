@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from cardgen.games.railroad_ink.board import CRATER, EMPTY, Board
+from cardgen.games.railroad_ink.board import CRATER, EMPTY, JOINS, Board
 from cardgen.games.railroad_ink.tiles import JOIN, NONE, RAIL, ROAD, ROUTES, meets, opposite
 
 if TYPE_CHECKING:
@@ -31,25 +31,24 @@ def exit_score(tab: Tables, board: Board) -> int:
     return sum(tab.exit_points[board.exits_of[r]] for r in roots)
 
 
-def route_graph(board: Board, kind: int) -> list[list[int]]:
+def route_graph(tab: Tables, board: Board, kind: int) -> list[list[int]]:
     """Adjacency of the parts of tiles carrying ``kind`` (one node per joined group holding that kind)."""
-    geo = board.geo
+    neighbour = board.geo.neighbour
+    kind_groups = tab.kind_groups
     node_of: dict[int, int] = {}  # cell * 4 + side -> node
     count = 0
     for c, v in enumerate(board.cells):
         if v < 0:
             continue
-        shape = board.shapes[v]
-        for g in shape.groups:
-            sides = [s for s in range(4) if g >> s & 1 and shape.edges[s] == kind]
+        for sides in kind_groups[v][kind]:
             for s in sides:
                 node_of[c * 4 + s] = count
-            count += bool(sides)
+            count += 1
     adj: list[list[int]] = [[] for _ in range(count)]
     for key, n in node_of.items():
-        nb = geo.neighbour[key]
-        if nb > key // 4:  # each pair of neighbours once, from the lower cell
-            other = node_of.get(nb * 4 + opposite(key % 4))
+        nb = neighbour[key]
+        if nb > key >> 2:  # each pair of neighbours once, from the lower cell
+            other = node_of.get(nb * 4 + ((key + 2) & 3))
             if other is not None:
                 adj[n].append(other)
                 adj[other].append(n)
@@ -103,27 +102,24 @@ def longest_path(adj: list[list[int]]) -> int:
     return best
 
 
-def open_ends(board: Board) -> tuple[int, int]:
+def open_ends(tab: Tables, board: Board) -> tuple[int, int]:
     """(route ends left open, route ends meeting a crater): a road or rail side meeting neither its route, a
     lake, an exit of its kind nor the outer edge is open."""
-    geo = board.geo
-    shapes = board.shapes
+    neighbour = board.geo.neighbour
+    shapes, cells, route_sides = board.shapes, board.cells, tab.route_sides
     opened = craters = 0
-    for c, v in enumerate(board.cells):
+    for c, v in enumerate(cells):
         if v < 0:
             continue
         edges = shapes[v].edges
-        for s in range(4):
-            e = edges[s]
-            if e not in ROUTES:
-                continue
-            nb = geo.neighbour[c * 4 + s]
+        for s in route_sides[v]:
+            nb = neighbour[c * 4 + s]
             if nb == -1:
                 continue
-            there = board.cells[nb]
+            there = cells[nb]
             if there == CRATER:
                 craters += 1
-            elif there == EMPTY or meets(e, shapes[there].edges[opposite(s)]) != JOIN:
+            elif there == EMPTY or not JOINS[edges[s]][shapes[there].edges[(s + 2) & 3]]:
                 opened += 1
     return opened, craters
 
@@ -135,11 +131,11 @@ def centre_cells(board: Board) -> int:
 def score(tab: Tables, board: Board) -> dict[str, int]:
     """Every scoring row of one board, and ``total``."""
     rules = tab.content.scoring
-    opened, _ = open_ends(board)
+    opened, _ = open_ends(tab, board)
     rows = {
         "exits": exit_score(tab, board),
-        "longest_road": longest_path(route_graph(board, ROAD)) * rules.longest_road.points_per_cell,
-        "longest_rail": longest_path(route_graph(board, RAIL)) * rules.longest_rail.points_per_cell,
+        "longest_road": longest_path(route_graph(tab, board, ROAD)) * rules.longest_road.points_per_cell,
+        "longest_rail": longest_path(route_graph(tab, board, RAIL)) * rules.longest_rail.points_per_cell,
         "centre": centre_cells(board) * rules.centre.points_per_cell,
         "errors": opened * rules.errors.points_per_open_end,
     }
