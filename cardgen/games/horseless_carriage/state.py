@@ -209,6 +209,15 @@ class State:
             return self._card_actions(p)
         raise AssertionError(self.phase)
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is among :meth:`legal_actions` (a build action is checked alone, not listed)."""
+        if self.phase == BUILD:
+            if action == ("done",):
+                return True
+            kinds = {"mainline", "dealership", "department", "station", "indicator"}
+            return action[0] in kinds and self.why_not(action) is None
+        return action in self.legal_actions()
+
     def _free(self, p: int) -> list[Cell]:
         return sorted(self.players[p].factory.free_squares())
 
