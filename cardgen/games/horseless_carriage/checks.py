@@ -177,6 +177,11 @@ def _factory(c: HorselessContent, where: Where) -> None:
     if f.marketing < len(c.market.windows) - 1:
         where("factory", ("marketing",), f"{f.marketing} marketing departments never reach the "
                                          f"{c.market.windows[-1].id} window")
+    for kind in ("research", "planning"):
+        need = f.start_departments.count(kind) * c.game.players.max
+        if getattr(f.supply, kind) < need:
+            where("factory", ("supply", kind), f"{c.game.players.max} players place {need} {kind} departments at "
+                                               "setup")
     if any(w.per_player < f.dealerships for w in c.market.windows):
         where("market", ("windows",), f"each size needs a window per dealership ({f.dealerships})")
 

@@ -7,8 +7,8 @@ with buyers has a price...), so a rule coded wrong anywhere shows up as a broken
 
 from __future__ import annotations
 
-from cardgen.games.horseless_carriage.factory import (DEALERSHIP, INDICATOR, MAINLINE, MARKETING, STATION,
-                                                      around)
+from cardgen.games.horseless_carriage.factory import (DEALERSHIP, DEPARTMENTS, INDICATOR, MAINLINE, MARKETING,
+                                                      STATION, around)
 from cardgen.games.horseless_carriage.state import OVER, State
 
 
@@ -81,6 +81,12 @@ def violations(state: State) -> list[str]:
                 out.append(f"cell {cell}: {b} buyers and {s} sparks of {rules.cars[car]}")
             if b and not market.prices[rules.segment_of[cell]]:
                 out.append(f"cell {cell} holds buyers in a segment without a price")
+    for car, name in enumerate(rules.cars):
+        if state.placed(MAINLINE, car) > rules.mainline_copies:
+            out.append(f"more {name} mainlines than the supply holds")
+    for name, copies in rules.department_copies.items():
+        if state.placed(DEPARTMENTS[name]) > copies:
+            out.append(f"more {name} departments than the supply holds")
     focus = [p.focus for p in state.players if p.focus]
     if len(focus) != len(set(focus)):
         out.append("two focus markers on one space")

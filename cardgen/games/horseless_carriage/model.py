@@ -55,6 +55,7 @@ class GameFile(Model):
     version: int = Field(ge=1, le=1000, description="Content version.")
     name: Text = Field(description="The game's title.")
     players: Players = Field(description="Player counts the game takes.")
+    brand_markers: Positive = Field(description="Wooden brand markers printed for each player.")
     years: int = Field(ge=1, le=20, description="The most years a game lasts.")
     clock: Clock = Field(description="The time-card track.")
     phases: list[Id] = Field(min_length=1, max_length=20, description="The phases of a year, in order.")
@@ -102,6 +103,11 @@ class Neutral(Model):
     yearly: list[NeutralDraw] = Field(max_length=MAX_ENTRIES, description="Neutral cards drawn each year.")
 
 
+class Printed(Model):
+    buyers: Positive = Field(description="Car tokens printed of each car type (the engine sets no limit).")
+    sparks: Positive = Field(description="Spark tokens printed of each car type (the engine sets no limit).")
+
+
 class Window(Model):
     id: Id = Field(description="Window size id.")
     marketing: Small = Field(description="Marketing departments next to the dealership that give this window.")
@@ -118,6 +124,7 @@ class MarketFile(Model):
     quadrant_size: int = Field(ge=1, le=MAX_SIZE, description="Cells per side of a quadrant and of a demand card.")
     cars: list[Car] = Field(min_length=1, max_length=10, description="Car types.")
     sparks: Sparks = Field(description="Spark limits.")
+    printed: Printed = Field(description="Tokens printed.")
     neutral: Neutral = Field(description="Neutral buyers.")
     windows: list[Window] = Field(min_length=1, max_length=10, description="Market window sizes.")
 
@@ -190,6 +197,12 @@ class Floors(Model):
     extensions: list[Extension] = Field(max_length=20, description="Each player's extension floors.")
 
 
+class Supply(Model):
+    mainline: Positive = Field(description="Mainlines of each car type in the shared supply.")
+    research: Positive = Field(description="Research departments in the shared supply.")
+    planning: Positive = Field(description="Planning departments in the shared supply.")
+
+
 class FactoryFile(Model):
     floors: Floors = Field(description="Factory floors.")
     mainline_sides: dict[Literal["up", "right", "down", "left"], Step] = Field(
@@ -199,6 +212,7 @@ class FactoryFile(Model):
     start_departments: list[Literal["research", "planning"]] = Field(
         max_length=10, description="Departments each player places at setup.")
     indicator_copies: Positive = Field(description="Spec indicators of each dimension and step in the supply.")
+    supply: Supply = Field(description="The shared supply of mainlines and departments.")
 
 
 # ---------------------------------------------------------------- demand.yaml

@@ -84,6 +84,8 @@ class Rules:
     marketing: int
     start_departments: tuple[str, ...]
     indicator_copies: int
+    mainline_copies: int                           #: of each car type
+    department_copies: dict[str, int]              #: research and planning departments in the supply
     # demand
     industrialists: tuple[str, ...]
     decks: tuple[tuple[Card, ...], ...]
@@ -139,7 +141,8 @@ def compile_rules(content: HorselessContent) -> Rules:
         extensions=tuple(_floor(e.id, e.rows) for e in f.floors.extensions),
         step_side=tuple(side_of_step[step] for step in steps),
         dealerships=f.dealerships, marketing=f.marketing, start_departments=tuple(f.start_departments),
-        indicator_copies=f.indicator_copies,
+        indicator_copies=f.indicator_copies, mainline_copies=f.supply.mainline,
+        department_copies={"research": f.supply.research, "planning": f.supply.planning},
         industrialists=tuple(i.id for i in d.industrialists),
         decks=tuple(tuple(card(c, c.year, c.clocks) for c in i.cards) for i in d.industrialists),
         neutral=tuple(card(c) for c in d.neutral),

@@ -193,7 +193,7 @@ class State:
         p = self.current_player()
         if self.phase == SETUP:
             kind = self.players[p].to_place[0]
-            return [("department", kind, c) for c in self._free(p)]
+            return [] if self._department_supply(kind) else [("department", kind, c) for c in self._free(p)]
         if self.phase == RESEARCH_PHASE:
             return self._research_actions(p) + [("done",)]
         if self.phase == FOCUS:
@@ -290,11 +290,13 @@ class State:
         rules, f = self.rules, self.players[p].factory
         name = action[0]
         if name == "mainline":
+            if self.placed(MAINLINE, action[1]) >= rules.mainline_copies:
+                return f"no {rules.cars[action[1]]} mainline left in the supply"
             return f.why_not_mainline(rules, action[1], action[2], action[3])
         if name == "dealership":
             return f.why_not_dealership(rules, action[1])
         if name == "department":
-            return f.why_not_department(rules, action[1], action[2])
+            return self._department_supply(action[1]) or f.why_not_department(rules, action[1], action[2])
         if name == "station":
             _, station, cell, ind, dim = action
             step = rules.station_step[station]
@@ -308,6 +310,18 @@ class State:
                 return "none left in the supply"
             return f.why_not_indicator(rules, cell, ind, dim, lambda d, s: self.access(p, d, s))
         return f"not a build action: {name}"
+
+    def placed(self, kind: int, car: int | None = None) -> int:
+        """How many tiles of a kind (mainlines: of a car type) all the factories hold."""
+        return sum(1 for player in self.players for t in player.factory.tiles.values()
+                   if t[0] == kind and (car is None or t[1] == car))
+
+    def _department_supply(self, kind: int) -> str | None:
+        name = next(n for n, k in DEPARTMENTS.items() if k == kind)
+        copies = self.rules.department_copies.get(name)
+        if copies is not None and self.placed(kind) >= copies:
+            return f"no {name} department left in the supply"
+        return None
 
     def _floor_actions(self, p: int) -> list[Action]:
         f = self.players[p].factory

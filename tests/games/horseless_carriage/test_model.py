@@ -88,3 +88,10 @@ def test_a_name_missing_from_strings(copy):
 def test_a_missing_file_is_named(copy):
     (copy / "planning.yaml").unlink()
     assert problems(copy) == ["planning.yaml:1:1: file is missing"]
+
+
+def test_the_supply_holds_the_setup_departments(copy):
+    line = edit(copy / "factory.yaml", "supply: {mainline: 8, research: 10, planning: 10}",
+                "supply: {mainline: 8, research: 10, planning: 3}")
+    assert problems(copy) == [f"factory.yaml:{line}:47: supply.planning: 4 players place 4 planning departments "
+                              "at setup"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.games.horseless_carriage import market as mk
-from cardgen.games.horseless_carriage.factory import DEALERSHIP, INDICATOR, MAINLINE, STATION
+from cardgen.games.horseless_carriage.factory import DEALERSHIP, INDICATOR, MAINLINE, RESEARCH, STATION
 from cardgen.games.horseless_carriage.state import ASSEMBLY, BUILD, DEMAND, FOCUS, OVER, RESEARCH_PHASE, State
 
 SEDAN, SPORTS, TRUCK = 0, 1, 2
@@ -194,3 +194,18 @@ def test_a_station_with_its_indicator_is_placed_by_the_state(rules, players):
     state.apply(action)
     assert f.tiles[cell] == (STATION, name, step) and f.tiles[ind] == (INDICATOR, bottom, step, cell)
     assert state.stations[name] == before - 1
+
+
+def test_the_shared_supply_runs_out(rules):
+    state = after_setup(rules)
+    while state.phase != BUILD:
+        state.apply(("done",) if state.phase == RESEARCH_PHASE else ("pass",))
+    p = state.current_player()
+    other = state.players[(p + 1) % 3].factory
+    for i in range(rules.mainline_copies):
+        other.tiles[(100 + i, 100)] = (MAINLINE, TRUCK)
+    assert state.why_not(("mainline", TRUCK, (1, 2), (0, 2))) == "no truck mainline left in the supply"
+    assert state.why_not(("mainline", SEDAN, (1, 2), (0, 2))) in (None, "a tile goes only on a free black square")
+    for i in range(rules.department_copies["research"]):
+        other.tiles[(100 + i, 101)] = (RESEARCH,)
+    assert state.why_not(("department", RESEARCH, (5, 4))) == "no research department left in the supply"
