@@ -17,13 +17,17 @@ from cardgen.games.railroad_ink.rules import (
     Face, State, Tables, commit, discard, end_turn, options, placements, special_allowed,
 )
 from cardgen.games.railroad_ink.scoring import gain, score
+from cardgen.games.railroad_ink.tiles import ROUTES
 
 Bot = Callable[[State, int, random.Random], None]
 
 
-def _finish(state: State, player: int, pick_special: Callable[[State, int], tuple | None]) -> None:
+def _finish(state: State, player: int, pick_special: Callable[[State, int], tuple | None],
+            rng: random.Random, careful: bool) -> None:
     """Discard the dice left (none can be drawn), offer the special routes, end the round."""
     p = state.players[player]
+    if state.ext is not None:
+        state.ext.bot_finish(state, player, rng, careful)
     for k in list(p.pending):
         discard(state, player, k)
     chosen = pick_special(state, player)
@@ -41,6 +45,8 @@ def random_round(state: State, player: int, rng: random.Random) -> None:
     more choice); dice with none are tried again after the others; then, half the rounds, a special route."""
     tab = state.tables
     p = state.players[player]
+    if state.ext is not None:
+        state.ext.bot_prepare(state, player, rng, careful=False)
     progress = True
     while p.pending and progress:
         progress = False
@@ -53,7 +59,7 @@ def random_round(state: State, player: int, rng: random.Random) -> None:
                 else:
                     discard(state, player, k)
                 progress = True
-    _finish(state, player, lambda st, pl: _random_special(st, pl, rng))
+    _finish(state, player, lambda st, pl: _random_special(st, pl, rng), rng, careful=False)
 
 
 def _uniform(opts: list, skip: bool, rng: random.Random) -> tuple[int, int] | None:
@@ -94,6 +100,8 @@ def greedy_round(state: State, player: int, rng: random.Random) -> None:
     that would only lose points is skipped; a special route is drawn when it adds points."""
     tab = state.tables
     p = state.players[player]
+    if state.ext is not None:
+        state.ext.bot_prepare(state, player, rng, careful=True)
     while p.pending:
         best = None
         seen: dict[str, tuple[int, int, int] | None] = {}
@@ -102,12 +110,14 @@ def greedy_round(state: State, player: int, rng: random.Random) -> None:
             if fid not in seen:
                 seen[fid] = _best(tab, p.board, tab.faces[fid])
             found = seen[fid]
-            if found is not None and (best is None or found[0] > best[0]):
+            if found is None or (found[0] < 0 and tab.faces[fid].optional):
+                continue  # nothing to draw, or an optional die that would only lose points
+            if best is None or found[0] > best[0]:
                 best = (found[0], k, found[1], found[2])
-        if best is None or (best[0] < 0 and tab.faces[state.rolled[best[1]]].optional):
+        if best is None:
             break
         commit(state, player, best[1], best[2], best[3])
-    _finish(state, player, _best_special)
+    _finish(state, player, _best_special, rng, careful=True)
 
 
 def _best_special(state: State, player: int) -> tuple | None:
@@ -127,8 +137,13 @@ def lookahead_round(state: State, player: int, rng: random.Random) -> None:
     board and score the result in full (longest routes too); play the order that ends the round best."""
     tab = state.tables
     p = state.players[player]
+    if state.ext is not None:
+        state.ext.bot_prepare(state, player, rng, careful=True)
     best_total, best_plan = None, None
-    orders = {tuple(state.rolled[k] for k in perm): perm for perm in itertools.permutations(p.pending)}
+    # every distinct order of the route dice (at most 24); an expansion's dice follow in rolled order
+    route = [k for k in p.pending if tab.faces[state.rolled[k]].join == ROUTES]
+    rest = [k for k in p.pending if k not in route]
+    orders = {tuple(state.rolled[k] for k in perm): perm + tuple(rest) for perm in itertools.permutations(route)}
     for perm in orders.values():
         board = p.board.copy()
         plan = []
@@ -138,7 +153,7 @@ def lookahead_round(state: State, player: int, rng: random.Random) -> None:
                 continue
             board.place(found[1], found[2])
             plan.append((k, found[1], found[2]))
-        total = score(tab, board)["total"]
+        total = score(tab, board, state.ext, p)["total"]
         if best_total is None or total > best_total:
             best_total, best_plan = total, plan
     for k, c, i in best_plan or []:

@@ -13,10 +13,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from cardgen.errors import CardgenError
 from cardgen.games.railroad_ink import board as boardmod
 from cardgen.games.railroad_ink.board import Board, Geometry, digit, faced_type, geometry
+from cardgen.games.railroad_ink.expansions import ExpansionRules, rules_for
 from cardgen.games.railroad_ink.model import Die, RailroadInk, Tile
 from cardgen.games.railroad_ink.tiles import (
     JOIN, LAKE, NONE, RAIL, REFUSED, ROAD, ROUTES, SIDE_NAMES, TYPES, LAVA, Shape, meets, orientations, shape_of,
@@ -64,6 +66,9 @@ class Tables:
                 self.faces[face.id] = self._face(face, die.id, FAMILY_JOIN[family], optional)
         self.specials = [self._face(t, "", ROUTES, True) for t in content.specials.specials]
         self.faces.update((f.id, f) for f in self.specials)
+        #: tiles the rules draw, not the players: a lake's filled cell, a volcano (not among ``faces``)
+        self.fill = self._face(content.expansions.lake.fill, "", (), False)
+        self.volcano = self._face(content.expansions.lava.volcano, "", (), False)
         self.joinable = frozenset({boardmod.FACING + ROAD, boardmod.FACING + RAIL, boardmod.FACING + LAKE,
                                    boardmod.EXIT_ROAD, boardmod.EXIT_RAIL})
         self._legal: dict[str, dict[int, tuple[tuple[int, int], ...]]] = {f: {} for f in self.faces}
@@ -138,7 +143,8 @@ def refusal(shape: Shape, ctx: int, join: tuple[int, ...]) -> str | None:
             joined = True
     if not joined:
         kinds = " or ".join(TYPES[t] for t in join)
-        return f"none of its {kinds} sides joins a {kinds} drawn before or an exit"
+        exits = " or an exit" if set(join) & set(ROUTES) else ""
+        return f"none of its {kinds} sides joins a {kinds} drawn before{exits}"
     return None
 
 
@@ -156,6 +162,8 @@ class Player:
     discarded: int = 0
     #: every face id this player drew, dice and specials (simulation counts them)
     drawn: list[str] = field(default_factory=list)
+    #: what an expansion keeps for this player (a meteor's cell, lava drawn this round...)
+    ext: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -169,6 +177,10 @@ class State:
     players: list[Player]
     #: every face id rolled so far, all rounds
     history: list[str] = field(default_factory=list)
+    #: the expansion's hooks, or None for the base game (cardgen.games.railroad_ink.expansions)
+    ext: ExpansionRules | None = None
+    #: what the expansion rolled this round (the meteor dice)
+    ext_roll: dict[str, Any] = field(default_factory=dict)
 
     @property
     def content(self) -> RailroadInk:
@@ -186,7 +198,9 @@ def new_game(content: RailroadInk, expansion: str | None = None, seed: int = 0, 
     tab = tables(content, expansion)
     rng = random.Random(seed)
     state = State(tab, rng, content.rounds(expansion), 0, [],
-                  [Player(tab.new_board(), []) for _ in range(players)])
+                  [Player(tab.new_board(), []) for _ in range(players)], ext=rules_for(tab))
+    if state.ext is not None:
+        state.ext.setup(state)
     start_round(state, dice)
     return state
 
@@ -199,6 +213,8 @@ def start_round(state: State, dice: list[str] | None = None) -> None:
         p.pending = list(range(len(state.rolled)))
         p.specials_this_round = 0
         p.done = False
+    if state.ext is not None:
+        state.ext.start_round(state)
 
 
 def legal_placements(state: State, face_id: str, player: int = 0) -> list[tuple[int, int, int]]:
@@ -282,6 +298,8 @@ def commit(state: State, player: int, source: int | str, cell: int, shape: int) 
         p.drawn.append(source)
         p.specials_used.append(source)
         p.specials_this_round += 1
+    if state.ext is not None:
+        state.ext.after_place(state, player, cell, state.tables.faces[p.drawn[-1]])
 
 
 def discard(state: State, player: int, die: int) -> None:
@@ -290,7 +308,8 @@ def discard(state: State, player: int, die: int) -> None:
     if die not in p.pending:
         raise IllegalMove(f"die {die + 1} was drawn or discarded already this round")
     face = state.tables.faces[state.rolled[die]]
-    if not face.optional and legal_placements(state, face.id, player):
+    optional = face.optional if state.ext is None else state.ext.may_discard(state, player, face)
+    if not optional and legal_placements(state, face.id, player):
         raise IllegalMove(f"die {die + 1} ('{face.id}') can be drawn legally, so it may not be discarded")
     p.pending.remove(die)
     p.discarded += 1
@@ -304,6 +323,9 @@ def end_turn(state: State, player: int, dice: list[str] | None = None) -> None:
         left = ", ".join(f"{i + 1} ('{state.rolled[i]}')" for i in p.pending)
         raise IllegalMove(f"{'die' if len(p.pending) == 1 else 'dice'} {left} "
                           f"{'is' if len(p.pending) == 1 else 'are'} neither drawn nor discarded")
+    why = state.ext.end_refusal(state, player) if state.ext is not None else None
+    if why:
+        raise IllegalMove(why)
     p.done = True
     if all(q.done for q in state.players) and state.round < state.rounds:
         start_round(state, dice)
@@ -326,5 +348,5 @@ def scores(state: State) -> list[dict[str, int]]:
     """Each player's score rows and total (cardgen.games.railroad_ink.scoring)."""
     from cardgen.games.railroad_ink.scoring import score
 
-    return [score(state.tables, p.board) for p in state.players]
+    return [score(state.tables, p.board, state.ext, p) for p in state.players]
 

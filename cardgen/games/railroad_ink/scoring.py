@@ -13,7 +13,8 @@ from cardgen.games.railroad_ink.board import CRATER, EMPTY, JOINS, Board
 from cardgen.games.railroad_ink.tiles import JOIN, NONE, RAIL, ROAD, ROUTES, meets, opposite
 
 if TYPE_CHECKING:
-    from cardgen.games.railroad_ink.rules import Tables
+    from cardgen.games.railroad_ink.expansions import ExpansionRules
+    from cardgen.games.railroad_ink.rules import Player, Tables
 
 #: the base rows, in scoring.yaml's order
 ROWS = ("exits", "longest_road", "longest_rail", "centre", "errors")
@@ -31,20 +32,21 @@ def exit_score(tab: Tables, board: Board) -> int:
     return sum(tab.exit_points[board.exits_of[r]] for r in roots)
 
 
-def route_graph(tab: Tables, board: Board, kind: int) -> list[list[int]]:
-    """Adjacency of the parts of tiles carrying ``kind`` (one node per joined group holding that kind)."""
+def route_parts(tab: Tables, board: Board, kind: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The parts of tiles carrying ``kind`` (one node per joined group holding that kind): their adjacency, and
+    each node's sides (``cell * 4 + side``)."""
     neighbour = board.geo.neighbour
     kind_groups = tab.kind_groups
     node_of: dict[int, int] = {}  # cell * 4 + side -> node
-    count = 0
+    parts: list[list[int]] = []
     for c, v in enumerate(board.cells):
         if v < 0:
             continue
         for sides in kind_groups[v][kind]:
             for s in sides:
-                node_of[c * 4 + s] = count
-            count += 1
-    adj: list[list[int]] = [[] for _ in range(count)]
+                node_of[c * 4 + s] = len(parts)
+            parts.append([c * 4 + s for s in sides])
+    adj: list[list[int]] = [[] for _ in parts]
     for key, n in node_of.items():
         nb = neighbour[key]
         if nb > key >> 2:  # each pair of neighbours once, from the lower cell
@@ -52,7 +54,23 @@ def route_graph(tab: Tables, board: Board, kind: int) -> list[list[int]]:
             if other is not None:
                 adj[n].append(other)
                 adj[other].append(n)
-    return adj
+    return adj, parts
+
+
+def route_graph(tab: Tables, board: Board, kind: int) -> list[list[int]]:
+    return route_parts(tab, board, kind)[0]
+
+
+def components(adj: list[list[int]]) -> list[list[int]]:
+    """The nodes of each connected component."""
+    seen: set[int] = set()
+    out = []
+    for n in range(len(adj)):
+        if n not in seen:
+            comp = _farthest(adj, n)[2]
+            seen.update(comp)
+            out.append(comp)
+    return out
 
 
 def _farthest(adj: list[list[int]], start: int) -> tuple[int, int, list[int]]:
@@ -85,21 +103,17 @@ def _dfs_longest(adj: list[list[int]], nodes: list[int]) -> int:
     return best
 
 
+def longest_in(adj: list[list[int]], comp: list[int]) -> int:
+    """Nodes on the longest simple path of one component: two sweeps on a tree, an exhaustive search with a loop."""
+    edges = sum(len(adj[x]) for x in comp) // 2
+    if edges == len(comp) - 1:
+        return _farthest(adj, _farthest(adj, comp[0])[0])[1]
+    return _dfs_longest(adj, comp)
+
+
 def longest_path(adj: list[list[int]]) -> int:
-    """Nodes on the longest simple path: two sweeps on a tree, an exhaustive search where there is a loop."""
-    seen: set[int] = set()
-    best = 0
-    for n in range(len(adj)):
-        if n in seen:
-            continue
-        far, _, comp = _farthest(adj, n)
-        seen.update(comp)
-        edges = sum(len(adj[x]) for x in comp) // 2
-        if edges == len(comp) - 1:
-            best = max(best, _farthest(adj, far)[1])
-        else:
-            best = max(best, _dfs_longest(adj, comp))
-    return best
+    """Nodes on the longest simple path of the graph."""
+    return max((longest_in(adj, comp) for comp in components(adj)), default=0)
 
 
 def open_ends(tab: Tables, board: Board) -> tuple[int, int]:
@@ -128,8 +142,9 @@ def centre_cells(board: Board) -> int:
     return sum(1 for c in board.geo.centre if board.cells[c] >= 0 and board.shapes[board.cells[c]].has(ROUTES))
 
 
-def score(tab: Tables, board: Board) -> dict[str, int]:
-    """Every scoring row of one board, and ``total``."""
+def score(tab: Tables, board: Board, ext: ExpansionRules | None = None, player: Player | None = None
+          ) -> dict[str, int]:
+    """Every scoring row of one board (the expansion's row too, when one is played), and ``total``."""
     rules = tab.content.scoring
     opened, _ = open_ends(tab, board)
     rows = {
@@ -139,6 +154,8 @@ def score(tab: Tables, board: Board) -> dict[str, int]:
         "centre": centre_cells(board) * rules.centre.points_per_cell,
         "errors": opened * rules.errors.points_per_open_end,
     }
+    if ext is not None and player is not None:
+        rows[ext.name] = ext.score(board, player)
     rows["total"] = sum(rows.values())
     return rows
 
