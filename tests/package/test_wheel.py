@@ -59,9 +59,10 @@ def installed(wheel, tmp_path_factory) -> Path:
 
 def test_the_wheel_holds_every_content_and_template_file(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    for folder in ("content", "templates"):
+    for folder in [ROOT / "cardgen" / "content", ROOT / "cardgen" / "templates",
+                   *(ROOT / "cardgen" / "games").glob("*/templates")]:  # each game's own templates too
         sources = {f"cardgen/{p.relative_to(ROOT / 'cardgen').as_posix()}"
-                   for p in (ROOT / "cardgen" / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+                   for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
         assert sources and sources <= names, sorted(sources - names)[:5]
 
 

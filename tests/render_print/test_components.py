@@ -192,7 +192,7 @@ components:
         ("token-route", "token", 3, "token_back", "card", "标记 · 路线骰"),
         ("token-junction", "token", 1, "token_back", "card", "标记 · junction"),
         ("sheet", "sheet", 8, None, "sheet", "纸"),
-        ("net", "net", 1, None, "die_net", "纸"),
+        ("net", "net", 1, None, "card", "纸"),
         ("token_back", "token_back", 4, None, "card", "背面"),
     ]
     assert (faces[0].width_mm, faces[0].height_mm) == (41, 63)

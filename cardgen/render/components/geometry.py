@@ -58,6 +58,23 @@ class Net:
     def size(self) -> tuple[float, float]:
         return net_size(self.edge, self.tab)
 
+    @property
+    def folds(self) -> tuple[tuple[float, float, float, float], ...]:
+        """The lines folded (x1, y1, x2, y2): each edge two faces share, and each tab's base; every other
+        edge of the outline is cut.
+
+        >>> len(die_net(16, 5).folds)
+        12
+        """
+        shared = []
+        for a in self.squares:
+            for b in self.squares:
+                if (b.x, b.y) == (a.x + a.side, a.y):
+                    shared.append((b.x, b.y, b.x, b.y + b.side))
+                elif (b.x, b.y) == (a.x, a.y + a.side):
+                    shared.append((b.x, b.y, b.x + b.side, b.y))
+        return (*shared, *((t.points[0][0], t.points[0][1], t.points[1][0], t.points[1][1]) for t in self.tabs))
+
 
 def net_size(edge: float, tab: float) -> tuple[float, float]:
     """Trim size of a die net: the cross's 4 x 3 box and the tab on its right side."""

@@ -46,8 +46,9 @@ MAX_TOLERANCE_MM = 3.0   #: most a sticker is made smaller than its die's face
 TEMPLATE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,70}\.html\.j2")
 Side = Annotated[float, Field(ge=MIN_SIDE_MM, le=MAX_SIDE_MM)]
 Layout = Literal["card", "board", "tile", "sheet", "die_net"]
-#: Layouts gang-imposed like cards (many to a sheet, cut apart); every other one prints a page of its own.
-GANGED = ("card", "tile")
+#: Layouts gang-imposed like cards (many to a sheet, cut apart: a die net is cut out of its box); every other one
+#: prints a page of its own.
+GANGED = ("card", "tile", "die_net")
 #: ``back: none`` says a component has no back (as leaving ``back`` out does).
 NO_BACK = "none"
 

@@ -1,0 +1,148 @@
+"""Railroad Ink's printables: every kind components.yaml declares, in zh and en, laid out without overflow, with
+die nets and sticker sheets of the size the dice need, and every picture drawn from the content."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import BuildError, ContentError, UsageError
+from cardgen.games.railroad_ink.faces import TEMPLATES, faces
+from cardgen.games.railroad_ink.model import CONTENT, load_content
+from cardgen.render.components.geometry import die_net
+from cardgen.render.components.schema import load_components
+from cardgen.render.faces import fit
+from cardgen.render.faces.renderer import FaceRenderer
+from cardgen.render.fonts import instances as font_instances
+from cardgen.render.fonts import stack as fonts
+from cardgen.resources import TEMPLATES_DIR
+
+from .conftest import edit
+
+#: The die and sticker sizes components.yaml declares (the test reads them rather than trusting the build).
+DECLARED = {c.id: c for c in load_components(CONTENT).components}  # type: ignore[union-attr]
+
+
+def _ids(content, lang: str = "en", players: int = 3) -> dict[str, tuple[int, str]]:
+    return {f.id: (f.copies, f.caption) for f in faces(content, lang=lang, players=players, bleed_mm=3)}
+
+
+def test_every_printable_is_made_for_each_player_die_and_expansion(content):
+    made = _ids(content)
+    dice = [*content.dice.dice, *content.expansions.river.dice, *content.expansions.lake.dice,
+            *content.expansions.lava.dice]
+    meteor = content.expansions.meteor
+    assert made == {
+        "board": (3, "Player board"),
+        **{f"expansion_board-{e}": (3, f"Expansion board · {getattr(content.expansions, e).name.en}")
+           for e in ("river", "lake", "lava", "meteor")},
+        **{f"die_net-{d.id}": (d.count, f"Die net · {d.name.en}") for d in dice},
+        f"die_net-{meteor.distance.id}": (1, f"Die net · {meteor.distance.name.en}"),
+        f"die_net-{meteor.direction.id}": (1, f"Die net · {meteor.direction.name.en}"),
+        "stickers-base": (1, "Dice stickers · Base game"),
+        **{f"stickers-{e}": (1, f"Dice stickers · {getattr(content.expansions, e).name.en}")
+           for e in ("river", "lake", "lava", "meteor")},
+        "quick_reference": (1, "Quick reference"),
+    }
+    assert _ids(content, "zh", 1)["board"] == (1, "玩家图板")
+    assert _ids(content, "zh")["die_net-route"] == (3, "骰子展开图 · 路线骰")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_face_lays_out_without_overflow_or_missing_glyph(content, lang, tmp_path):
+    made = faces(content, lang=lang, players=2, bleed_mm=3)
+    printed = font_instances.print_fonts(fonts.font_faces(), tmp_path / "fonts")
+    renderer = FaceRenderer(roots=[CONTENT, TEMPLATES, TEMPLATES_DIR], fonts=list(printed.values()),
+                            substitutes={f.url: u for f, u in printed.items() if f.path != u},
+                            check_layout=fit.check_layout, check_glyphs=fit.check_glyphs)
+    pdfs = renderer.render_batch(made)  # raises BuildError naming any overflow, clipped text or missing glyph
+    assert len(pdfs) == len(made) == 18
+
+
+def test_the_overflow_check_sees_a_board_whose_words_do_not_fit(folder):
+    edit(folder, "strings.yaml", "total: {zh: 总分, en: Total}",
+         "total: {zh: 总分, en: The grand total of every row of the score row added together}")
+    board = next(f for f in faces(load_content(folder), lang="en", players=1, bleed_mm=3) if f.id == "board")
+    renderer = FaceRenderer(roots=[folder, TEMPLATES, TEMPLATES_DIR], fonts=[], check_layout=fit.check_layout)
+    with pytest.raises(BuildError, match="text overflows its box 'total'"):
+        renderer.render(board)
+
+
+def test_a_die_net_is_six_faces_of_the_die_with_seven_glue_tabs(content):
+    die = DECLARED["die_net"].die
+    net = die_net(die.edge_mm, die.tab_mm)
+    assert die.edge_mm == 16 and net.size == (4 * 16 + die.tab_mm, 3 * 16)
+    assert [sq.side for sq in net.squares] == [16] * 6 and sorted(sq.index for sq in net.squares) == list(range(6))
+    # the six faces touch edge to edge in a cross: five shared edges, and one tab on each of the seven pairs
+    # of outer edges that meet when it is folded
+    shared = [f for f in net.folds if f not in [(t.points[0] + t.points[1]) for t in net.tabs]]
+    assert len(shared) == 5 and len(net.tabs) == 7 and len(net.folds) == 12
+    for tab in net.tabs:
+        (x1, y1), (x2, y2) = tab.points[0], tab.points[1]
+        assert abs(x2 - x1) + abs(y2 - y1) == 16  # based on a whole edge of a face
+        assert all(0 <= x <= net.size[0] and 0 <= y <= net.size[1] for x, y in tab.points)  # inside the trim
+        assert not any(sq.x < (x1 + x2) / 2 < sq.x + 16 and sq.y < (y1 + y2) / 2 < sq.y + 16 for sq in net.squares)
+    face = next(f for f in faces(content, lang="en", players=1, bleed_mm=3) if f.id == "die_net-route")
+    assert (face.width_mm, face.height_mm) == net.size
+    assert len(re.findall(r'<polygon points="[^"]+" fill="#e4e1da"', face.body)) == 7
+    assert len(re.findall(r'<rect x="[\d.]+" y="[\d.]+" width="16(?:\.0)?" height="16(?:\.0)?" fill="none" stroke="#22262b"',
+                          face.body)) == 6
+
+
+def test_a_sticker_is_the_die_face_less_the_tolerance(content):
+    die = DECLARED["stickers"].die
+    side = die.edge_mm - die.tolerance_mm
+    assert side == 15
+    made = {f.id: f for f in faces(content, lang="zh", players=1, bleed_mm=3)}
+    base = sum(6 * d.count for d in content.dice.dice)
+    for sheet, count in [("stickers-base", base), ("stickers-river", 12), ("stickers-meteor", 12)]:
+        frames = re.findall(rf'<rect x="0" y="0" width="{side:g}" height="{side:g}" fill="none"', made[sheet].body)
+        assert len(frames) == count, sheet
+    assert base == 24
+
+
+def test_pictures_come_from_the_content(folder, content):
+    """A die face changed in dice.yaml is printed changed on its net, its stickers and the quick reference."""
+    edit(folder, "dice.yaml", "edges: {n: road, e: none, s: road, w: none}", "edges: {n: rail, e: none, s: rail, w: none}")
+    before = {f.id: f.body for f in faces(content, lang="en", players=1, bleed_mm=3)}
+    after = {f.id: f.body for f in faces(load_content(folder), lang="en", players=1, bleed_mm=3)}
+    changed = sorted(i for i in before if before[i] != after[i])
+    assert changed == ["die_net-route", "quick_reference", "stickers-base"]
+
+
+def test_expansion_boards_print_their_rounds_start_and_scoring_row(content):
+    made = {f.id: f.body for f in faces(content, lang="en", players=1, bleed_mm=3)}
+    rounds = lambda body: len(re.findall(r'data-box="round"', body))  # noqa: E731
+    assert rounds(made["board"]) == content.game.rounds == 7
+    assert rounds(made["expansion_board-river"]) == content.expansions.river.rounds == 6
+    lava = content.expansions.lava.scoring
+    assert f"−{-lava.points_per_open_edge} · +{lava.closed_lake} · ×{lava.points_per_cell}" in made["expansion_board-lava"]
+    assert made["board"].count('data-box="row"') == 5 and made["expansion_board-lava"].count('data-box="row"') == 6
+    assert made["expansion_board-lava"].count('fill="#e4622a"') > made["board"].count('fill="#e4622a"')
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"lang": "fr", "players": 2, "bleed_mm": 3}, "--lang must be one of zh, en, not 'fr'"),
+    ({"lang": "en", "players": 13, "bleed_mm": 3}, "--players must be between 1 and 12 (game.yaml players), not 13"),
+    ({"lang": "en", "players": 2, "bleed_mm": 11}, "bleed must be between 0 and 10 mm, not 11"),
+])
+def test_options_the_content_cannot_honour_are_refused(content, options, message):
+    with pytest.raises(UsageError) as caught:
+        faces(content, **options)
+    assert str(caught.value) == message
+
+
+def test_a_mistake_in_components_yaml_is_located(folder):
+    edit(folder, "components.yaml", "copies: {each: dice_sets}", "copies: {each: dice_set}")
+    with pytest.raises(ContentError) as caught:
+        faces(load_content(folder), lang="en", players=1, bleed_mm=3)
+    assert [p.headline() for p in caught.value.problems] == [
+        "components.yaml:35:20: components.3.copies.each: the game has no collection 'dice_set'; "
+        "did you mean 'dice_sets'? (it has: dice, dice_sets, expansions)"]
+
+
+def test_templates_are_the_games_own(content):
+    names = sorted(p.name for p in Path(TEMPLATES).iterdir())
+    assert sorted({c.template for c in DECLARED.values()}) == [n for n in names if n != "ri.css.j2"]
