@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content, ticket_terms
 from cardgen.model.effects import (BOUND_PAIRS, EVENT, LOAD_FIELDS, OPERATION, STANDING_FIELDS, LoadCondition,
-                                   timing_problem, until_stop_problem)
+                                   target_problem, timing_problem, until_stop_problem)
 from cardgen.model.messages import suggest
 from cardgen.model.schema import FILES, LANGS, PrintRow, Text
 from cardgen.model.text import SPECS, effect_values, string_values, text_values, variant_players
@@ -303,6 +303,9 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
         problem = until_stop_problem(eff)
         if problem:
             yield where(stem, ("kinds", i, "effects", j, "lasts"), problem)
+        aimed = target_problem(eff, timing)
+        if aimed:
+            yield where(stem, ("kinds", i, "effects", j, aimed[0]), aimed[1])
         crossed = _crossed_bounds(eff)
         if crossed:
             yield where(stem, ("kinds", i, "effects", j, crossed[1]), _crossed_message(crossed))

@@ -60,6 +60,8 @@ class Primitive(BaseModel):
     TARGETS: ClassVar[tuple[str, ...]] = ()
     #: a YAML example for the reference
     EXAMPLE: ClassVar[str] = ""
+    #: what a bot picks when the player chooses the effect's train: "friend" (its own other train)
+    HINT: ClassVar[str] = ""
     #: whether a train carries this effect with it, so that `lasts: until_stop` (that train's stop) has meaning
     TRAIN_HELD: ClassVar[bool] = False
 
@@ -125,10 +127,22 @@ class WaitGain(LoadCondition, Lasting):
     """Wait value W rises by `amount` (capped by the wait track, ruling R11): the card's train on an
     operation or dispatch card, every train on an event (or only trains whose load is in
     `min_load`..`max_load`). Played with the operation reveal, it counts when the wait card's gain does
-    (ruling R17); after the move or at the stop, it orders the next round."""
+    (ruling R17); after the move or at the stop, it orders the next round. With the event kind's `target:
+    section`, only trains standing in the card's section as the round begins. After the move, a dispatch card may
+    give it to a train the player chooses within `range` cells of its own (`train: chosen`; a bot picks its own
+    other train, the hint a gain gives)."""
 
     type: Literal["wait_gain"] = Field(description="Primitive name.")
     amount: Annotated[int, Bounds(1, MAX_VALUE)] = Field(description="How much W rises.")
+    train: Literal["own", "chosen"] = Field(default="own", description="Dispatch card after the move: `own` (the "
+                                                                      "card's train) or `chosen` (a train the player "
+                                                                      "picks within `range` cells).")
+    range: Annotated[int, Bounds(1, MAX_VALUE)] = Field(default=1, description="With `train: chosen`: how many cells "
+                                                                             "from the card's train the chosen one "
+                                                                             "may stand (another train, anyone's).")
+    #: the choice a bot makes for `train: chosen`: a gain is for a friend (the player's own other train)
+    HINT = "friend"
+    TARGETS = ("section",)
     TRAIN_HELD = True
     TIMINGS = (OPERATION, EVENT, *DISPATCH_TIMINGS)
     EXAMPLE = "{type: wait_gain, amount: 1}"
@@ -137,10 +151,12 @@ class WaitGain(LoadCondition, Lasting):
 class PropulsionModifier(LoadCondition, Lasting):
     """Propulsion R changes by `amount` this round, inside max(floor, ...) (ruling R18): every train on an
     event, the card's train on a dispatch card (Signal Priority); with `min_load`..`max_load`, only a
-    train whose load is in that range."""
+    train whose load is in that range; with the event kind's `target: section`, only trains standing in the
+    section the card names (at the reveal)."""
 
     type: Literal["propulsion"] = Field(description="Primitive name.")
     amount: Annotated[int, Bounds(-MAX_VALUE, MAX_VALUE)] = Field(description="Added to R; negative slows trains.")
+    TARGETS = ("section",)
     TRAIN_HELD = True
     TIMINGS = (EVENT, WITH_REVEAL)
     EXAMPLE = "{type: propulsion, amount: 1, max_load: 4}"
@@ -183,11 +199,12 @@ class GroupBooking(Primitive):
 
 
 class PlatformExtra(Primitive):
-    """A festival: the target station's platform queue gets `amount` extra tickets from its pile."""
+    """A festival: the target station's platform queue gets `amount` extra tickets from its pile; on a dispatch
+    card played as the stop begins, the station whose pile the player picks (a bot: where its train stops)."""
 
     type: Literal["platform_extra"] = Field(description="Primitive name.")
     amount: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="Extra tickets dealt onto the platform.")
-    TIMINGS = (EVENT,)
+    TIMINGS = (EVENT, ANY_TIME)
     TARGET = "station"
     EXAMPLE = "{type: platform_extra, amount: 2}   # the kind says target: station"
 
@@ -323,3 +340,17 @@ def until_stop_problem(effect: Primitive) -> str | None:
         return None
     return (f"'until_stop' ends at a train's stop: a '{primitive_name(effect)}' effect is not carried by a train "
             "(lasts: round, a number or game)")
+
+
+def target_problem(effect: Primitive, timing: str) -> tuple[str, str] | None:
+    """(field, why) when ``effect`` names a chosen train where it cannot: only a dispatch card played after the
+    move picks one, for its round; `range` is for a chosen train only."""
+    fields = effect.model_fields_set
+    if getattr(effect, "train", "own") == "chosen":
+        if timing != AFTER_MOVEMENT:
+            return "train", f"a chosen train is picked after the move: only at timing '{AFTER_MOVEMENT}'"
+        if getattr(effect, "lasts", "round") != "round":
+            return "lasts", "an effect on a chosen train lasts its round only"
+    elif "range" in fields:
+        return "range", "'range' is how far a chosen train may stand: it needs train: chosen"
+    return None

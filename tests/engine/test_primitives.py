@@ -6,8 +6,8 @@ import shutil
 from pathlib import Path
 
 from cardgen.engine import GameState, compile_rules, play_game
-from cardgen.engine.play.games import make_bots, run_checked, run_fast
 from cardgen.model import load
+from tests.engine.drivers import drivers_agree
 
 BASE = Path(__file__).resolve().parents[2] / "cardgen" / "content" / "rail-journey"
 NEW_KINDS = """  - id: short_formation
@@ -55,12 +55,7 @@ def pack(tmp_path: Path, beyond: bool = False) -> Path:
 def test_new_kinds_play_on_both_drivers_and_matter(tmp_path):
     content = load(pack(tmp_path))
     rules = compile_rules(content)
-    for seed in range(4):
-        lineup = ["heavy", "light", "balanced", "long"]
-        fast, checked = GameState(rules, 4, seed), GameState(rules, 4, seed)
-        run_fast(fast, make_bots(rules, lineup, seed), check_invariants=True)
-        run_checked(checked, make_bots(rules, lineup, seed))
-        assert fast.to_dict() == checked.to_dict()
+    drivers_agree(rules, ["heavy", "light", "balanced", "long"], range(4))
     effective = {k: 0 for k in ("short_formation", "tailwind", "rush_hour")}
     for seed in range(40):
         result = play_game(content, ["heavy", "light", "balanced", "long"], seed=seed, check_invariants=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from cardgen.engine.rules.compiled import WITH_REVEAL, Rules, propulsion_change, wait_change
+from cardgen.engine.rules.compiled import FRIEND, WITH_REVEAL, Rules, propulsion_change, trains_within, wait_change
 from cardgen.engine.rules.runs import run_index
 from cardgen.engine.rules.view import PlayerView
 
@@ -162,9 +162,25 @@ class Bot:
                 u = self.swap(view, t, targets)
                 if u is not None:
                     return k, u
+            elif fx[k].wait_range:
+                chosen = self.chosen_train(view, t, k)
+                if chosen is not None:
+                    return k, chosen
             elif fx[k].wait_gain and self.wants_wait(view, t):
                 return k, -1
         return -1, -1
+
+    def chosen_train(self, view: PlayerView, t: int, k: int) -> Optional[int]:
+        """The train card ``k`` goes to, by its hint: a boon (FRIEND) to the player's own other train within
+        range; in the last round, when the card would otherwise go unplayed, the nearest train."""
+        fx = self.rules.dispatch[k]
+        near = trains_within(view.cell, t, fx.wait_range)
+        for u in near:
+            if (view.owner(u) == view.owner(t)) == (fx.train_hint == FRIEND):
+                return u
+        if near and self.last_round(view):
+            return min(near, key=lambda u: abs(view.cell[u] - view.cell[t]))
+        return None
 
     def swap(self, view: PlayerView, t: int, targets: list[int]) -> Optional[int]:
         """Swap with the train that blocked us from just ahead."""
@@ -186,9 +202,26 @@ class Bot:
                 pile = self.booking(view, t)
                 if pile is not None:
                     return k, pile
+            elif fx[k].festival_amount:
+                pile = self.festival(view, t)
+                if pile is not None:
+                    return k, pile
             elif fx[k].wait_gain and self.wants_wait(view, t):
                 return k, -1
         return -1, -1
+
+    def festival(self, view: PlayerView, t: int) -> Optional[int]:
+        """Extra tickets onto the platform of the station we stop at, to board some now; in the last round, when
+        the card would otherwise go unplayed, any pile that holds tickets."""
+        rules = self.rules
+        s = rules.station_of_cell[view.cell[t]]
+        if s >= 0 and rules.stops(view.cell[t], view.card(t)) and view.pile_size(s):
+            return s
+        if self.last_round(view):
+            for s in range(len(rules.station_ids)):
+                if view.pile_size(s):
+                    return s
+        return None
 
     def booking(self, view: PlayerView, t: int) -> Optional[int]:
         """Book from the pile of the station we stop at, so the ticket lands where we can board it. Under
@@ -288,7 +321,10 @@ class RandomBot(Bot):
         fx = self.rules.dispatch
         options: list[tuple[int, int]] = []
         for k in cards:
-            options += [(k, u) for u in targets] if fx[k].swap else [(k, -1)]
+            if fx[k].pick_train:
+                options += [(k, u) for u in (targets if fx[k].swap else trains_within(view.cell, t, fx[k].wait_range))]
+            else:
+                options.append((k, -1))
         options.append((-1, -1))
         return self.rng.choice(options)
 
@@ -297,7 +333,7 @@ class RandomBot(Bot):
         piles = [s for s in range(len(view.platforms)) if view.pile_size(s)]
         options: list[tuple[int, int]] = []
         for k in cards:
-            options += [(k, s) for s in piles] if fx[k].draw else [(k, -1)]
+            options += [(k, s) for s in piles] if fx[k].pick_pile else [(k, -1)]
         if not options or self.rng.random() < 0.5:
             return -1, -1
         return self.rng.choice(options)

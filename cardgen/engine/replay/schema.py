@@ -46,8 +46,10 @@ class DispatchCard(Shape):
     """A dispatch card that says more than its id: the train a swap is made with, a booking's pile and picks."""
 
     card: Id = Field(description="The dispatch kind's id (dispatch.yaml).")
-    with_: Label = Field("", alias="with", description="A swap: the train it is made with.")
-    pile: Id = Field("", description="A Group Booking: the station whose pile it draws from.")
+    with_: Label = Field("", alias="with", description="A swap: the train it is made with; a card that gives its "
+                                                       "effect to a chosen train: that train.")
+    pile: Id = Field("", description="A Group Booking: the station whose pile it draws from; a festival card: the "
+                                     "station whose platform its tickets go onto.")
     keep: Tickets = Field([], description="A Group Booking: the ticket kinds kept of those drawn (else the bot "
                                           "picks).")
     platform: Id = Field("", description="A Group Booking: the platform the kept tickets go onto (needs "

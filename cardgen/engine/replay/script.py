@@ -190,8 +190,10 @@ def _dispatch_problems(script: Script, rules: Rules, where: tuple, decision: dic
             continue
         k = rules.dispatch_ids.index(name)
         fx = rules.dispatch[k]
-        for key, takes, meaning in (("with", fx.swap, "the train a swap is made with"),
-                                    ("pile", fx.draw, "the station whose pile a Group Booking draws from"),
+        for key, takes, meaning in (("with", fx.pick_train, "the train a swap is made with" if fx.swap else
+                                     "the train the card's effect goes to"),
+                                    ("pile", fx.pick_pile, "the station whose pile a Group Booking draws from"
+                                     if fx.draw else "the station whose platform the tickets go onto"),
                                     ("keep", fx.draw, ""), ("platform", fx.draw, "")):
             if key in entry and not takes:
                 problems.append(script.problem(where + path + (key,), f"'{name}' takes no '{key}'"))

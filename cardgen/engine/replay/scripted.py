@@ -16,7 +16,7 @@ from cardgen.engine.rules.actions import IllegalAction, SetupRefused
 from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.play.playable import check_playable, check_variant_players
 from cardgen.engine.play.games import make_bots, rules_for, run_checked
-from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL, Rules
+from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL, Rules, trains_within
 from cardgen.engine.replay.content import script_content
 from cardgen.engine.replay.expect import check_expect
 from cardgen.engine.replay.record import Recorder, place_name
@@ -101,12 +101,15 @@ class ScriptedBot:
         if not entry:
             return -1, -1
         k = self._card(view, t, AFTER_MOVE, cards, entry, path)
-        if not self.rules.dispatch[k].swap:
+        fx = self.rules.dispatch[k]
+        if not fx.pick_train:
             return k, -1
-        legal = {self.labels[u]: u for u in targets}
+        legal = {self.labels[u]: u for u in (targets if fx.swap else trains_within(view.cell, t, fx.wait_range))}
         if entry["with"] not in legal:
             raise self.script.fail(path + ("with",), f"cannot swap with '{entry['with']}'; adjacent trains: "
-                                                     f"{', '.join(legal) or 'none'}")
+                                                     f"{', '.join(legal) or 'none'}" if fx.swap else
+                                   f"cannot choose '{entry['with']}'; trains within {fx.wait_range} cells: "
+                                   f"{', '.join(legal) or 'none'}")
         return k, legal[entry["with"]]
 
     def at_stop(self, view, t, cards):
@@ -116,7 +119,7 @@ class ScriptedBot:
         if not entry:
             return -1, -1
         k = self._card(view, t, AT_STOP, cards, entry, path)
-        if not self.rules.dispatch[k].draw:
+        if not self.rules.dispatch[k].pick_pile:
             return k, -1
         name = entry["pile"]
         if name not in self.rules.station_ids:

@@ -59,8 +59,8 @@ class Move:
 @dataclass(frozen=True, slots=True)
 class Dispatch:
     """Play dispatch card ``card`` (kind index) for the train now, after its move or at the start of its stop,
-    or ``None`` to pass. ``target``: the train a swap is made with; ``pile``: the station (index) whose pile a
-    Group Booking draws from."""
+    or ``None`` to pass. ``target``: the train a swap is made with or a chosen train's effect goes to; ``pile``:
+    the station (index) whose pile a Group Booking draws from or a festival deals onto its platform."""
 
     card: int | None
     target: int | None = None

@@ -88,9 +88,9 @@ class CheckedDriver(Core):
         fx = self.rules.dispatch
         cards, targets = self.after_move_cards(t) if moved else (self.stop_cards(t), [])
         for k in cards:
-            if fx[k].swap:
-                out += [Dispatch(k, target=u) for u in targets]
-            elif fx[k].draw:
+            if fx[k].pick_train:
+                out += [Dispatch(k, target=u) for u in (targets if fx[k].swap else self.card_targets(t, k))]
+            elif fx[k].pick_pile:
                 out += [Dispatch(k, pile=s) for s, pile in enumerate(self.piles) if pile]
             else:
                 out.append(Dispatch(k))
@@ -187,7 +187,7 @@ class CheckedDriver(Core):
                 self.phase = KEEP
                 return
             if action.card is not None:
-                self.play(t, action.card)
+                self.play(t, action.card, pile=-1 if action.pile is None else action.pile)
             self.phase = BOARD
             self._stop_begin(t)
         elif isinstance(action, Keep):

@@ -33,6 +33,11 @@ ON_STATION, IN_SECTION, ON_TERMINAL, POSITIONS = PLACES["station"], PLACES["sect
     PLACES["anywhere"]
 HEADING_RIGHT, HEADING_LEFT, HEADINGS_ALL = HEADINGS["right"], HEADINGS["left"], HEADINGS["any"]
 ANYWHERE = POSITIONS | HEADINGS_ALL
+#: where a train stands carries its cell above the position and heading bits, plus one (0: not known, as in ANYWHERE)
+CELL_SHIFT = 8
+#: a chosen train's effect is a boon: a bot gives it to its own other train (cardgen/model/effects.py HINT)
+FRIEND = 1
+HINTS = {"": 0, "friend": FRIEND}
 #: the card a train played, or its owner's score or deliveries, when the caller does not know it (a bot predicting):
 #: a condition on it holds
 UNKNOWN = -(1 << 30)
@@ -88,6 +93,8 @@ class EventEffect:
     delivery_bonus: int = 0   # added to the points of each delivery this round (open scoring)
     propulsion_who: Optional[Standing] = None   # the R change's conditions on the card played, score, deliveries
     wait_who: Optional[Standing] = None
+    propulsion_cell: int = -1  # the R change holds for trains in this section cell only (`target: section`), or -1
+    wait_cell: int = -1
     held: int = -1            # the card's `until_stop` effects, which each train that has not stopped by the round's
                               # end carries on (index into Rules.holds), or -1
 
@@ -114,6 +121,13 @@ class DispatchEffect:
     wait_at: int = ANYWHERE
     propulsion_who: Optional[Standing] = None
     wait_who: Optional[Standing] = None
+    propulsion_cell: int = -1  # never set on a dispatch card: read with an event's by propulsion_change
+    wait_cell: int = -1
+    festival_amount: int = 0  # tickets dealt from the pile the player picks onto its platform
+    wait_range: int = 0       # the W gain goes to a train the player picks within this many cells (0: its own)
+    train_hint: int = 0       # which train a bot picks: FRIEND (its owner's other train)
+    pick_train: bool = False  # the player names a train (a swap, a chosen train's W gain)
+    pick_pile: bool = False   # the player names a station's pile (a booking, a festival)
     #: the effects that last beyond the round played, each (UNTIL_STOP, WHOLE_GAME or rounds, index into Rules.holds)
     lasting: tuple[tuple[int, int], ...] = ()
 
@@ -125,7 +139,7 @@ def propulsion_change(effect: EventEffect | DispatchEffect | None, load: int, pl
     the effect's conditions (cardgen/model/effects.py CONDITION_FIELDS), else 0. A bot predicting leaves out
     what it does not know (ANYWHERE, UNKNOWN): the effect counts."""
     if effect is None or not effect.propulsion_min_load <= load <= effect.propulsion_max_load \
-            or not meets(effect.propulsion_at, place):
+            or not meets(effect.propulsion_at, place) or not in_cell(effect.propulsion_cell, place):
         return 0
     who = effect.propulsion_who
     if who is not None and not who.holds(card, score, delivered):
@@ -136,7 +150,8 @@ def propulsion_change(effect: EventEffect | DispatchEffect | None, load: int, pl
 def wait_change(effect: EventEffect | DispatchEffect | None, load: int, place: int = ANYWHERE,
                 card: int = UNKNOWN, score: int = UNKNOWN, delivered: int = UNKNOWN) -> int:
     """The W gain ``effect`` gives a train (as :func:`propulsion_change` reads it), under its conditions, else 0."""
-    if effect is None or not effect.wait_min_load <= load <= effect.wait_max_load or not meets(effect.wait_at, place):
+    if effect is None or not effect.wait_min_load <= load <= effect.wait_max_load or not meets(effect.wait_at, place) \
+            or not in_cell(effect.wait_cell, place):
         return 0
     who = effect.wait_who
     if who is not None and not who.holds(card, score, delivered):
@@ -147,6 +162,18 @@ def wait_change(effect: EventEffect | DispatchEffect | None, load: int, place: i
 def meets(condition: int, place: int) -> bool:
     """Whether a train at ``place`` (its position and heading bits) meets a position-and-heading ``condition``."""
     return bool(condition & place & POSITIONS) and bool(condition & place & HEADINGS_ALL)
+
+
+def trains_within(cells: list[int], t: int, reach: int) -> list[int]:
+    """The trains other than ``t`` standing within ``reach`` cells of it (cells by train): those a card played for
+    ``t`` may choose (Core.card_targets, and the bots through their view)."""
+    c = cells[t]
+    return [u for u in range(len(cells)) if u != t and abs(cells[u] - c) <= reach]
+
+
+def in_cell(cell: int, place: int) -> bool:
+    """Whether a train at ``place`` stands on ``cell`` (-1: any cell; a place without its cell, ANYWHERE: yes)."""
+    return cell < 0 or (place >> CELL_SHIFT) in (0, cell + 1)
 
 
 def clock_after(clock: int, event: EventEffect | None) -> int:
@@ -322,6 +349,8 @@ def _flatten(effects: Any, op_index: dict[str, int]) -> dict[str, Any]:
         elif e.type == "wait_gain":
             out.update(wait_gain=e.amount, wait_min_load=e.min_load, wait_max_load=e.max_load,
                        wait_at=PLACES[e.at] | HEADINGS[e.heading], wait_who=_standing(e, op_index))
+            if e.train == "chosen":
+                out.update(wait_range=e.range, train_hint=HINTS[e.HINT])
         elif e.type == "platform_extra":
             out["festival_amount"] = e.amount
         elif e.type in ("clock_hold", "order_reversed", "ignore_blocking", "ignore_closure"):
@@ -333,6 +362,14 @@ def _flatten(effects: Any, op_index: dict[str, int]) -> dict[str, Any]:
         elif e.type in ("boarding_limit", "capacity", "platform_size", "delivery_bonus"):
             out[e.type] = e.amount
     return out
+
+
+def _dispatch_effect(kind: Any, holds: list[DispatchEffect], op_index: dict[str, int]) -> DispatchEffect:
+    """One dispatch kind flattened, with what its player names when playing it (a train, a pile)."""
+    fields = _flatten(kind.effects, op_index)
+    return DispatchEffect(window=DISPATCH_TIMINGS.index(kind.timing), lasting=_held(kind.effects, holds, op_index),
+                          pick_train=bool(fields.get("swap")) or fields.get("wait_range", 0) > 0,
+                          pick_pile=fields.get("draw", 0) > 0 or fields.get("festival_amount", 0) > 0, **fields)
 
 
 def _lasts_code(lasts: Any) -> int:
@@ -403,6 +440,10 @@ def compile_rules(model: Content) -> Rules:
         fields = _flatten(played.effects, op_index)
         types = {e.type for e in played.effects}
         festival = station_index[card.station] if "platform_extra" in types and card.station else -1
+        aimed = content.sections[card.section].cell if card is not None and card.section else -1
+        for e in (content.card_effects(card) if aimed >= 0 else []):   # a section the card names: trains in it
+            if e.type in ("propulsion", "wait_gain"):
+                fields[f"{'propulsion' if e.type == 'propulsion' else 'wait'}_cell"] = aimed
         closed = content.sections[card.section].cell if "section_closed" in types and card.section else -1
         own = {e.type for e in content.card_effects(card)} if card is not None else set()
         limited = station_index[card.station] if "boarding_limit" in own and card.station else -1
@@ -415,8 +456,7 @@ def compile_rules(model: Content) -> Rules:
                                  limit_station=limited, held=held.get(UNTIL_STOP, -1), **fields)
 
     dk = content.dispatch.kinds
-    dispatch = tuple(DispatchEffect(window=DISPATCH_TIMINGS.index(k.timing), lasting=_held(k.effects, holds, op_index),
-                                    **_flatten(k.effects, op_index)) for k in dk)
+    dispatch = tuple(_dispatch_effect(k, holds, op_index) for k in dk)
     hold_counts += [0] * (len(holds) - len(hold_counts))
     for k, fx in zip(dk, dispatch):
         for _, index in fx.lasting:

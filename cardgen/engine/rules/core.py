@@ -16,9 +16,10 @@ import random
 from typing import Callable, Optional, Sequence
 
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
-from cardgen.engine.rules.compiled import (AFTER_MOVE, ANYWHERE, AT_STOP, HEADING_LEFT, HEADING_RIGHT, IN_SECTION,
+from cardgen.engine.rules.compiled import (AFTER_MOVE, ANYWHERE, AT_STOP, CELL_SHIFT, HEADING_LEFT, HEADING_RIGHT, IN_SECTION,
                                            ON_STATION, ON_TERMINAL, UNKNOWN, UNTIL_STOP, WHOLE_GAME, WITH_REVEAL, EventEffect,
-                                           Rules, clock_after, propulsion_change, wait_change)
+                                           Rules, clock_after, propulsion_change, trains_within,
+                                           wait_change)
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.runs import Runs
 
@@ -328,9 +329,10 @@ class Core:
         """Where train ``t`` stands and heads, as the bits a condition (`at`, `heading`) is tested against."""
         c = self.cell[t]
         heading = HEADING_RIGHT if self.dir[t] > 0 else HEADING_LEFT
+        here = (c + 1) << CELL_SHIFT
         if self.rules.station_of_cell[c] < 0:
-            return IN_SECTION | heading
-        return (ON_STATION | ON_TERMINAL if self.rules.is_terminal[c] else ON_STATION) | heading
+            return IN_SECTION | heading | here
+        return (ON_STATION | ON_TERMINAL if self.rules.is_terminal[c] else ON_STATION) | heading | here
 
     def _waited(self, t: int, amount: int) -> int:
         """Train ``t``'s W after rising by ``amount``: capped at the printed track's top under ruling R11."""
@@ -531,7 +533,7 @@ class Core:
 
     def after_move_cards(self, t: int) -> tuple[list[int], list[int]]:
         """The dispatch kinds train ``t``'s owner may play for it after its move, each once, in hand order, and
-        the trains a swap may take (:meth:`swap_targets`, found once; a swap needs one)."""
+        the trains a swap may take (:meth:`swap_targets`, found once; a card that names a train needs one)."""
         fx = self.rules.dispatch
         cards: list[int] = []
         targets: list[int] = []
@@ -545,8 +547,18 @@ class Core:
                     targets, looked = self.swap_targets(t), True
                 if not targets:
                     continue
+            elif e.wait_range and not trains_within(self.cell, t, e.wait_range):
+                continue
             cards.append(k)
         return cards, targets
+
+    def card_targets(self, t: int, card: int) -> list[int]:
+        """The trains dispatch card ``card`` played for train ``t`` may name: a swap's (:meth:`swap_targets`), a
+        chosen train's within the card's range (:func:`trains_within`), none for other cards."""
+        fx = self.rules.dispatch[card]
+        if fx.swap:
+            return self.swap_targets(t)
+        return trains_within(self.cell, t, fx.wait_range) if fx.wait_range else []
 
     def stop_cards(self, t: int) -> list[int]:
         """The dispatch kinds train ``t``'s owner may play as its stop begins, each once, in hand order (a booking
@@ -555,22 +567,31 @@ class Core:
         cards: list[int] = []
         for k in self.dispatch[self.owner[t]]:
             e = fx[k]
-            if e.window == AT_STOP and k not in cards and (not e.draw or self._any_pile()):
+            if e.window == AT_STOP and k not in cards and (not e.pick_pile or self._any_pile()):
                 cards.append(k)
         return cards
 
     def play(self, t: int, card: int, target: int = -1, pile: int = -1) -> list[int]:
-        """Spend dispatch card ``card`` for train ``t`` after its move or at its stop and apply its effects: W gain,
-        a Passing Swap with train ``target``, a Group Booking's draw from ``pile``'s top (returned: the caller
+        """Spend dispatch card ``card`` for train ``t`` after its move or at its stop and apply its effects: W gain
+        (to train ``target`` when the card gives it to a chosen train), a Passing Swap with train ``target``,
+        extra tickets onto ``pile``'s platform, a Group Booking's draw from ``pile``'s top (returned: the caller
         keeps some with :meth:`booking_keep`)."""
         rules = self.rules
         fx = rules.dispatch[card]
         self._spend(t, card)
         mattered = False
-        p = self.owner[t]
-        gain = wait_change(fx, self.places[t], self.place_of(t), self.card[t], self.score[p], self.delivered[p])
+        gets = target if fx.wait_range else t
+        p = self.owner[gets]
+        gain = wait_change(fx, self.places[gets], self.place_of(gets), self.card[gets], self.score[p],
+                           self.delivered[p])
         if gain:
-            mattered = self._gain_wait(t, gain)
+            mattered = self._gain_wait(gets, gain)
+        if fx.festival_amount:
+            src, plat = self.piles[pile], self.platforms[pile]
+            for _ in range(fx.festival_amount):
+                if src:
+                    plat.append(src.pop())
+                    mattered = True
         if fx.swap:
             self._swap(t, target)
             mattered = True
