@@ -17,6 +17,11 @@ Script::
           - {special: road-cross, cell: [1, 1], orientation: 0}
           - {discard: rail-t}                                  # only a die no placement can use
     expected: {exits: 4, longest_road: 3, longest_rail: 0, centre: 0, errors: -2, total: 5}
+
+With an expansion (``expansion: lava``...) a round may also hold ``{volcano: [row, column]}`` (lava),
+``{meteor: fall}``, ``{meteor: w}`` when the direction die shows the cross, or
+``{meteor: fall, ignore: road-cross}`` (meteor), and ``meteor: {distance: 2, direction: any}`` gives the
+round's meteor dice. :func:`record` writes a played game in this form.
 """
 
 from __future__ import annotations
@@ -25,13 +30,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError, model_validator
+import yaml
+from pydantic import Field, model_validator
 
 from cardgen.errors import ContentError, Problem
 from cardgen.games.railroad_ink import rules
-from cardgen.games.railroad_ink.model import EXPANSIONS, Cell, RailroadInk, schema_problems
+from cardgen.games.railroad_ink.model import EXPANSIONS, Cell, RailroadInk
 from cardgen.games.railroad_ink.scoring import row_names
 from cardgen.model.messages import suggest
+from cardgen.model.located import checked
 from cardgen.model.schema import Id, Key, Model
 from cardgen.model.source import PathKey, SourceMap, YamlSourceError, load_file
 
@@ -42,25 +49,43 @@ MAX_SCRIPT_BYTES = 262_144
 class Move(Model):
     face: Id | None = Field(default=None, description="Draw a die of this face rolled this round.")
     special: Id | None = Field(default=None, description="Draw this special route.")
-    discard: Id | None = Field(default=None, description="Discard a die of this face (no legal placement).")
-    cell: Cell | None = Field(default=None, description="[row, column] drawn on (not for a discard).")
+    discard: Id | None = Field(default=None, description="Discard a die of this face (no legal placement, or an "
+                                                          "expansion die the rules let go).")
+    volcano: Cell | None = Field(default=None, description="Lava: draw a new volcano on this [row, column].")
+    meteor: Literal["fall", "n", "e", "s", "w"] | None = Field(
+        default=None, description="Meteor: let it fall as the direction die says (fall), or towards the direction "
+                                  "chosen when the die shows the cross.")
+    ignore: Id | None = Field(default=None, description="With meteor: the special route crossed out to ignore it.")
+    cell: Cell | None = Field(default=None, description="[row, column] drawn on (face and special).")
     orientation: Annotated[int, Field(ge=0, le=7)] = Field(default=0, description="Quarter turns clockwise (0-3), "
                                                                                   "plus 4 when mirrored first.")
 
     @model_validator(mode="after")
     def _one_kind(self) -> Move:
-        kinds = [k for k in ("face", "special", "discard") if getattr(self, k) is not None]
+        kinds = [k for k in MOVES if getattr(self, k) is not None]
         if len(kinds) != 1:
-            raise ValueError("a move is one of face, special or discard")
-        if kinds[0] != "discard" and self.cell is None:
+            raise ValueError(f"a move is one of {', '.join(MOVES)}")
+        if kinds[0] in ("face", "special") and self.cell is None:
             raise ValueError(f"a {kinds[0]} move names its cell")
+        if self.ignore is not None and kinds[0] != "meteor":
+            raise ValueError("ignore goes with a meteor move")
         return self
+
+
+MOVES = ("face", "special", "discard", "volcano", "meteor")
+
+
+class MeteorDice(Model):
+    distance: Annotated[int, Field(ge=1, le=15)] = Field(description="The distance die's face.")
+    direction: Literal["n", "e", "s", "w", "any"] = Field(description="The direction die's face.")
 
 
 class Round(Model):
     dice: list[Id] | None = Field(default=None, max_length=32, description="The face rolled on each die, in "
                                                                           "dice.yaml's order; rolled from seed "
                                                                           "when left out.")
+    meteor: MeteorDice | None = Field(default=None, description="Meteor: the round's meteor dice; rolled from seed "
+                                                                "when left out.")
     moves: list[Move] = Field(default_factory=list, max_length=64, description="The round's moves, in order.")
 
 
@@ -108,14 +133,13 @@ def _read(script: Path) -> tuple[Script, SourceMap]:
     except YamlSourceError as exc:
         raise ContentError([exc.problem], {name: exc.lines}) from None
     problems = list(smap.problems)
+    parsed = None
     if not isinstance(data, dict):
         problems.append(smap.problem((), "top level must be a mapping of keys"))
     else:
-        try:
-            parsed = Script.model_validate(data)
-        except ValidationError as exc:
-            problems.extend(schema_problems(exc, data, Script, smap))
-    if problems:
+        parsed, found = checked(Script, data, smap)
+        problems += found
+    if problems or parsed is None:
         raise ContentError(problems, {name: smap.lines})
     return parsed, smap
 
@@ -147,6 +171,9 @@ def replay(content: RailroadInk, script: Path) -> ReplayReport:
             if rnd.dice is None:
                 problems.append(smap.problem(("rounds", r), f"round {r + 1} lists no dice and the script has no "
                                                             "seed to roll them"))
+            if rnd.meteor is None and parsed.expansion == "meteor":
+                problems.append(smap.problem(("rounds", r), f"round {r + 1} lists no meteor dice and the script "
+                                                            "has no seed to roll them"))
     known = row_names(parsed.expansion) + ("total",)
     for row in parsed.expected:
         if row not in known:
@@ -162,6 +189,8 @@ def replay(content: RailroadInk, script: Path) -> ReplayReport:
         raise ContentError(problems, {script.name: smap.lines})
     state = rules.new_game(content, parsed.expansion, seed=parsed.seed or 0, dice=parsed.rounds[0].dice)
     for r, rnd in enumerate(parsed.rounds):
+        if rnd.meteor is not None and parsed.expansion == "meteor":
+            state.ext_roll.update(distance=rnd.meteor.distance, direction=rnd.meteor.direction)
         for m, move in enumerate(rnd.moves):
             try:
                 _play(state, move)
@@ -184,13 +213,17 @@ def _play(state: rules.State, move: Move) -> None:
     p = state.players[0]
     geo = state.tables.geo
     cell = -1
-    if move.cell is not None:
-        row, col = move.cell
+    where = move.cell if move.cell is not None else move.volcano
+    if where is not None:
+        row, col = where
         if not (0 <= row < geo.size and 0 <= col < geo.size):
             raise rules.IllegalMove(f"cell [{row}, {col}] is off the {geo.size}x{geo.size} board")
         cell = geo.cell(row, col)
     if move.special is not None:
         rules.place(state, 0, move.special, cell, move.orientation)
+        return
+    if move.volcano is not None or move.meteor is not None:
+        _expansion_move(state, move, cell)
         return
     face = move.face if move.face is not None else move.discard
     left = [k for k in p.pending if state.rolled[k] == face]
@@ -201,3 +234,57 @@ def _play(state: rules.State, move: Move) -> None:
         rules.discard(state, 0, left[0])
     else:
         rules.place(state, 0, left[0], cell, move.orientation)
+
+
+def _expansion_move(state: rules.State, move: Move, cell: int) -> None:
+    from cardgen.games.railroad_ink.expansions import lava, meteor
+
+    expansion = state.tables.expansion
+    if move.volcano is not None:
+        if expansion != "lava":
+            raise rules.IllegalMove("a volcano is drawn only with the lava expansion")
+        lava.draw_volcano(state, 0, cell)
+    else:
+        if expansion != "meteor":
+            raise rules.IllegalMove("a meteor falls only with the meteor expansion")
+        meteor.strike(state, 0, None if move.meteor == "fall" else move.meteor, ignore=move.ignore)
+
+
+def record(state: rules.State, player: int = 0) -> str:
+    """A finished game of ``player`` as a replay script (YAML text) with its scores as expected: what
+    :func:`replay` plays back to the same scores."""
+    tab = state.tables
+    p = state.players[player]
+    per_round = len(state.rolled)
+    head: dict[str, Any] = {"game": "railroad-ink"}
+    if tab.expansion is not None:
+        head["expansion"] = tab.expansion
+    lines = [yaml.safe_dump(head, sort_keys=False).rstrip(), "rounds:"]
+    for r in range(state.round):
+        lines.append(f"  - dice: [{', '.join(state.history[r * per_round:(r + 1) * per_round])}]")
+        if tab.expansion == "meteor":
+            roll = state.ext_history[r]
+            lines.append(f"    meteor: {{distance: {roll['distance']}, direction: {roll['direction']}}}")
+        moves = [_move(tab, entry[1:]) for entry in p.log if entry[0] == r + 1]
+        lines.append("    moves:" + ("" if moves else " []"))
+        lines += [f"      - {yaml.safe_dump(m, default_flow_style=True, sort_keys=False).strip()}" for m in moves]
+    expected = rules.scores(state)[player]
+    lines.append(f"expected: {yaml.safe_dump(expected, default_flow_style=True, sort_keys=False).strip()}")
+    return "\n".join(lines) + "\n"
+
+
+def _move(tab: rules.Tables, entry: tuple) -> dict[str, Any]:
+    kind = entry[0]
+    geo = tab.geo
+    if kind in ("face", "special"):
+        ident, cell, shape = entry[1:]
+        orientation = next(o for o, i in tab.faces[ident].orients if i == shape)
+        return {kind: ident, "cell": [cell // geo.size, cell % geo.size], "orientation": orientation}
+    if kind == "discard":
+        return {"discard": entry[1]}
+    if kind == "volcano":
+        return {"volcano": [entry[1] // geo.size, entry[1] % geo.size]}
+    move: dict[str, Any] = {"meteor": entry[1] or "fall"}
+    if entry[2] is not None:
+        move["ignore"] = entry[2]
+    return move

@@ -164,6 +164,8 @@ class Player:
     drawn: list[str] = field(default_factory=list)
     #: what an expansion keeps for this player (a meteor's cell, lava drawn this round...)
     ext: dict[str, Any] = field(default_factory=dict)
+    #: every move, by round: (round, kind, ...) as replay.record writes it
+    log: list[tuple] = field(default_factory=list)
 
 
 @dataclass
@@ -179,8 +181,9 @@ class State:
     history: list[str] = field(default_factory=list)
     #: the expansion's hooks, or None for the base game (cardgen.games.railroad_ink.expansions)
     ext: ExpansionRules | None = None
-    #: what the expansion rolled this round (the meteor dice)
+    #: what the expansion rolled this round (the meteor dice), and every round's
     ext_roll: dict[str, Any] = field(default_factory=dict)
+    ext_history: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def content(self) -> RailroadInk:
@@ -215,6 +218,7 @@ def start_round(state: State, dice: list[str] | None = None) -> None:
         p.done = False
     if state.ext is not None:
         state.ext.start_round(state)
+        state.ext_history.append(state.ext_roll)
 
 
 def legal_placements(state: State, face_id: str, player: int = 0) -> list[tuple[int, int, int]]:
@@ -294,10 +298,12 @@ def commit(state: State, player: int, source: int | str, cell: int, shape: int) 
     if isinstance(source, int):
         p.pending.remove(source)
         p.drawn.append(state.rolled[source])
+        p.log.append((state.round, "face", p.drawn[-1], cell, shape))
     else:
         p.drawn.append(source)
         p.specials_used.append(source)
         p.specials_this_round += 1
+        p.log.append((state.round, "special", source, cell, shape))
     if state.ext is not None:
         state.ext.after_place(state, player, cell, state.tables.faces[p.drawn[-1]])
 
@@ -313,6 +319,7 @@ def discard(state: State, player: int, die: int) -> None:
         raise IllegalMove(f"die {die + 1} ('{face.id}') can be drawn legally, so it may not be discarded")
     p.pending.remove(die)
     p.discarded += 1
+    p.log.append((state.round, "discard", face.id))
 
 
 def end_turn(state: State, player: int, dice: list[str] | None = None) -> None:

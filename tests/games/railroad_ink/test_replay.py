@@ -81,3 +81,31 @@ def test_a_script_without_dice_needs_a_seed(content, tmp_path):
                   "  - moves:\n      - {face: road-straight, cell: [0, 1], orientation: 0}")
     assert problems(content, path) == ["game.yaml:16:5: rounds.0: round 1 lists no dice and the script has no "
                                        "seed to roll them"]
+
+
+@pytest.mark.parametrize("expansion", [None, "river", "lake", "lava", "meteor"])
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_a_recorded_bot_game_replays_to_the_same_scores(content, tmp_path, expansion, bot):
+    import random
+
+    from cardgen.games.railroad_ink.bots import BOTS, play_game
+    from cardgen.games.railroad_ink.replay import record
+    from cardgen.games.railroad_ink.rules import new_game, scores
+
+    state = new_game(content, expansion, seed=11)
+    play_game(state, [BOTS[bot]], random.Random(11))
+    path = tmp_path / "recorded.yaml"
+    path.write_text(record(state), encoding="utf-8")
+    report = replay(content, path)
+    assert report.ok, report.lines()
+    assert report.scores == scores(state)[0]
+
+
+def test_expansion_moves_are_checked(content, tmp_path):
+    path = script(tmp_path, "      - {face: road-straight, cell: [0, 1], orientation: 0}\n",
+                  "      - {volcano: [0, 0]}\n      - {face: road-straight, cell: [0, 1], orientation: 0}\n")
+    assert problems(content, path) == ["game.yaml:18:9: rounds.0.moves.0: round 1: a volcano is drawn only with "
+                                       "the lava expansion"]
+    path = script(tmp_path, "      - {face: road-straight, cell: [0, 1], orientation: 0}\n",
+                  "      - {face: road-straight, cell: [0, 1], ignore: road-cross}\n")
+    assert problems(content, path) == ["game.yaml:18:9: rounds.0.moves.0: ignore goes with a meteor move"]

@@ -113,3 +113,4 @@ def draw_volcano(state: State, player: int, cell: int) -> None:
                           "refuses lava")
     p.board.place(cell, tab.volcano.orients[0][1])
     p.ext["volcano"] = True
+    p.log.append((state.round, "volcano", cell))

@@ -106,9 +106,11 @@ def strike(state: State, player: int, direction: str | None = None, ignore: str 
         p.specials_used.append(ignore)
         p.specials_this_round += 1
         p.ext["pending"] = False
+        p.log.append((state.round, "meteor", direction, ignore))
         return None
     cell = landing(p.board, p.ext["at"], direction or rolled, state.ext_roll["distance"])
     p.board.erase(cell, crater=True)
     p.ext["at"] = cell
     p.ext["pending"] = False
+    p.log.append((state.round, "meteor", direction, None))
     return cell
