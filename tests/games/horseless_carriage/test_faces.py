@@ -1,0 +1,77 @@
+"""Horseless Carriage's printables through the component kit: every kind, print counts from the rules, and
+faces that lay out in both languages."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pikepdf
+import pytest
+
+from cardgen.errors import UsageError
+from cardgen.games.horseless_carriage.faces import TEMPLATES, faces
+from cardgen.games.horseless_carriage.model import CONTENT
+from cardgen.render.faces import fit
+from cardgen.render.faces.renderer import FaceRenderer
+from cardgen.render.fonts import instances as font_instances
+from cardgen.render.fonts import stack as fonts
+from cardgen.resources import TEMPLATES_DIR
+
+
+def copies(printed) -> Counter:
+    return Counter({f.id: f.copies for f in printed})
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_print_counts_follow_the_rules_and_the_player_count(content, players):
+    printed = faces(content, lang="en", players=players, bleed_mm=3)
+    kinds = Counter(f.kind for f in printed)
+    assert kinds == {"demand_card": 85, "token": 22 + players, "factory_tile": 24, "indicator": 20,
+                     "neutral_card": 20, "factory_floor": 7, "research_track": 5, "window": 3, "market_board": 1,
+                     "planning_board": 1, "player_aid": 1, "demand_back": 1, "neutral_back": 1}
+    n = copies(printed)
+    assert (n["factory_floor-main"], n["factory_floor-e4"]) == (players, players)
+    assert (n["factory_tile-dealership"], n["factory_tile-marketing"]) == (3 * players, 4 * players)
+    assert (n["factory_tile-mainline-truck"], n["factory_tile-research"], n["factory_tile-station-engine"]) == (8, 10, 6)
+    assert (n["indicator-speed-A"], n["window-large"], n["token-brand-1"], n["token-buyer-sedan"]) == (4, 3 * players,
+                                                                                                      10, 70)
+    assert n["demand_back"] == 85 and n["neutral_back"] == 20 and n["player_aid"] == players
+
+
+def test_bad_build_options_are_refused(content):
+    with pytest.raises(UsageError, match=r"^--players must be between 2 and 4 \(game.yaml players\), not 5$"):
+        faces(content, lang="en", players=5, bleed_mm=3)
+    with pytest.raises(UsageError, match=r"^--lang must be one of zh, en, not 'fr'$"):
+        faces(content, lang="fr", players=3, bleed_mm=3)
+
+
+def test_the_boards_and_a_card_lay_out_in_both_languages(content, tmp_path):
+    printed = font_instances.print_fonts(fonts.font_faces(), tmp_path / "fonts")
+    renderer = FaceRenderer(roots=[CONTENT, TEMPLATES, TEMPLATES_DIR], fonts=list(printed.values()),
+                            substitutes={f.url: u for f, u in printed.items() if f.path != u},
+                            check_layout=fit.check_layout, check_glyphs=fit.check_glyphs)
+    for lang, title in (("en", b"Market board"), ("zh", None)):
+        shown = {f.id: f for f in faces(content, lang=lang, players=3, bleed_mm=3)}
+        for face_id in ("market_board", "planning_board", "demand_card-benz-01", "token-spark-truck"):
+            pdf = renderer.render(shown[face_id])
+            assert len(pikepdf.open(io.BytesIO(pdf)).pages) == 1
+        if title:
+            assert title in _text(renderer.render(shown["market_board"]))
+
+
+def _text(pdf: bytes) -> bytes:
+    import subprocess
+
+    return subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True).stdout
+
+
+def test_a_floor_larger_than_its_face_is_refused(copy):
+    from cardgen.errors import BuildError
+    from cardgen.games.horseless_carriage.model import load_content
+    from tests.content_copy import edit
+
+    edit(copy / "factory.yaml", '{id: e5, rows: ["#####"]}', '{id: e5, rows: ["#######"]}')
+    with pytest.raises(BuildError, match=r"^components.yaml: the floor e5 needs 98 x 14 mm at the declared scale, "
+                                         r"its face is 85 x 71 mm$"):
+        faces(load_content(copy), lang="en", players=2, bleed_mm=3)
