@@ -15,7 +15,7 @@ from cardgen.games.railroad_ink.rules import (
 from cardgen.games.railroad_ink.tiles import JOIN, REFUSED, ROUTES, meets, opposite, shape_of
 
 
-def check_board(board: Board) -> None:
+def check_board(board: Board, joined: bool = True) -> None:
     rebuilt = board.copy()
     rebuilt.erase(-1, crater=False)  # rebuilds contexts, frontier and networks from the tiles alone
     empty = [c for c, v in enumerate(board.cells) if v == EMPTY]
@@ -32,7 +32,7 @@ def check_board(board: Board) -> None:
             nb = geo.neighbour[c * 4 + s]
             if nb >= 0 and board.cells[nb] >= 0:
                 assert meets(shape.edges[s], board.shapes[board.cells[nb]].edges[opposite(s)]) != REFUSED
-        if shape.has(ROUTES):  # every route tile was joined to a route or an exit when drawn
+        if joined and shape.has(ROUTES):  # every route tile was joined to a route or an exit when drawn
             assert any(_joined(board, c, s) for s in range(4) if shape.edges[s] in ROUTES)
 
 
@@ -111,3 +111,21 @@ def test_greedy_beats_random_on_average(content):
             play_game(g, [BOTS[bot]], random.Random(s))
         totals[bot] = sum(scores(g)[0]["total"] for g in games) / len(games)
     assert totals["greedy"] > totals["random"] + 5
+
+
+@pytest.mark.parametrize("expansion", ["river", "lake", "lava", "meteor"])
+def test_expansion_play_keeps_every_invariant_round_by_round(content, expansion):
+    """After every round of every seat: the kept state equals a rebuild, no two facing sides refuse each other,
+    special-route limits hold (a river bridge or lake pier need not join, a meteor erases: no joined check)."""
+    def checking(bot):
+        def play(state, player, rng):
+            bot(state, player, rng)
+            p = state.players[player]
+            check_board(p.board, joined=False)
+            assert p.specials_this_round <= 1 and len(p.specials_used) == len(set(p.specials_used)) <= 3
+        return play
+
+    for seed in range(3):
+        state = new_game(content, expansion, seed=seed, players=3)
+        play_game(state, [checking(BOTS[b]) for b in ("random", "greedy", "lookahead")], random.Random(seed))
+        assert is_terminal(state)
