@@ -89,3 +89,20 @@ def test_a_face_png_is_pillows_encoding_of_its_pixels_with_the_resolution():
     decoded.load()
     assert decoded.tobytes() == image.tobytes() and [round(v) for v in decoded.info["dpi"]] == [300, 300]
     assert "dpi" not in Image.open(io.BytesIO(png_bytes(image, None))).info
+
+
+def test_tts_cells_show_their_faces_without_a_shift(full_build, content):
+    """A cell is rendered straight at its size from the face cut to its trim box (no resampling): each cell of
+    a sheet matches its face's 300 dpi PNG brought down to the cell's size, edges and all."""
+    out, _ = full_build
+    sheet = json.loads((out / "tts" / "decks.json").read_text(encoding="utf-8"))["ticket"]["sheets"][0]
+    cw, ch = cell_size(content.game.card_size_mm.width, content.game.card_size_mm.height)
+    image = Image.open(out / sheet["file"]).convert("RGB")
+    for index in (0, sheet["columns"] + 1, sheet["cards"] - 1):
+        row, column = divmod(index, sheet["columns"])
+        cell = image.crop((column * cw, row * ch, (column + 1) * cw, (row + 1) * ch))
+        face = Image.open(out / "png" / f"{sheet['faces'][index]}.png").convert("RGB")
+        mean, _ = difference(cell, face.resize((cw, ch), Image.Resampling.LANCZOS))
+        # the same face two cell pixels off, for scale: a shifted or stretched cell is as far off as that
+        shifted, _ = difference(cell, face.resize((cw, ch), Image.Resampling.LANCZOS, box=(4, 4, *face.size)))
+        assert mean < 6 and 2 * mean < shifted, (index, mean, shifted)

@@ -92,14 +92,19 @@ def sheet_jpeg(cells: Sequence[T], hidden: T, cell: tuple[int, int],
     cw, ch = cell
     columns, rows = grid(len(cells))
     sheet = Image.new("RGB", (cw * columns, ch * rows), "white")
+    last: tuple[T | None, Image.Image | None] = (None, None)  # a card's copies follow each other: decoded once
     for index, slot in enumerate(sheet_slots(list(cells), hidden, columns, rows)):
         if slot is None:
             continue
-        data = pixels(slot)
-        if len(data) != 3 * cw * ch:
-            raise ValueError(f"a {cw}x{ch} cell has {3 * cw * ch} bytes of RGB, not {len(data)}")
+        image = last[1] if last[0] is slot else None
+        if image is None:
+            data = pixels(slot)
+            if len(data) != 3 * cw * ch:
+                raise ValueError(f"a {cw}x{ch} cell has {3 * cw * ch} bytes of RGB, not {len(data)}")
+            image = Image.frombytes("RGB", cell, data)
+            last = (slot, image)
         row, column = divmod(index, columns)
-        sheet.paste(Image.frombytes("RGB", cell, data), (column * cw, row * ch))
+        sheet.paste(image, (column * cw, row * ch))
     data = jpeg_bytes(sheet)
     del sheet
     give_freed_memory_back()  # the sheet's pixels (cardgen.render.images.memory)
