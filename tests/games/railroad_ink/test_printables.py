@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pikepdf
 import pytest
 
 from cardgen.errors import BuildError, ContentError, UsageError
@@ -146,3 +147,37 @@ def test_a_mistake_in_components_yaml_is_located(folder):
 def test_templates_are_the_games_own(content):
     names = sorted(p.name for p in Path(TEMPLATES).iterdir())
     assert sorted({c.template for c in DECLARED.values()}) == [n for n in names if n != "ri.css.j2"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_print_kit_builds_the_set_one_board_a_page(paper, tmp_path, monkeypatch):
+    """Through the kit's whole pipeline (imposition, crop marks, print-shop files, preview): a pad of one
+    board a page for each player, on A4 and on Letter alike."""
+    from cardgen.games.railroad_ink.printing import RailroadInkEdition
+    from cardgen.render import build
+
+    monkeypatch.setattr(build, "open_edition", lambda folder, options: RailroadInkEdition.open(CONTENT, options))
+    options = build.BuildOptions(lang="zh", players=3, paper=paper)
+    report = build.build(CONTENT, options, out=tmp_path / "out", cache_dir=tmp_path / "cache")
+    pdfs = sorted(f for f in report.files if f.endswith(".pdf"))
+    assert pdfs == ["board.pdf", "die_net.pdf", "expansion_board.pdf", "quick_reference.pdf",
+                    "railroad-ink-boards.pdf", "railroad-ink-print-shop-boards.pdf",
+                    "railroad-ink-print-shop-cards-69x48mm.pdf", "railroad-ink-print.pdf", "stickers.pdf"]
+    pages = {name: len(pikepdf.open(tmp_path / "out" / name).pages) for name in pdfs}
+    assert pages["board.pdf"] == 3 and pages["expansion_board.pdf"] == 4 * 3 and pages["stickers.pdf"] == 5
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert [m for m in re.findall(r'<section class="group" data-kind="([^"]+)"', html)] == [
+        "boards", "die_net", "stickers", "quick_reference"]
+    assert "<h1>墨水铁路 · 打印预览</h1>" in html
+
+
+def test_build_options_of_another_game_are_refused():
+    from cardgen.games.railroad_ink.printing import RailroadInkEdition
+    from cardgen.render.build import BuildOptions
+
+    with pytest.raises(UsageError) as caught:
+        RailroadInkEdition.open(CONTENT, BuildOptions(variant="freight"))
+    assert str(caught.value) == "--variant is not for railroad-ink (every expansion is printed with the base game)"
+    with pytest.raises(UsageError) as caught:
+        RailroadInkEdition.open(CONTENT, BuildOptions(players=0))
+    assert str(caught.value) == "--players 0: game.yaml players is 1 to 12"
