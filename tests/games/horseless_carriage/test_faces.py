@@ -75,3 +75,22 @@ def test_a_floor_larger_than_its_face_is_refused(copy):
     with pytest.raises(BuildError, match=r"^components.yaml: the floor e5 needs 98 x 14 mm at the declared scale, "
                                          r"its face is 85 x 71 mm$"):
         faces(load_content(copy), lang="en", players=2, bleed_mm=3)
+
+
+def test_the_edition_hands_the_kit_faces_words_and_a_preview(content):
+    from cardgen.games.horseless_carriage.printing import HorselessEdition
+    from cardgen.render.build import BuildOptions
+
+    options = BuildOptions(lang="zh", players=3)
+    edition = HorselessEdition.open(CONTENT, options)
+    assert edition.name == "horseless-carriage" and edition.folders == [CONTENT]
+    designed = edition.design(options)
+    assert len(designed.faces) == 194
+    name, sheet, kinds = edition.words("zh")
+    assert (name, sheet.front, kinds["market_board"], kinds["demand_card"]) == ("无马之车", "正面", "市场版图", "需求卡")
+    html = edition.preview(designed.faces[:3], lang="en", files=[], quantities=[])
+    assert "Horseless Carriage · Print preview" in html and "Boards" in html
+    with pytest.raises(UsageError, match=r"^--players 5: game.yaml players is 2 to 4$"):
+        HorselessEdition.open(CONTENT, BuildOptions(players=5))
+    with pytest.raises(UsageError, match=r"^--variant is not for horseless-carriage \(it has no packs or variants\)$"):
+        HorselessEdition.open(CONTENT, BuildOptions(players=3, variant="x"))

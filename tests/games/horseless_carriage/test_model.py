@@ -24,7 +24,7 @@ def test_bundled_content_loads_and_summarises(content):
         "research: 5 tracks, 17 tech stations in 4 steps",
         "factory: a main floor and 6 extension floors per player",
         "demand: 5 industrialists (17, 17, 17, 17, 17 cards), 20 neutral cards",
-        "strings: 89 names in zh and en",
+        "strings: 111 names in zh and en",
     ]
 
 
