@@ -209,3 +209,54 @@ def test_the_shared_supply_runs_out(rules):
     for i in range(rules.department_copies["research"]):
         other.tiles[(100 + i, 101)] = (RESEARCH,)
     assert state.why_not(("department", RESEARCH, (5, 4))) == "no research department left in the supply"
+
+
+def test_demand_cards_lay_sparks_by_quadrant_then_buyers_grow_and_neutral_cards_follow(rules):
+    state = selling_state(rules)
+    state.selling = []
+    state._settle()
+    assert state.phase == DEMAND
+    state.market.buyers = [[0] * 64 for _ in rules.cars]
+    before_discard = len(state.discard) + 3
+    time = state.time
+    played = []
+    while state.phase == DEMAND:
+        p = state.current_player()
+        deck = rules.decks[state.players[p].industrialist]
+        card = next(a for a in state.legal_actions() if a[2] == 3)      # beside quadrant IV
+        played.append(deck[card[1]])
+        state.apply(card)
+    assert state.year == 2 and state.phase == RESEARCH_PHASE
+    assert time - state.time == sum(c.clocks for c in played)
+    for card in played:
+        for x, y in card.cells:
+            cell = rules.cell(4 + x, 4 + y)
+            assert state.market.sparks[card.car][cell] >= 1
+            assert state.market.buyers[card.car][cell] >= 1         # each spark grew a buyer
+    # 3 players draw one neutral card each for quadrants II, III and (3 - 2) I: one buyer per marked cell
+    drawn = [rules.neutral[c] for c in state.discard[-3:]]
+    assert len(state.discard) == before_discard
+    assert sum(map(sum, state.market.buyers)) == sum(map(sum, state.market.sparks)) + sum(len(c.cells) for c in drawn)
+    holding = sorted({rules.segment_of[c] for row in state.market.buyers for c, n in enumerate(row) if n})
+    assert [state.market.prices[s] for s in reversed(holding)] == list(rules.prices[:len(holding)])
+
+
+def test_engineering_focus_opens_the_patents_of_players_further_towards_sales(rules):
+    state = after_setup(rules)
+    engineer, seller = 0, 1
+    state.players[engineer].focus, state.players[seller].focus, state.players[2].focus = 1, 3, 2
+    dim = state.off_market[0]
+    station = rules.track_stations[dim][2]
+    state.players[seller].markers[dim] = 3
+    state.players[engineer].markers[dim] = 0
+    assert state.access(engineer, dim, station) and not state.reached(engineer, dim, station)
+    state.players[seller].markers[dim] = 0
+    state.players[engineer].markers[dim] = 3
+    assert not state.access(seller, dim, station)
+    assert (dim, station) in state.access_table(engineer) and (dim, station) not in state.access_table(seller)
+
+
+def test_research_goes_from_the_engineering_end_of_the_history_track(rules):
+    state = after_setup(rules)
+    assert state.order == sorted(range(3), key=lambda p: state.players[p].history)
+    assert state.current_player() == state.order[0]
