@@ -64,6 +64,9 @@ class Geometry:
     exit_type: tuple[int, ...]
     centre: frozenset[int]
     start_ctx: tuple[int, ...]
+    #: around[c]: per side (side, node of that side, the cell beyond or -1, the side it faces there, the bit
+    #: shift of that side in a context, the exit there or -1), so placing a tile does no index arithmetic
+    around: tuple[tuple[tuple[int, int, int, int, int, int], ...], ...] = ()
 
     @property
     def exit_base(self) -> int:
@@ -100,8 +103,10 @@ def geometry(content: RailroadInk) -> Geometry:
                 code = EDGE if e == -1 else EXIT_ROAD if types[e] == ROAD else EXIT_RAIL
                 ctx |= code << (4 * s)
         start.append(ctx)
+    around = tuple(tuple((s, c * 4 + s, neighbour[c * 4 + s], (s + 2) & 3, 4 * ((s + 2) & 3), exit_at[c * 4 + s])
+                         for s in range(4)) for c in range(size * size))
     return Geometry(size, size * size, tuple(neighbour), tuple(exit_at), tuple(types),
-                    frozenset(r * size + k for r, k in board.centre), tuple(start))
+                    frozenset(r * size + k for r, k in board.centre), tuple(start), around)
 
 
 class Board:
@@ -168,25 +173,21 @@ class Board:
         union = self.union
         for a, b in links(shape):
             union(base + a, base + b)
-        neighbour, cells, ctxs = geo.neighbour, self.cells, self.ctx
-        for s in range(4):
+        cells, ctxs, shapes = self.cells, self.ctx, self.shapes
+        for s, node, nb, back, shift, ex in geo.around[cell]:
             e = edges[s]
-            nb = neighbour[base + s]
             if nb == -1:
-                ex = geo.exit_at[base + s]
                 if ex >= 0 and JOINS[e][geo.exit_type[ex]]:
-                    union(base + s, geo.exit_base + ex)
+                    union(node, geo.exit_base + ex)
                 continue
             there = cells[nb]
-            back = (s + 2) & 3
             if there == EMPTY:
-                shift = 4 * back
                 ctx = ctxs[nb] & ~(15 << shift) | (FACING + e) << shift
                 ctxs[nb] = ctx
                 if e != NONE and self._joins(ctx):
                     self.frontier.add(nb)
-            elif there >= 0 and JOINS[e][self.shapes[there].edges[back]]:
-                union(base + s, nb * 4 + back)
+            elif there >= 0 and JOINS[e][shapes[there].edges[back]]:
+                union(node, nb * 4 + back)
 
     def erase(self, cell: int, crater: bool) -> None:
         """Clear a cell (a meteor leaves a crater there): contexts and networks are rebuilt from the tiles left."""

@@ -64,15 +64,11 @@ def random_round(state: State, player: int, rng: random.Random) -> None:
 
 def _uniform(opts: list, skip: bool, rng: random.Random) -> tuple[int, int] | None:
     """(cell, shape) drawn uniformly from ``options`` lists, (-1, -1) for a skip when ``skip``, None for none."""
-    total = sum(len(found) for _, found in opts)
-    if not total:
+    flat = [(c, i) for c, found in opts for _, i in found]
+    if not flat:
         return None
-    pick = int(rng.random() * (total + skip))
-    for c, found in opts:
-        if pick < len(found):
-            return c, found[pick][1]
-        pick -= len(found)
-    return -1, -1
+    pick = int(rng.random() * (len(flat) + skip))
+    return flat[pick] if pick < len(flat) else (-1, -1)
 
 
 def _random_special(state: State, player: int, rng: random.Random) -> tuple | None:

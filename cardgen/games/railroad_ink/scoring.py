@@ -6,7 +6,6 @@ them so a simulation can report each row's mean and a replay can compare each ro
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING
 
 from cardgen.games.railroad_ink.board import CRATER, EMPTY, JOINS, Board
@@ -66,24 +65,30 @@ def components(adj: list[list[int]]) -> list[list[int]]:
     seen: set[int] = set()
     out = []
     for n in range(len(adj)):
-        if n not in seen:
-            comp = _farthest(adj, n)[2]
-            seen.update(comp)
-            out.append(comp)
+        if n in seen:
+            continue
+        comp = _farthest(adj, n)[2] if adj[n] else [n]
+        seen.update(comp)
+        out.append(comp)
     return out
 
 
 def _farthest(adj: list[list[int]], start: int) -> tuple[int, int, list[int]]:
-    dist = {start: 1}
-    queue = deque([start])
-    last = start
-    while queue:
-        last = queue.popleft()
-        for nxt in adj[last]:
-            if nxt not in dist:
-                dist[nxt] = dist[last] + 1
-                queue.append(nxt)
-    return last, dist[last], list(dist)
+    """(a node farthest from ``start``, nodes on the path to it, every node reached), level by level."""
+    seen = {start}
+    level = [start]
+    depth = 1
+    while True:
+        nxt = []
+        for node in level:
+            for m in adj[node]:
+                if m not in seen:
+                    seen.add(m)
+                    nxt.append(m)
+        if not nxt:
+            return level[-1], depth, list(seen)
+        level = nxt
+        depth += 1
 
 
 def _dfs_longest(adj: list[list[int]], nodes: list[int]) -> int:
@@ -105,6 +110,8 @@ def _dfs_longest(adj: list[list[int]], nodes: list[int]) -> int:
 
 def longest_in(adj: list[list[int]], comp: list[int]) -> int:
     """Nodes on the longest simple path of one component: two sweeps on a tree, an exhaustive search with a loop."""
+    if len(comp) <= 2:
+        return len(comp)
     edges = sum(len(adj[x]) for x in comp) // 2
     if edges == len(comp) - 1:
         return _farthest(adj, _farthest(adj, comp[0])[0])[1]
