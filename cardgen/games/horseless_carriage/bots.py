@@ -55,7 +55,7 @@ def random_bot(state: State, rng: random.Random) -> Action:
         assert state.floor_option is not None  # the state asks only when one exists
         return state.floor_option
     if state.phase == SELL:
-        sales = state._sell_actions(p)
+        sales = state.sell_actions(p)
         if sales and rng.random() < 0.8:
             return rng.choice(sales)
         window = random_window(state, p, rng)
@@ -122,7 +122,7 @@ def greedy_bot(state: State, rng: random.Random) -> Action:
 
 
 def _greedy_sell(state: State, p: int, rng: random.Random) -> Action:
-    sales = state._sell_actions(p)
+    sales = state.sell_actions(p)
     if sales:
         return max(sales, key=lambda a: (_sale_value(state, p, a[1], a[2]), rng.random()))
     rules = state.rules
@@ -130,7 +130,7 @@ def _greedy_sell(state: State, p: int, rng: random.Random) -> Action:
     def reach(a: Action) -> int:
         _, i, x, y, w, h = a
         return sum(_sale_value(state, p, i, cell) for cell in mk.window_cells(rules, x, y, w, h))
-    windows = state._window_actions(p)
+    windows = state.window_actions(p)
     if windows:
         best = max(windows, key=lambda a: (reach(a), rng.random()))
         if reach(best) > 0:

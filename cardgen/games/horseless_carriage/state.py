@@ -204,7 +204,7 @@ class State:
         if self.phase == FLOOR:
             return self._floor_actions(p)
         if self.phase == SELL:
-            return self._window_actions(p) + self._sell_actions(p) + [("pass",)]
+            return self.window_actions(p) + self.sell_actions(p) + [("pass",)]
         if self.phase == DEMAND:
             return self._card_actions(p)
         raise AssertionError(self.phase)
@@ -360,7 +360,8 @@ class State:
                         return True
         return False
 
-    def _window_actions(self, p: int) -> list[Action]:
+    def window_actions(self, p: int) -> list[Action]:
+        """Every legal window for each of the player's dealerships that may still lay one."""
         out: list[Action] = []
         rules = self.rules
         for i, dealer in enumerate(self.dealers[p]):
@@ -388,7 +389,8 @@ class State:
                         break
         return out
 
-    def _sell_actions(self, p: int) -> list[Action]:
+    def sell_actions(self, p: int) -> list[Action]:
+        """Every sale the player's laid windows allow (a cell whose buyers a dealership can all serve)."""
         out: list[Action] = []
         for i, (x, y, w, h) in self.windows[p].items():
             out.extend(("sell", i, cell) for cell in mk.window_cells(self.rules, x, y, w, h) if self.sale(p, i, cell))
