@@ -267,3 +267,45 @@ components:
     assert html.count('<section class="group"') == 1 and "<h1>Test · Preview</h1>" in html
     assert '<section class="group" data-kind="token">' in html and "Token <small>2 · ×4</small>" in html
 
+
+
+def test_two_faces_of_one_id_are_refused_located(tmp_path):
+    folder = _write(tmp_path / "c", """\
+components:
+  - id: token
+    label: {zh: 标记, en: Token}
+    template: t.html.j2
+    size: {width: 20, height: 20}
+    layout: tile
+    copies: {each: dice}
+  - id: token-route
+    label: {zh: 标记, en: Token}
+    template: t.html.j2
+    size: {width: 20, height: 20}
+    layout: tile
+    copies: {fixed: 1}
+""")
+    (tmp_path / "t.html.j2").write_text('<div style="{{ g.root_style }}"></div>', encoding="utf-8")
+    context = GameContext(strings={}, collections={"dice": [{"id": "route"}]})
+    with pytest.raises(ContentError) as caught:
+        component_faces(folder, context, templates=tmp_path, lang="en", players=2, bleed_mm=3)
+    assert [p.headline() for p in caught.value.problems] == [
+        "components.yaml:8:9: components.1.id: its face 'token-route' has the id of a face of 'token'; "
+        "rename one of them"]
+
+
+def test_a_game_template_naming_what_it_is_not_given_fails_loudly(tmp_path):
+    from jinja2 import UndefinedError
+
+    folder = _write(tmp_path / "c", """\
+components:
+  - id: pad
+    label: {zh: 纸, en: Pad}
+    template: t.html.j2
+    size: page
+    layout: sheet
+    copies: {fixed: 1}
+""")
+    (tmp_path / "t.html.j2").write_text('<div style="{{ g.root_style }}">{{ no_such_value }}</div>', encoding="utf-8")
+    with pytest.raises(UndefinedError, match="'no_such_value' is undefined"):
+        component_faces(folder, GameContext(strings={}), templates=tmp_path, lang="en", players=1, bleed_mm=3)

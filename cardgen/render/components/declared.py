@@ -61,7 +61,18 @@ def declared_faces(declared: Declared, context: GameContext, maker: FaceMaker, *
         if c.id in backs:
             copies = sum(f.copies for f in faces if f.back == c.id)
             faces += _faces_of(c, declared, context, maker, players, back_copies=copies)
+    _check_unique(declared, faces)
     return faces
+
+
+def _check_unique(declared: Declared, faces: list[Face]) -> None:
+    """Two faces of one id (``token-x`` of an item x, and a kind named ``token-x``) would print one for both."""
+    kinds: dict[str, str] = {}
+    for face in faces:
+        if face.id in kinds:
+            raise declared.fail([declared.problem(face.kind, "id", f"its face {face.id!r} has the id of a face of "
+                                                                   f"{kinds[face.id]!r}; rename one of them")])
+        kinds[face.id] = face.kind
 
 
 def component_faces(folder: Path, context: GameContext, *, templates: Path, lang: str, players: int,

@@ -181,3 +181,10 @@ def test_build_options_of_another_game_are_refused():
     with pytest.raises(UsageError) as caught:
         RailroadInkEdition.open(CONTENT, BuildOptions(players=0))
     assert str(caught.value) == "--players 0: game.yaml players is 1 to 12"
+
+
+def test_words_are_printed_as_text_not_markup(folder):
+    edit(folder, "strings.yaml", "player_board: {zh: 玩家图板, en: Player board}",
+         'player_board: {zh: 玩家图板, en: "<script>alert(1)</script>"}')
+    board = next(f for f in faces(load_content(folder), lang="en", players=1, bleed_mm=3) if f.id == "board")
+    assert "<script>" not in board.html and "&lt;script&gt;alert(1)&lt;/script&gt;" in board.html
