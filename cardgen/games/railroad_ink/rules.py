@@ -351,6 +351,19 @@ def _active(state: State, player: int) -> Player:
     return p
 
 
+def winners(state: State) -> list[int]:
+    """The winning players: the highest total; on a tie, with ``tiebreak: fewer-errors``, those of them with
+    the fewest open route ends; still tied, all of them share the win."""
+    from cardgen.games.railroad_ink.scoring import open_ends
+
+    totals = [rows["total"] for rows in scores(state)]
+    best = [i for i, t in enumerate(totals) if t == max(totals)]
+    if state.content.game.tiebreak == "fewer-errors" and len(best) > 1:
+        errors = {i: open_ends(state.tables, state.players[i].board)[0] for i in best}
+        best = [i for i in best if errors[i] == min(errors.values())]
+    return best
+
+
 def scores(state: State) -> list[dict[str, int]]:
     """Each player's score rows and total (cardgen.games.railroad_ink.scoring)."""
     from cardgen.games.railroad_ink.scoring import score

@@ -91,12 +91,22 @@ def _farthest(adj: list[list[int]], start: int) -> tuple[int, int, list[int]]:
         depth += 1
 
 
+#: Most paths the exhaustive search extends in one component: boards of the bundled size stay far below it
+#: (untrusted content may make a 15x15 board of loops, whose paths are too many to list); past it the
+#: longest path found so far is scored (rulings.md: longest routes).
+SEARCH_BUDGET = 1_000_000
+
+
 def _dfs_longest(adj: list[list[int]], nodes: list[int]) -> int:
     best = 0
     size = len(nodes)
+    budget = SEARCH_BUDGET
     for start in nodes:
         stack = [(start, 1 << start, 1)]
         while stack:
+            budget -= 1
+            if budget < 0:
+                return best
             node, seen, length = stack.pop()
             if length > best:
                 best = length

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgen.games.railroad_ink.rules import tables
+from cardgen.games.railroad_ink.rules import new_game, scores, tables, winners
 from cardgen.games.railroad_ink.scoring import gain, longest_path, score
 from cardgen.games.railroad_ink.tiles import shape_of
 from tests.games.railroad_ink.helpers import put
@@ -76,3 +76,27 @@ def test_gain_counts_exits_joined_and_ends_closed(content):
 
 def _shape(tab, face, orientation):
     return shape_of(tab.faces[face].tile).oriented(orientation)
+
+
+def test_ties_go_to_fewer_errors_then_are_shared(content):
+    state = new_game(content, seed=0, players=3)
+    tab = state.tables
+    # players 1 and 2: a road from exit to exit down column 1 or 5 (11, no error); player 3: column 1 and two
+    # roads on the centre cells [2, 3] and [3, 3] (centre +2, their two open ends -2: 11 too, 2 errors)
+    for p, col in ((0, 1), (1, 5), (2, 1)):
+        for row in range(7):
+            put(tab, state.players[p].board, "road-straight", row, col)
+    for row in (2, 3):
+        put(tab, state.players[2].board, "road-straight", row, 3)
+    assert [rows["total"] for rows in scores(state)] == [11, 11, 11]
+    assert winners(state) == [0, 1]
+
+
+
+def test_the_path_search_stops_at_its_budget(monkeypatch):
+    from cardgen.games.railroad_ink import scoring
+
+    ring = [[(n - 1) % 8, (n + 1) % 8] for n in range(8)]  # a loop of eight: the whole loop is the path
+    assert longest_path(ring) == 8
+    monkeypatch.setattr(scoring, "SEARCH_BUDGET", 3)
+    assert longest_path(ring) == 3  # the longest found in three steps
