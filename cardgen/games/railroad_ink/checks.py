@@ -196,6 +196,13 @@ def limits(content: RailroadInk, smaps: Smaps) -> list[Problem]:
     return out
 
 
+def _printables(content: RailroadInk, smaps: Smaps) -> list[Problem]:
+    """components.yaml names only strings, collections and templates the game has (cardgen.render.components)."""
+    from cardgen.games.railroad_ink.faces import printables  # the print kit, only when a folder is checked
+
+    return printables(content, smaps)
+
+
 CHECKS: list[tuple[str, Callable[[RailroadInk, Smaps], list[Problem]]]] = [
     ("tile-joins", tile_joins),
     ("edge-types", edge_types),
@@ -203,4 +210,5 @@ CHECKS: list[tuple[str, Callable[[RailroadInk, Smaps], list[Problem]]]] = [
     ("board-cells", board_cells),
     ("exit-table", exit_table),
     ("limits", limits),
+    ("printables", _printables),
 ]

@@ -14,11 +14,11 @@ from typing import Any
 
 from markupsafe import Markup
 
-from cardgen.errors import UsageError
+from cardgen.errors import Problem, UsageError
 from cardgen.games.railroad_ink import drawing
 from cardgen.games.railroad_ink.model import Die, Meteor, RailroadInk, Tile
 from cardgen.model.schema import LANGS
-from cardgen.render.components.declared import GameContext, component_faces
+from cardgen.render.components.declared import GameContext, component_faces, declaration_problems
 from cardgen.render.faces.facekit import Face, Frame
 from cardgen.render.fonts.stack import font_family_css
 
@@ -271,6 +271,11 @@ def game_context(content: RailroadInk) -> GameContext:
     return GameContext(strings=content.strings.root,
                        collections={"dice": dice, "dice_sets": sets, "expansions": expansions},
                        values={"ri": Printables(content), "expansions": expansions, "dice_sets": sets})
+
+
+def printables(content: RailroadInk, smaps: Any = None) -> list[Problem]:
+    """The validator's check of components.yaml: what it names (strings, collections, templates) exists."""
+    return declaration_problems(Path(content.folder), game_context(content), TEMPLATES)
 
 
 def faces(content: RailroadInk, *, lang: str, players: int, bleed_mm: float) -> list[Face]:

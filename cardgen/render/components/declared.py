@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import Problem
+from cardgen.errors import ContentError, Problem
 from cardgen.model.messages import suggest
 from cardgen.render.components.geometry import die_net, net_size, sticker_grid
 from cardgen.render.components.schema import GANGED, KIT_SIZES, NO_BACK, Component, Declared, load_components
@@ -73,6 +73,16 @@ def _check_unique(declared: Declared, faces: list[Face]) -> None:
             raise declared.fail([declared.problem(face.kind, "id", f"its face {face.id!r} has the id of a face of "
                                                                    f"{kinds[face.id]!r}; rename one of them")])
         kinds[face.id] = face.kind
+
+
+def declaration_problems(folder: Path, context: GameContext, templates: Path) -> list[Problem]:
+    """Every problem of a folder's ``components.yaml``, located, as a validator lists them beside its own
+    checks (none when the folder declares nothing): what a build would refuse, found without rendering."""
+    try:
+        declared = load_components(folder)
+    except ContentError as exc:
+        return list(exc.problems)
+    return [] if declared is None else _game_problems(declared, context, templates)
 
 
 def component_faces(folder: Path, context: GameContext, *, templates: Path, lang: str, players: int,

@@ -22,7 +22,7 @@ def test_bundled_content_is_valid_and_summarised(content):
     assert lines[0] == ("Railroad Ink (railroad-ink v1): 1-12 players, 7 rounds, 7x7 board, 12 exits, "
                         "9 centre cells")
     assert lines[1] == "dice: 3 x route, 1 x junction (6 faces each)"
-    assert lines[-1] == "checks passed: tile-joins, edge-types, unique-ids, board-cells, exit-table, limits"
+    assert lines[-1] == "checks passed: tile-joins, edge-types, unique-ids, board-cells, exit-table, limits, printables"
 
 
 @pytest.mark.parametrize("name, old, new, expected", [

@@ -135,11 +135,14 @@ def test_options_the_content_cannot_honour_are_refused(content, options, message
     assert str(caught.value) == message
 
 
-def test_a_mistake_in_components_yaml_is_located(folder):
+def test_a_mistake_in_components_yaml_is_located_by_validation(folder):
     edit(folder, "components.yaml", "copies: {each: dice_sets}", "copies: {each: dice_set}")
+    edit(folder, "components.yaml", "template: die_net.html.j2", "template: die_nett.html.j2")
     with pytest.raises(ContentError) as caught:
-        faces(load_content(folder), lang="en", players=1, bleed_mm=3)
+        load_content(folder)  # what cardgen validate runs: a build would refuse the same, before it renders
     assert [p.headline() for p in caught.value.problems] == [
+        "components.yaml:24:15: components.2.template: no template 'die_nett.html.j2' in the game's templates "
+        "folder",
         "components.yaml:35:20: components.3.copies.each: the game has no collection 'dice_set'; "
         "did you mean 'dice_sets'? (it has: dice, dice_sets, expansions)"]
 
