@@ -21,7 +21,7 @@ from cardgen.games.railroad_ink.board import Board, Geometry, digit, faced_type,
 from cardgen.games.railroad_ink.expansions import ExpansionRules, rules_for
 from cardgen.games.railroad_ink.model import Die, RailroadInk, Tile
 from cardgen.games.railroad_ink.tiles import (
-    JOIN, LAKE, NONE, RAIL, REFUSED, ROAD, ROUTES, SIDE_NAMES, TYPES, LAVA, Shape, meets, orientations, shape_of,
+    JOIN, LAKE, NONE, RAIL, REFUSED, RIVER, ROAD, ROUTES, SIDE_NAMES, TYPES, LAVA, Shape, meets, orientations, shape_of,
 )
 
 
@@ -77,6 +77,13 @@ class Tables:
                                    for g in sh.groups if any(g >> x & 1 and sh.edges[x] == kind for x in range(4)))
                              for kind in range(len(TYPES))] for sh in self.shapes]
         self.route_sides = [tuple(x for x in range(4) if sh.edges[x] in ROUTES) for sh in self.shapes]
+        #: points per open end by edge type: routes' errors, and the played expansion's river or lava sides
+        err = content.scoring.errors.points_per_open_end
+        self.open_points = {ROAD: err, RAIL: err}
+        if expansion == "river":
+            self.open_points[RIVER] = content.expansions.river.scoring.points_per_open_end
+        if expansion == "lava":
+            self.open_points[LAVA] = content.expansions.lava.scoring.points_per_open_edge
         table = content.scoring.exits.table
         most = len(self.geo.exit_type)
         #: points for a network by exits connected, indexed by count

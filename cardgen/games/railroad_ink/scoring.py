@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardgen.games.railroad_ink.board import CRATER, EMPTY, JOINS, Board
+from cardgen.games.railroad_ink.board import CRATER, EMPTY, FACING, JOINS, OPEN, Board
 from cardgen.games.railroad_ink.tiles import JOIN, NONE, RAIL, ROAD, ROUTES, meets, opposite
 
 if TYPE_CHECKING:
@@ -178,11 +178,12 @@ def score(tab: Tables, board: Board, ext: ExpansionRules | None = None, player: 
 
 
 def gain(tab: Tables, board: Board, cell: int, index: int) -> int:
-    """What drawing shape ``index`` on ``cell`` adds now to exits, centre and errors (longest routes left out):
-    the greedy bot's measure, read from the same tables the final score uses."""
+    """What drawing shape ``index`` on ``cell`` adds now to exits, centre and open ends (of routes, and of an
+    expansion's river or lava; longest routes left out): the greedy bot's measure, read from the same
+    numbers the final score uses."""
     geo = board.geo
     shape = board.shapes[index]
-    per_error = tab.content.scoring.errors.points_per_open_end
+    open_points = tab.open_points
     value = 0
     if cell in geo.centre and shape.has(ROUTES):
         value += tab.content.scoring.centre.points_per_cell
@@ -190,13 +191,13 @@ def gain(tab: Tables, board: Board, cell: int, index: int) -> int:
     ctx = board.ctx[cell]
     for s in range(4):
         e = shape.edges[s]
-        if e not in ROUTES:
+        if e not in open_points:
             continue
         code = (ctx >> (4 * s)) & 15
-        if code == 0 or code == 2 + NONE:       # an empty cell or a blank side: a new open end
-            value += per_error
-        elif 2 <= code < 8:                      # joins a drawn route: closes the open end it met
-            value -= per_error
+        if code == OPEN or code == FACING + NONE:  # an empty cell or a blank side: a new open end
+            value += open_points[e]
+        elif code == FACING + e:                   # meets its own kind: closes the open end it met there
+            value -= open_points[e]
     points = tab.exit_points
     exits_of = board.exits_of
     for g in shape.groups:

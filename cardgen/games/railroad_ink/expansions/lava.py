@@ -69,7 +69,9 @@ class Lava(ExpansionRules):
     def bot_prepare(self, state: State, player: int, rng: random.Random, careful: bool) -> None:
         """A bot draws a new volcano only when its lava could not be drawn otherwise."""
         p = state.players[player]
-        if not p.ext["volcano"] and not self._lava_placeable(state, player):
+        owed = p.ext["lava"] < self.tab.content.expansions.lava.placement.min_per_round
+        pending = any(self._is_lava(self.tab.faces[state.rolled[k]]) for k in p.pending)
+        if owed and pending and not p.ext["volcano"] and not self._lava_placeable(state, player):
             cells = volcano_cells(self.tab, p.board)
             if cells:
                 draw_volcano(state, player, cells[0] if careful else cells[int(rng.random() * len(cells))])
