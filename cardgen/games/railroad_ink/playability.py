@@ -1,7 +1,8 @@
 """Playability checks over a simulation: what played games show is broken in the content.
 
 Why: a face the validator accepts can still be unusable in play (its route type never fits next to what
-the other faces draw), and a scoring row can be unreachable in practice; simulated games show both. Each
+the other faces draw), and a scoring row can be unreachable in practice; simulated games show both. A face
+or special route fails when it never had a legal placement, not when a bot chose not to draw it. Each
 check reads the simulation's counts and returns one sentence per failure; :data:`PLAYABILITY` lists them.
 """
 
@@ -17,9 +18,9 @@ if TYPE_CHECKING:
 
 
 def faces_placeable(report: SimulationReport) -> list[str]:
-    """Every die face that was rolled was drawn at least once (a face never drawn could never be placed)."""
-    return [f"face '{face}' was rolled {rolled} times and never drawn: no legal placement could use it"
-            for face, (rolled, drawn) in sorted(report.faces.items()) if rolled and not drawn]
+    """Every die face that was rolled could be drawn at some point (drawn, or legal at a round's start)."""
+    return [f"face '{face}' was rolled {rolled} times and never had a legal placement"
+            for face, (rolled, _) in sorted(report.faces.items()) if rolled and face not in report.placeable]
 
 
 def rows_scored(report: SimulationReport) -> list[str]:
@@ -31,16 +32,16 @@ def rows_scored(report: SimulationReport) -> list[str]:
     return out
 
 
-def specials_drawn(report: SimulationReport) -> list[str]:
-    """Every special route was drawn in some game."""
-    return [f"special route '{special}' was never drawn in {report.games} games"
-            for special, count in sorted(report.specials.items()) if not count]
+def specials_placeable(report: SimulationReport) -> list[str]:
+    """Every special route could be drawn at some point of some game."""
+    return [f"special route '{special}' never had a legal placement in {report.games} games"
+            for special in sorted(report.specials) if special not in report.placeable]
 
 
 PLAYABILITY: list[tuple[str, Callable[[SimulationReport], list[str]]]] = [
     ("faces-placeable", faces_placeable),
     ("rows-scored", rows_scored),
-    ("specials-drawn", specials_drawn),
+    ("specials-placeable", specials_placeable),
 ]
 
 

@@ -13,14 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.errors import UsageError
-from cardgen.games.railroad_ink.bots import BOTS, play_game
+from cardgen.games.railroad_ink.bots import BOTS, Bot, play_game
 from cardgen.games.railroad_ink.model import EXPANSIONS, RailroadInk
 from cardgen.games.railroad_ink.playability import PLAYABILITY, failures
-from cardgen.games.railroad_ink.rules import new_game, scores, tables
+from cardgen.games.railroad_ink.rules import State, new_game, options, scores, tables
 from cardgen.games.railroad_ink.scoring import row_names
+from cardgen.games.standard import SimulateRequest
 from cardgen.model.messages import suggest
 
-__all__ = ["PLAYABILITY", "BotStats", "SimulationReport", "simulate"]
+__all__ = ["PLAYABILITY", "BotStats", "SimulationReport", "simulate", "simulate_request"]
 
 PERCENTILES = (10, 25, 50, 75, 90)
 MAX_GAMES = 1_000_000
@@ -58,10 +59,17 @@ class SimulationReport:
     #: face id -> (times rolled, times drawn), every bot together
     faces: dict[str, tuple[int, int]]
     specials: dict[str, int]
+    #: faces and special routes that could be drawn at some point (drawn, or legal at a round's start)
+    placeable: set[str] = field(default_factory=set)
     failures: list[str] = field(default_factory=list)
 
+    @property
+    def ok(self) -> bool:
+        """No playability failure."""
+        return not self.failures
+
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "expansion": self.expansion, "players": self.players, "games": self.games,
+        return {"ok": self.ok, "game": self.game, "expansion": self.expansion, "players": self.players, "games": self.games,
                 "seed": self.seed, "bots": [b.summary() for b in self.bots],
                 "faces": {f: {"rolled": r, "drawn": d} for f, (r, d) in sorted(self.faces.items())},
                 "specials": dict(sorted(self.specials.items())), "failures": self.failures}
@@ -90,6 +98,19 @@ def _bots(bot: str) -> list[str]:
     return names
 
 
+def _watching(bot: Bot, placeable: set[str]) -> Bot:
+    """``bot``, noting first which rolled faces and special routes have a legal placement at the round's start
+    (the playability checks ask whether one ever had, not whether a bot chose it)."""
+    def play(state: State, player: int, rng: random.Random) -> None:
+        tab = state.tables
+        board = state.players[player].board
+        for face in [tab.faces[f] for f in set(state.rolled)] + tab.specials:
+            if face.id not in placeable and options(tab, board, face):
+                placeable.add(face.id)
+        bot(state, player, rng)
+    return play
+
+
 def simulate(content: RailroadInk, *, expansion: str | None, bot: str, games: int, seed: int,
              players: int = 1) -> SimulationReport:
     """Play ``games`` games per bot (``bot``: a name, names joined by commas, or ``all``); every seat plays it."""
@@ -106,12 +127,13 @@ def simulate(content: RailroadInk, *, expansion: str | None, bot: str, games: in
     rows = row_names(expansion)
     rolled = {f.id: 0 for f in tab.faces.values() if f.die}
     drawn = dict.fromkeys(tab.faces, 0)
+    placeable: set[str] = set()
     stats = []
     for name in names:
         st = BotStats(name, row_sums=dict.fromkeys(rows, 0), row_hits=dict.fromkeys(rows, 0))
         for i in range(games):
             state = new_game(content, expansion, seed=seed + i, players=players)
-            play_game(state, [BOTS[name]] * players, random.Random((seed + i) * 2 + 1))
+            play_game(state, [_watching(BOTS[name], placeable)] * players, random.Random((seed + i) * 2 + 1))
             for face in state.history:
                 rolled[face] += 1
             for p, result in zip(state.players, scores(state)):
@@ -124,6 +146,14 @@ def simulate(content: RailroadInk, *, expansion: str | None, bot: str, games: in
         stats.append(st)
     report = SimulationReport(content.game.id, expansion, players, games, seed, rows, stats,
                               {f: (rolled[f], drawn[f]) for f in rolled},
-                              {f.id: drawn[f.id] for f in tab.specials})
+                              {f.id: drawn[f.id] for f in tab.specials},
+                              placeable | {f for f, n in drawn.items() if n})
     report.failures = failures(report)
     return report
+
+
+def simulate_request(content: RailroadInk, request: SimulateRequest) -> SimulationReport:
+    """:func:`simulate` as the game seam's standard simulate command calls it: ``--variant`` names the
+    expansion, ``--lineup`` the bots compared (every bot when none is named), ``--players`` the seats (1)."""
+    return simulate(content, expansion=request.variant, bot=",".join(request.bots) or "all", games=request.games,
+                    seed=request.seed, players=request.players or 1)

@@ -24,7 +24,7 @@ def test_reports_are_reproducible_and_per_bot(content):
     assert one.failures == []
     lines = one.lines()
     assert lines[0] == "railroad-ink: 12 games, 1 player(s), seed 5"
-    assert lines[-1] == "playability: passed (faces-placeable, rows-scored, specials-drawn)"
+    assert lines[-1] == "playability: passed (faces-placeable, rows-scored, specials-placeable)"
 
 
 def test_several_players_each_score(content):
@@ -48,7 +48,7 @@ def test_usage_errors(content, kwargs, message):
 
 def test_playability_fails_for_content_that_cannot_be_played_in_full(folder):
     # no rail exit, no station on the junction die and no special route allowed: no rail can ever join
-    # anything, and the centre is empty, so its row can never score
+    # anything (nor the rail crossroads), and the centre is empty, so its row can never score
     for name, old, new in (("game.yaml", "route: rail", "route: road"), ("game.yaml", "per_game: 3", "per_game: 0"),
                            ("game.yaml", "per_round: 1", "per_round: 0"), ("dice.yaml", "        station: true\n", "")):
         path = folder / name
@@ -60,18 +60,22 @@ def test_playability_fails_for_content_that_cannot_be_played_in_full(folder):
          "centre: []")
     report = simulate(load_content(folder), expansion=None, bot="random", games=20, seed=2)
     assert report.failures == [
-        "faces-placeable: face 'rail-curve' was rolled 60 times and never drawn: no legal placement could use it",
-        "faces-placeable: face 'rail-straight' was rolled 72 times and never drawn: no legal placement could use it",
-        "faces-placeable: face 'rail-t' was rolled 68 times and never drawn: no legal placement could use it",
+        "faces-placeable: face 'rail-curve' was rolled 60 times and never had a legal placement",
+        "faces-placeable: face 'rail-straight' was rolled 72 times and never had a legal placement",
+        "faces-placeable: face 'rail-t' was rolled 68 times and never had a legal placement",
         "rows-scored: scoring row 'longest_rail' scored nothing in 20 games of every bot",
         "rows-scored: scoring row 'centre' scored nothing in 20 games of every bot",
-        "specials-drawn: special route 'rail-cross' was never drawn in 20 games",
-        "specials-drawn: special route 'road-cross' was never drawn in 20 games",
-        "specials-drawn: special route 'station-3-rail' was never drawn in 20 games",
-        "specials-drawn: special route 'station-3-road' was never drawn in 20 games",
-        "specials-drawn: special route 'station-across' was never drawn in 20 games",
-        "specials-drawn: special route 'station-corner' was never drawn in 20 games",
+        "specials-placeable: special route 'rail-cross' never had a legal placement in 20 games",
     ]
     with pytest.raises(PlayabilityError) as caught:
         require_playable(report)
     assert str(caught.value).startswith("faces-placeable: face 'rail-curve' was rolled 60 times")
+
+
+def test_the_seams_request_names_expansion_bots_and_seats(content):
+    from cardgen.games.railroad_ink.simulate import simulate_request
+    from cardgen.games.standard import SimulateRequest
+
+    report = simulate_request(content, SimulateRequest(games=2, seed=3, players=None, bots=(), variant="river"))
+    assert report.ok and report.expansion == "river" and report.players == 1
+    assert [b["bot"] for b in report.to_dict()["bots"]] == ["greedy", "lookahead", "random"]
