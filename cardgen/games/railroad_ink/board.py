@@ -177,7 +177,7 @@ class Board:
         for s, node, nb, back, shift, ex in geo.around[cell]:
             e = edges[s]
             if nb == -1:
-                if ex >= 0 and JOINS[e][geo.exit_type[ex]]:
+                if ex >= 0 and e == geo.exit_type[ex]:  # an exit joins its own route type only
                     union(node, geo.exit_base + ex)
                 continue
             there = cells[nb]

@@ -138,8 +138,8 @@ def refusal(shape: Shape, ctx: int, join: tuple[int, ...]) -> str | None:
             continue  # an empty cell, the outer edge or a crater: anything may face it
         e = shape.edges[s]
         exit_ = code in (boardmod.EXIT_ROAD, boardmod.EXIT_RAIL)
-        if exit_ and e == NONE:
-            continue  # an exit left unused
+        if exit_ and e in (NONE, LAKE):
+            continue  # an exit left unused (a lake's shore may lie along it; it joins no exit)
         met = meets(e, faced)
         if met == REFUSED:
             mine = "blank side" if e == NONE else f"{TYPES[e]}"

@@ -83,3 +83,12 @@ def test_every_problem_of_every_file_is_reported_at_once(folder):
         "specials.yaml:1:1: file is missing",
         "strings.yaml:13:8: total.en: missing required key 'en'",
     ]
+
+
+def test_unreadable_folders_and_files_are_located(folder, tmp_path):
+    assert problems(tmp_path / "nowhere") == [f"{tmp_path / 'nowhere'}:1:1: content folder not found"]
+    (folder / "scoring.yaml").write_text("exits: {name: [\n", encoding="utf-8")
+    (folder / "strings.yaml").write_text("- a list\n", encoding="utf-8")
+    found = problems(folder)
+    assert found[0].startswith("scoring.yaml:2:1: invalid YAML: ")
+    assert found[1:] == ["strings.yaml:1:1: top level must be a mapping of keys"]

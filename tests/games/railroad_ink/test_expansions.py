@@ -169,3 +169,11 @@ def test_every_bot_plays_every_expansion_to_the_end(content, expansion):
         for rows in scores(state):
             assert rows["total"] == sum(v for k, v in rows.items() if k != "total")
             assert expansion in rows
+
+
+def test_a_lake_along_an_exit_joins_no_exit(content):
+    state = new_game(content, "lake", dice=BASE + ["lake-one", "lake-corner"])
+    place(state, 0, 4, cell(state, 0, 1), 0)  # lake on the north side, along the road exit
+    board = state.players[0].board
+    assert exit_score(state.tables, board) == 0
+    assert board.exits_of[board.find(cell(state, 0, 1) * 4)] == 0
