@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from cardgen.games.horseless_carriage.rules import NEIGHBOURS, Floor, Rules
 
@@ -24,9 +25,11 @@ AREA = (MAINLINE, STATION, INDICATOR)
 Tile = tuple
 
 
-def around(cell: Cell) -> list[Cell]:
+@lru_cache(maxsize=65_536)
+def around(cell: Cell) -> tuple[Cell, ...]:
+    """The four squares next to ``cell`` (remembered: the placement rules ask it of the same squares often)."""
     x, y = cell
-    return [(x + dx, y + dy) for dx, dy in NEIGHBOURS]
+    return tuple((x + dx, y + dy) for dx, dy in NEIGHBOURS)
 
 
 @dataclass

@@ -26,6 +26,8 @@ from cardgen.games.horseless_carriage.rules import Rules
 
 Action = tuple
 ASSEMBLY = -1
+#: random corners an extension floor is tried at before every corner is (most corners are illegal)
+FLOOR_DRAWS = 12
 #: the kinds of build action, as :meth:`State.build_candidates` groups them
 BUILD_KINDS = ("mainline", "dealership", "marketing", "department", "station")
 SETUP, RESEARCH_PHASE, FOCUS, BUILD, FLOOR, SELL, DEMAND, OVER = (
@@ -66,7 +68,10 @@ class State:
             raise ValueError(f"this game takes {rules.players[0]}-{rules.players[1]} players, not {players}")
         self.rules = rules
         self.n = players
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)          #: chance: track order, seats, industrialists, neutral shuffles
+        #: draws that are not chance (which legal extension the floor phase offers first): kept apart, so
+        #: that how the engine looks for a legal action never changes what chance deals
+        self.offer_rng = random.Random(seed + 1)
         self.year = 1
         self.phase = SETUP
         self.time = rules.clock_start[players]
@@ -140,6 +145,8 @@ class State:
         other.__dict__.update(self.__dict__)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
+        other.offer_rng = random.Random()
+        other.offer_rng.setstate(self.offer_rng.getstate())
         other.market = self.market.copy()
         other.players = [p.copy() for p in self.players]
         for name in ("in_play", "off_market", "innovation", "minimum", "neutral", "discard", "order", "selling",
@@ -232,6 +239,15 @@ class State:
                 if (d, q) not in self.moved and self.players[q].markers[d] < len(stations):
                     out.append(("research", d, q))
         return out
+
+    def _can_research(self, p: int) -> bool:
+        """Whether the player has a research action left (what :meth:`_research_actions` lists, without listing)."""
+        if self.actions_left <= 0:
+            return False
+        if (ASSEMBLY, p) not in self.moved and self.players[p].assembly < len(self.rules.assembly_values) - 1:
+            return True
+        return any((d, q) not in self.moved and self.players[q].markers[d] < len(stations)
+                   for d, stations in enumerate(self.rules.track_stations) for q in range(self.n))
 
     def build_candidates(self, p: int, kinds: tuple[str, ...] = BUILD_KINDS) -> list[Action]:
         """The build actions of the given kinds worth checking: a superset of the legal ones, made from the
@@ -333,15 +349,17 @@ class State:
         return out
 
     def floor_choice(self, p: int, rng: random.Random | None = None) -> Action | None:
-        """One legal extension action (with ``rng``, a random floor from a random corner on), or None when no
-        extension can be laid; cheaper than listing them all."""
+        """One legal extension action, or None when no extension can be laid; cheaper than listing them all.
+        With ``rng``: a random floor, tried first at a few random corners, then at every corner from a random one."""
         f = self.players[p].factory
         floors = f.extensions[:]
         if rng is not None:
             rng.shuffle(floors)
         for i in floors:
             floor = self.rules.extensions[i]
-            for x, y in rotated(f.extension_anchors(floor), rng):
+            anchors = f.extension_anchors(floor)
+            tries = [rng.choice(anchors) for _ in range(FLOOR_DRAWS)] if rng is not None else []
+            for x, y in tries + rotated(anchors, rng):
                 if f.why_not_extension(floor, x, y) is None:
                     return ("extension", i, x, y)
         return None
@@ -519,7 +537,7 @@ class State:
                     return
                 self._start_research()
             elif self.phase == RESEARCH_PHASE:
-                while self.turn < self.n and not self._research_actions(self.order[self.turn]):
+                while self.turn < self.n and not self._can_research(self.order[self.turn]):
                     self.turn += 1
                     self._start_research_turn()
                 if self.turn < self.n:
@@ -538,7 +556,7 @@ class State:
                 self._brochure()
                 self._start_selling()
             elif self.phase == FLOOR:
-                self.floor_option = self.floor_choice(self.order[self.turn], self.rng)
+                self.floor_option = self.floor_choice(self.order[self.turn], self.offer_rng)
                 if self.floor_option is not None:
                     return
                 self._end_build_turn()

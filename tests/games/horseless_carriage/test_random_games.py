@@ -47,3 +47,22 @@ def test_the_invariants_catch_a_broken_position(rules):
     state.stations["engine"] -= 1            # a station taken from the supply and put nowhere
     assert violations(state) == ["player 0: the mainline at (4, 4) touches no dealership",
                                  "the engine supply is not conserved"]
+
+
+def test_a_clone_plays_on_alone_and_the_same(rules):
+    state = State(rules, 3, 5)
+    rng = random.Random(5)
+    for _ in range(60):
+        state.apply(BOTS["random"](state, rng))
+    copy = state.clone()
+    before = (state.phase, state.year, state.time, [p.wealth for p in state.players],
+              [dict(p.factory.tiles) for p in state.players], [row[:] for row in state.market.buyers])
+    ends = []
+    for s in (copy, state.clone()):
+        r = random.Random(9)
+        while not s.is_terminal():
+            s.apply(BOTS["random"](s, r))
+        ends.append((s.year, s.returns(), s.history_log))
+    assert ends[0] == ends[1]
+    assert before == (state.phase, state.year, state.time, [p.wealth for p in state.players],
+                      [dict(p.factory.tiles) for p in state.players], [row[:] for row in state.market.buyers])
