@@ -1,11 +1,11 @@
-"""The rules of Railroad Ink as an OpenSpiel-like state: rounds of rolled dice, legal placements, apply, scores.
+"""The rules of Railroad Ink as an OpenSpiel-like state: rounds of rolled dice, legal placements, moves, scores.
 
 Why: bots, simulation and replay all play through this one module. A placement is legal or not by one
 function, :func:`refusal`, which says why in words; the fast path (bots) looks legal placements up in
 tables that :func:`refusal` fills, memoised by what an empty cell faces (board.py), so no rule is written
-twice. The checked path (:func:`apply`, used by replay) asks :func:`refusal` again and enforces the round's
-limits (every die drawn or discarded, special routes at most ``per_round`` a round and ``per_game`` a game,
-each once).
+twice. The checked moves (:func:`place`, :func:`discard`, :func:`end_turn`; replay plays through them) ask
+:func:`refusal` again and enforce the round's limits (every die drawn or discarded, special routes at most
+``per_round`` a round and ``per_game`` a game, each once).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class Face:
     orients: tuple[tuple[int, int], ...]  #: (orientation number, shape index)
 
 
-#: the edge types each family of dice must join with, and whether its dice may be left undrawn
+#: the edge types a die of each family must join with (none: it may start anywhere)
 FAMILY_JOIN = {"base": ROUTES, "river": (), "lake": (), "lava": (LAVA,)}
 
 

@@ -98,7 +98,3 @@ def orientations(shape: Shape) -> tuple[tuple[int, Shape], ...]:
         seen.setdefault(shape.oriented(o), o)
     return tuple((o, s) for s, o in seen.items())
 
-
-def describe_orientation(orientation: int) -> str:
-    turns = (orientation & 3) * 90
-    return f"turned {turns}°" + (" and mirrored" if orientation >= 4 else "")
