@@ -36,9 +36,11 @@ SCORE_MM = 27.0      #: the scoring row
 TABLE_MM = 14.0      #: the exit table
 GAP_MM = 3.0         #: between two rows
 SPECIAL_TILE_MM = 16.0
+SPECIAL_PITCH_MM = 24.0  #: from one special route to the next, when the row has room
 USE_BOX_MM = 5.0
 LABEL_MM = 30.0      #: the left column naming a row
-ROUND_BOX_MM = 9.0
+LEFT_MM = LABEL_MM + 2  #: where the boxes of a row begin
+ROUND_PITCH_MM = 11.0  #: from one round box to the next, when the row has room
 
 
 @dataclass(frozen=True)
@@ -198,10 +200,15 @@ class Printables:
 
     # ------------------------------------------------------------ the board
 
-    def board(self, g: Frame) -> dict[str, Any]:
+    def board(self, g: Frame, expansion: ExpansionPrint | None = None) -> dict[str, Any]:
         """The board's geometry on a page of safe zone ``g``: the grid's cell and corner, each row's top,
-        the exits' stubs and arrows, the centre's outline."""
+        the exits' stubs and arrows, the centre's outline, and the pitch of the special routes and the
+        round boxes (narrower when the content has more of them than the row holds at its usual pitch)."""
         size = self.game.board.size
+        rounds = expansion.rounds if expansion is not None else self.game.rounds
+        room = g.safe_width - LEFT_MM
+        special_pitch = round(min(SPECIAL_PITCH_MM, room / max(1, len(self.specials))), 2)
+        round_pitch = round(min(ROUND_PITCH_MM, room / rounds), 2)
         rows = HEADER_MM + SPECIALS_MM + ROUNDS_MM + SCORE_MM + TABLE_MM + 5 * GAP_MM
         cell = round(min((g.safe_height - rows - 2 * EXIT_MM) / size, (g.safe_width - 2 * EXIT_MM) / size), 2)
         span = size * cell + 2 * EXIT_MM
@@ -214,6 +221,9 @@ class Printables:
         return {
             "size": size, "cell": cell, "x": grid_x, "y": grid_y, "width": g.safe_width, "height": g.safe_height,
             "specials_y": specials_y, "rounds_y": rounds_y, "score_y": score_y, "table_y": table_y,
+            "label": LABEL_MM, "left": LEFT_MM, "rounds": rounds, "special_pitch": special_pitch,
+            "special_side": min(SPECIAL_TILE_MM, special_pitch - 2), "use_box": USE_BOX_MM,
+            "round_pitch": round_pitch, "round_box": round(round_pitch - 2, 2),
             "exits": [self._exit(e, grid_x, grid_y, cell) for e in self.game.board.exits],
             "centre": self._outline(grid_x, grid_y, cell),
         }

@@ -51,24 +51,29 @@ def test_every_printable_is_made_for_each_player_die_and_expansion(content):
     assert _ids(content, "zh")["die_net-route"] == (3, "骰子展开图 · 路线骰")
 
 
+def _renderer(folder: Path, tmp_path: Path) -> FaceRenderer:
+    """The kit's renderer with the print fonts, reading only the content and the templates, checking every box."""
+    printed = font_instances.print_fonts(fonts.font_faces(), tmp_path / "fonts")
+    return FaceRenderer(roots=[folder, TEMPLATES, TEMPLATES_DIR], fonts=list(printed.values()),
+                        substitutes={f.url: u for f, u in printed.items() if f.path != u},
+                        check_layout=fit.check_layout, check_glyphs=fit.check_glyphs)
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_every_face_lays_out_without_overflow_or_missing_glyph(content, lang, tmp_path):
     made = faces(content, lang=lang, players=2, bleed_mm=3)
-    printed = font_instances.print_fonts(fonts.font_faces(), tmp_path / "fonts")
-    renderer = FaceRenderer(roots=[CONTENT, TEMPLATES, TEMPLATES_DIR], fonts=list(printed.values()),
-                            substitutes={f.url: u for f, u in printed.items() if f.path != u},
-                            check_layout=fit.check_layout, check_glyphs=fit.check_glyphs)
+    renderer = _renderer(CONTENT, tmp_path)
     pdfs = renderer.render_batch(made)  # raises BuildError naming any overflow, clipped text or missing glyph
     assert len(pdfs) == len(made) == 18
 
 
-def test_the_overflow_check_sees_a_board_whose_words_do_not_fit(folder):
+def test_the_overflow_check_sees_a_board_whose_words_do_not_fit(folder, tmp_path):
     edit(folder, "strings.yaml", "total: {zh: 总分, en: Total}",
          "total: {zh: 总分, en: The grand total of every row of the score row added together}")
     board = next(f for f in faces(load_content(folder), lang="en", players=1, bleed_mm=3) if f.id == "board")
-    renderer = FaceRenderer(roots=[folder, TEMPLATES, TEMPLATES_DIR], fonts=[], check_layout=fit.check_layout)
-    with pytest.raises(BuildError, match="text overflows its box 'total'"):
-        renderer.render(board)
+    with pytest.raises(BuildError) as caught:
+        _renderer(folder, tmp_path).render(board)
+    assert str(caught.value).startswith("Player board (board): Player board: text overflows its box 'total' by ")
 
 
 def test_a_die_net_is_six_faces_of_the_die_with_seven_glue_tabs(content):
@@ -191,3 +196,20 @@ def test_words_are_printed_as_text_not_markup(folder):
          'player_board: {zh: 玩家图板, en: "<script>alert(1)</script>"}')
     board = next(f for f in faces(load_content(folder), lang="en", players=1, bleed_mm=3) if f.id == "board")
     assert "<script>" not in board.html and "&lt;script&gt;alert(1)&lt;/script&gt;" in board.html
+
+
+def test_a_board_holds_as_many_rounds_and_special_routes_as_the_content_has(folder, tmp_path):
+    edit(folder, "game.yaml", "rounds: 7", "rounds: 20")
+    extra = "".join(f"  - id: road-cross-{n}\n    name: {{zh: 十字公路, en: Road crossroads}}\n"
+                    f"    edges: {{n: road, e: road, s: road, w: road}}\n    joins: [[n, e, s, w]]\n" for n in range(6))
+    (folder / "specials.yaml").write_text((folder / "specials.yaml").read_text(encoding="utf-8") + extra,
+                                          encoding="utf-8")
+    content = load_content(folder)
+    board = next(f for f in faces(content, lang="zh", players=1, bleed_mm=3) if f.id == "board")
+    width = board.width_mm - 2 * 3.5
+    boxes = [float(x) + float(w) for x, w in re.findall(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="9"',
+                                                       board.body)]
+    assert len(boxes) == 20 and max(boxes) <= width
+    tiles = re.findall(r'<g transform="translate\(([\d.]+) [\d.]+\)"><path', board.body)
+    assert len(content.specials.specials) == 12 and max(map(float, tiles)) < width
+    _renderer(folder, tmp_path).render(board)  # every round number and label still fits its box
