@@ -71,7 +71,10 @@ class Tables:
         self.volcano = self._face(content.expansions.lava.volcano, "", (), False)
         self.joinable = frozenset({boardmod.FACING + ROAD, boardmod.FACING + RAIL, boardmod.FACING + LAKE,
                                    boardmod.EXIT_ROAD, boardmod.EXIT_RAIL})
-        self._legal: dict[str, dict[int, tuple[tuple[int, int], ...]]] = {f: {} for f in self.faces}
+        # one memo per distinct (orientations, join) pair: two faces of the same tile (the junction die's two
+        # overpasses) share what they learn
+        memos: dict[tuple, dict[int, tuple[tuple[int, int], ...]]] = {}
+        self._legal = {f.id: memos.setdefault((f.orients, f.join), {}) for f in self.faces.values()}
         #: per shape index: for each edge type, the side lists of its groups holding that type; its route sides
         self.kind_groups = [[tuple(tuple(x for x in range(4) if g >> x & 1 and sh.edges[x] == kind)
                                    for g in sh.groups if any(g >> x & 1 and sh.edges[x] == kind for x in range(4)))
