@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import BuildError, UsageError
+from cardgen.errors import BuildError, ContentError, UsageError
 from cardgen.games.horseless_carriage.model import HorselessContent
 from cardgen.games.horseless_carriage.rules import Rules, compile_rules
 from cardgen.model.schema import LANGS
-from cardgen.render.components.declared import GameContext, component_faces
+from cardgen.render.components.declared import GameContext, component_faces, declaration_problems
 from cardgen.render.components.schema import load_components
 from cardgen.render.faces.facekit import SAFE_MARGIN_MM, Face
 
@@ -127,12 +127,6 @@ class Printables:
                 for y in range(n) for x in range(n)]
 
 
-def _check_fits(what: str, need: tuple[float, float], room: tuple[float, float]) -> None:
-    if need[0] > room[0] + 1e-9 or need[1] > room[1] + 1e-9:
-        raise BuildError(f"components.yaml: the {what} needs {need[0]:g} x {need[1]:g} mm at the declared scale, "
-                         f"its face is {room[0]:g} x {room[1]:g} mm")
-
-
 def collections(content: HorselessContent, rules: Rules, players: int) -> dict[str, list[Item]]:
     """Every collection a ``copies: {each: ...}`` of components.yaml prints from, with its print counts."""
     s = content.strings
@@ -175,22 +169,63 @@ def collections(content: HorselessContent, rules: Rules, players: int) -> dict[s
             "demand_cards": cards, "neutral_cards": neutral, "tokens": tokens}
 
 
+def _scale(content: HorselessContent, rules: Rules, sizes: dict) -> tuple[Printables | None, list[str]]:
+    """The drawing helpers at the declared scale, or the reasons there is none (sizes the scale is read from
+    that components.yaml lacks); then whether each floor fits its face."""
+    missing = [name for name in (SQUARE_SIZE, WINDOW_SIZE, FLOOR_SIZE) if name not in sizes]
+    if missing:
+        return None, [f"no size '{name}' (the drawings' scale is read from it)" for name in missing]
+    largest = max(max(w.size) for w in content.market.windows)
+    return Printables(content, rules, sizes[SQUARE_SIZE].width, sizes[WINDOW_SIZE].width / largest), []
+
+
+def floor_misfits(hc: Printables, sizes: dict) -> list[tuple[int, str]]:
+    """Each floor (0 the main floor, then the extensions) too large for the floor face, with the reason."""
+    room = (sizes[FLOOR_SIZE].width - 2 * SAFE_MARGIN_MM, sizes[FLOOR_SIZE].height - 2 * SAFE_MARGIN_MM)
+    out = []
+    for i, floor in enumerate((hc.rules.main_floor, *hc.rules.extensions)):
+        drawn = hc.floor(floor.squares)
+        need = (drawn["width"], drawn["height"])
+        if need[0] > room[0] + 1e-9 or need[1] > room[1] + 1e-9:
+            out.append((i, f"the floor {floor.id} needs {need[0]:g} x {need[1]:g} mm at the declared scale, its "
+                           f"face is {room[0]:g} x {room[1]:g} mm"))
+    return out
+
+
 def game_context(content: HorselessContent, players: int) -> GameContext:
     """What Horseless Carriage hands the component kit: its strings, collections and drawing helpers."""
     declared = load_components(Path(content.folder))
     sizes = declared.model.sizes if declared is not None else {}
-    for name in (SQUARE_SIZE, WINDOW_SIZE, FLOOR_SIZE):
-        if name not in sizes:
-            raise BuildError(f"components.yaml: no size '{name}' (the drawings' scale is read from it)")
     rules = compile_rules(content)
-    largest = max(max(w.size) for w in content.market.windows)
-    hc = Printables(content, rules, sizes[SQUARE_SIZE].width, sizes[WINDOW_SIZE].width / largest)
-    room = (sizes[FLOOR_SIZE].width - 2 * SAFE_MARGIN_MM, sizes[FLOOR_SIZE].height - 2 * SAFE_MARGIN_MM)
-    for floor in (rules.main_floor, *rules.extensions):
-        drawn = hc.floor(floor.squares)
-        _check_fits(f"floor {floor.id}", (drawn["width"], drawn["height"]), room)
+    hc, reasons = _scale(content, rules, sizes)
+    misfits = floor_misfits(hc, sizes) if hc is not None else []
+    if hc is None or misfits:
+        raise BuildError("; ".join(f"components.yaml: {r}" for r in reasons + [m for _, m in misfits]))
     return GameContext(strings=content.strings, collections=collections(content, rules, players),
                        values={"hc": hc})
+
+
+def printables(content: HorselessContent, where: Any) -> None:
+    """The validator's check of components.yaml, each problem located: the sizes the scale is read from,
+    floors that fit their face, and what the declarations name (strings, collections, templates)."""
+    folder = Path(content.folder)
+    try:
+        declared = load_components(folder)
+    except ContentError as exc:
+        where.add(exc.problems)
+        return
+    if declared is None:
+        return
+    sizes = declared.model.sizes
+    hc, reasons = _scale(content, compile_rules(content), sizes)
+    if hc is None:
+        where.add([declared.smap.problem(("sizes",), reason) for reason in reasons])
+        return
+    misfits = floor_misfits(hc, sizes)
+    for i, reason in misfits:
+        where("factory", ("floors", "main", "rows") if i == 0 else ("floors", "extensions", i - 1, "rows"), reason)
+    if not misfits:
+        where.add(declaration_problems(folder, game_context(content, content.game.players.max), TEMPLATES))
 
 
 def faces(content: HorselessContent, *, lang: str, players: int, bleed_mm: float) -> list[Face]:

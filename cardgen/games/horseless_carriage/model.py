@@ -274,6 +274,10 @@ class _Where:
     def __call__(self, stem: str, path: PathKey, message: str, *, key: bool = False) -> None:
         self.problems.append(self.smaps[stem].problem(path, message, key=key))
 
+    def add(self, problems: list[Problem]) -> None:
+        """Problems located elsewhere (components.yaml, read by the print kit)."""
+        self.problems.extend(problems)
+
 
 def _validate(stem: str, data: Any, where: _Where) -> Any:
     from pydantic import TypeAdapter
@@ -329,6 +333,10 @@ def load_content(folder: Path) -> HorselessContent:
         from cardgen.games.horseless_carriage import checks
 
         checks.run(content, where)
+        if not where.problems:  # the printables are checked against valid rules only
+            from cardgen.games.horseless_carriage.faces import printables  # the print kit: only when checking
+
+            printables(content, where)
     else:
         content = None
     problems.extend(where.problems)

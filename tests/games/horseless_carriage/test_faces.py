@@ -66,15 +66,32 @@ def _text(pdf: bytes) -> bytes:
     return subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True).stdout
 
 
-def test_a_floor_larger_than_its_face_is_refused(copy):
-    from cardgen.errors import BuildError
+def test_validation_checks_the_printables_located(copy):
+    from cardgen.errors import ContentError
     from cardgen.games.horseless_carriage.model import load_content
     from tests.content_copy import edit
 
-    edit(copy / "factory.yaml", '{id: e5, rows: ["#####"]}', '{id: e5, rows: ["#######"]}')
-    with pytest.raises(BuildError, match=r"^components.yaml: the floor e5 needs 98 x 14 mm at the declared scale, "
-                                         r"its face is 85 x 71 mm$"):
-        faces(load_content(copy), lang="en", players=2, bleed_mm=3)
+    line = edit(copy / "factory.yaml", '{id: e5, rows: ["#####"]}', '{id: e5, rows: ["#######"]}')
+    kind = edit(copy / "components.yaml", "    template: token.html.j2", "    template: tokens.html.j2")
+    edit(copy / "components.yaml", "    label: kind.player_aid", "    label: kind.aid")
+    with pytest.raises(ContentError) as caught:
+        load_content(copy)
+    assert [p.headline() for p in caught.value.problems] == [
+        f"factory.yaml:{line}:22: floors.extensions.4.rows: the floor e5 needs 98 x 14 mm at the declared scale, "
+        "its face is 85 x 71 mm"]
+    edit(copy / "factory.yaml", '{id: e5, rows: ["#######"]}', '{id: e5, rows: ["#####"]}')
+    with pytest.raises(ContentError) as caught:
+        load_content(copy)
+    assert [p.headline() for p in caught.value.problems][0] == (
+        f"components.yaml:{kind}:15: components.7.template: no template 'tokens.html.j2' in the game's templates "
+        "folder")
+    assert len(caught.value.problems) == 2
+    edit(copy / "components.yaml", "    size: square\n", "    size: token\n", once=False)  # the tiles drawn
+    edit(copy / "components.yaml", "  square: {width: 14, height: 14}\n", "")               # at no declared scale
+    with pytest.raises(ContentError) as caught:
+        load_content(copy)
+    assert [p.headline() for p in caught.value.problems] == [
+        "components.yaml:7:3: sizes: no size 'square' (the drawings' scale is read from it)"]
 
 
 def test_the_edition_hands_the_kit_faces_words_and_a_preview(content):
