@@ -124,11 +124,15 @@ def test_tables_report_without_published_values(tmp_path):
 @pytest.mark.parametrize("text, expected", [
     ("fare_table: {columns: [span, fare], rows: [[1]]}\n",
      "p.yaml:1:44: fare_table.rows.0: expected a row of 2 values, one per column"),
-    ("deck: {cards: nine}\n", "p.yaml:1:15: deck.cards: expected a number, got 'nine'"),
+    ("deck: {cards: nine}\n", "p.yaml:1:15: deck.cards: expected a number, got text 'nine'"),
     ("win_rates: {games: 40, by_players: {4: {heavy: high, light: 1}}}\n",
-     "p.yaml:1:48: win_rates.by_players.4.heavy: expected a rate from 0 to 1, got 'high'"),
-    ("players: 4\nseed: 1\n", "p.yaml:1:1: players: unknown key 'players'; a published-values file holds source, "
-     "deck, fare_table, cliff_table, win_rates"),
+     "p.yaml:1:48: win_rates.by_players.4.heavy: expected a number, got text 'high'"),
+    ("players: 4\nseed: 1\n", "p.yaml:1:1: players: unknown key 'players'; known: source, deck, fare_table, "
+     "cliff_table, win_rates"),
+    ("win_rates: {games: 40, by_players: {4: {heavy: 1.5}}}\n",
+     "p.yaml:1:48: win_rates.by_players.4.heavy: must be at most 1, got the number 1.5"),
+    ("deck: {cards: 9}\nfare_table: {columns: [fare], rows: [[1]]}\n",
+     "p.yaml:2:23: fare_table.columns: expected a 'span' column (rows are matched by it)"),
 ])
 def test_a_bad_published_file_is_a_located_error_not_a_traceback(tmp_path, monkeypatch, text, expected):
     """These gave a KeyError or ValueError traceback, and a replay script compared nothing and passed."""

@@ -10,6 +10,7 @@ import pytest
 from pydantic import BaseModel
 
 from cardgen.engine.replay import schema as replay_schema
+from cardgen.engine.tables import published
 from cardgen.model import schema
 from cardgen.model.located import Shape
 from cardgen.sweep import schema as sweep_schema
@@ -39,8 +40,8 @@ def _unbounded(tp, meta, where) -> list[str]:
     return out
 
 
-#: the schemas of untrusted files: content, scripted games, sweep specs
-SCHEMAS = (schema, replay_schema, sweep_schema)
+#: the schemas of untrusted files: content, scripted games, sweep specs, published values
+SCHEMAS = (schema, replay_schema, sweep_schema, published)
 
 
 def _models(module) -> list[type[BaseModel]]:
