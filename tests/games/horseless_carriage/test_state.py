@@ -260,3 +260,42 @@ def test_research_goes_from_the_engineering_end_of_the_history_track(rules):
     state = after_setup(rules)
     assert state.order == sorted(range(3), key=lambda p: state.players[p].history)
     assert state.current_player() == state.order[0]
+
+
+def test_gantt_cards_for_planning_departments_tick_the_clock_on_its_symbols(rules):
+    state = after_setup(rules)
+    player = state.players[0]
+    player.gantt = min(rules.gantt_clocks) - 1
+    time = state.time
+    others = sum(1 for q in state.players[1:] if q.gantt + 1 in rules.gantt_clocks)
+    state._brochure()                                         # one planning department each
+    assert player.gantt == min(rules.gantt_clocks)
+    assert time - state.time == 1 + others
+    player.gantt = rules.gantt_most
+    state._brochure()
+    assert player.gantt == rules.gantt_most                   # the track ends there
+
+
+def test_assembly_research_raises_each_line_s_output_and_ticks_on_clocks(rules):
+    state = after_setup(rules)
+    p = state.current_player()
+    state.players[p].assembly = min(rules.assembly_clocks) - 1
+    time = state.time
+    state.apply(("research", ASSEMBLY, p))
+    assert state.players[p].assembly == min(rules.assembly_clocks) and state.time == time - 1
+    assert rules.assembly_values[state.players[p].assembly] == 4
+
+
+def test_windows_may_overlap_each_other_completely(rules):
+    state = selling_state(rules)
+    f = state.players[0].factory
+    f.tiles[(1, 3)] = (DEALERSHIP,)                           # a second dealership above the sedan line
+    state._brochure()
+    state._start_selling()
+    state.selling = [0, 1, 2]
+    state.market.buyers[SEDAN][rules.cell(1, 0)] = 1        # something to sell: player 0 stays in the phase
+    mk.reprice(rules, state.market)
+    state.apply(("window", 0, 0, 0, 2, 1))
+    assert ("window", 1, 0, 0, 2, 1) in state.legal_actions()
+    state.apply(("window", 1, 0, 0, 2, 1))
+    assert state.windows[0] == {0: (0, 0, 2, 1), 1: (0, 0, 2, 1)}
