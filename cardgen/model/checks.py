@@ -313,6 +313,9 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
             yield where(stem, ("kinds", i, "effects", j, "amount"), "an amount of 0 changes nothing")
         if eff.type == "group_booking" and eff.keep > eff.draw:
             yield where(stem, ("kinds", i, "effects", j, "keep"), f"keeps {eff.keep} of only {eff.draw} drawn")
+    if "no_stop" in seen and "force_stop" in seen:
+        yield where(stem, ("kinds", i, "effects", seen.index("force_stop"), "type"),
+                    "'force_stop' and 'no_stop' contradict each other: a card may say one")
 
 
 @check("dispatch deck: totals as stated, each effect at its kind's timing")

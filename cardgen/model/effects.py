@@ -75,11 +75,33 @@ class IgnoreBoardingLimit(Primitive):
 
 
 class NoStop(Primitive):
-    """The card's train does not stop this round: no alighting, no boarding, no Group Booking."""
+    """The card's train does not stop this round: no alighting, no boarding, no Group Booking; on an event card,
+    no train stops this round. A `force_stop` in force the same round wins."""
 
     type: Literal["no_stop"] = Field(description="Primitive name.")
-    TIMINGS = (OPERATION,)
+    TIMINGS = (OPERATION, EVENT, WITH_REVEAL)
     EXAMPLE = "{type: no_stop}"
+
+
+class ForceStop(Primitive):
+    """The card's train (every train, on an event card) ends its move at the first station it reaches this round
+    and stops there, even after playing a no-stop card; moving fewer cells than R this way gains no W."""
+
+    type: Literal["force_stop"] = Field(description="Primitive name.")
+    TIMINGS = (OPERATION, EVENT, WITH_REVEAL)
+    EXAMPLE = "{type: force_stop}"
+
+
+class MoveTickets(Primitive):
+    """Played as its train's stop begins: up to `count` tickets aboard it, those going farthest, move onto the
+    platform of the station it stops at and keep their boarding time (a train that boards one later is judged
+    on time from it); the places they took are free at once."""
+
+    type: Literal["move_tickets"] = Field(description="Primitive name.")
+    count: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="Most tickets moved from the train to the "
+                                                                   "platform.")
+    TIMINGS = (ANY_TIME,)
+    EXAMPLE = "{type: move_tickets, count: 2}"
 
 
 class LoadCondition(Primitive):
@@ -278,7 +300,7 @@ class DeliveryBonus(Lasting):
 
 
 PRIMITIVES: tuple[type[Primitive], ...] = (
-    IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, IgnoreBlocking, IgnoreClosure,
+    IgnoreBoardingLimit, NoStop, ForceStop, MoveTickets, WaitGain, PropulsionModifier, SwapAdjacent, IgnoreBlocking, IgnoreClosure,
     GroupBooking, PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange,
     PlatformSizeChange, DeliveryBonus,
 )
@@ -292,8 +314,8 @@ BY_NAME: dict[str, type[Primitive]] = {primitive_name(p): p for p in PRIMITIVES}
 
 Effect = Annotated[
     Union[
-        IgnoreBoardingLimit, NoStop, WaitGain, PropulsionModifier, SwapAdjacent, IgnoreBlocking, IgnoreClosure,
-        GroupBooking, PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange,
+        IgnoreBoardingLimit, NoStop, ForceStop, MoveTickets, WaitGain, PropulsionModifier, SwapAdjacent,
+        IgnoreBlocking, IgnoreClosure, GroupBooking, PlatformExtra, SectionClosed, ClockHold, OrderReversed, BoardingLimit, CapacityChange,
         PlatformSizeChange, DeliveryBonus,
     ],
     Field(discriminator="type"),

@@ -28,7 +28,7 @@ def test_every_effect_is_documented():
     union = get_args(schema.Effect)[0]
     effects = {arm.__name__ for arm in get_args(union)}
     assert effects <= {m.__name__ for m in MODELS}
-    assert len(effects) == 16
+    assert len(effects) == 18
 
 
 def test_c_and_python_parsers_give_the_same_positions(monkeypatch):

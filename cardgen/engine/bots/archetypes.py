@@ -68,7 +68,17 @@ class Bot:
             return True
         if fx.capacity > 0 and (load + fx.capacity >= self.rules.cap or self.last_round(view)):
             return True   # room beyond the cap the train nears, or a card that would otherwise go unplayed
+        if fx.force_stop and (self.due_within_reach(view, t) or self.last_round(view)):
+            return True   # a ticket aboard is due at a station the move could run past
+        if fx.no_stop and self.last_round(view):
+            return True   # never worth a stop missed before: a card that would otherwise go unplayed
         return wait_change(fx, load) > 0 and self.wants_wait(view, t)
+
+    def due_within_reach(self, view: PlayerView, t: int) -> bool:
+        """Whether a ticket aboard train ``t`` is for a station on its way this round, short of where it lands."""
+        ahead = self.reach(view, t)
+        dest_cell, kind_of = self.rules.ticket_dest_cell, self.rules.card_kind
+        return any(dest_cell[kind_of[card]] in ahead[:-1] for card, _ in view.aboard(t))
 
     def last_round(self, view: PlayerView) -> bool:
         """Whether the clock ends the game after this round (unless it is held)."""
@@ -206,6 +216,9 @@ class Bot:
                 pile = self.festival(view, t)
                 if pile is not None:
                     return k, pile
+            elif fx[k].move_count:
+                if self.wants_signal(view, t) or self.last_round(view):
+                    return k, -1   # the load slows the train: leave the farthest tickets for another one
             elif fx[k].wait_gain and self.wants_wait(view, t):
                 return k, -1
         return -1, -1
@@ -287,7 +300,9 @@ class Archetype(Bot):
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
         rules = self.rules
         kind_of, fare, span = rules.card_kind, rules.ticket_fare, rules.ticket_span
-        free = min(room, self.target - view.places[t])
+        # a cap raised this round (a card it played, an event, one it carries) raises its target as much
+        raised = max(0, view.places[t] + room - rules.cap)
+        free = min(room, self.target + raised - view.places[t])
         if free <= 0:
             return []
         cands = [c for c in eligible if span[kind_of[c]] >= self.min_span]

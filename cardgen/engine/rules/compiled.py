@@ -95,6 +95,8 @@ class EventEffect:
     wait_who: Optional[Standing] = None
     propulsion_cell: int = -1  # the R change holds for trains in this section cell only (`target: section`), or -1
     wait_cell: int = -1
+    no_stop: bool = False     # no train stops this round ...
+    force_stop: bool = False  # ... unless forced: every train ends its move at the first station it reaches
     held: int = -1            # the card's `until_stop` effects, which each train that has not stopped by the round's
                               # end carries on (index into Rules.holds), or -1
 
@@ -123,6 +125,9 @@ class DispatchEffect:
     wait_who: Optional[Standing] = None
     propulsion_cell: int = -1  # never set on a dispatch card: read with an event's by propulsion_change
     wait_cell: int = -1
+    no_stop: bool = False     # the train does not stop this round ...
+    force_stop: bool = False  # ... unless forced: it ends its move at the first station it reaches and stops
+    move_count: int = 0       # tickets moved from the train onto the platform where it stops (keeping their time)
     festival_amount: int = 0  # tickets dealt from the pile the player picks onto its platform
     wait_range: int = 0       # the W gain goes to a train the player picks within this many cells (0: its own)
     train_hint: int = 0       # which train a bot picks: FRIEND (its owner's other train)
@@ -202,6 +207,7 @@ class Rules:
     # by kind: its value_when cases, each (min_load, max_load, min_clock, max_clock, value), tried in order
     op_cases: tuple[tuple[tuple[int, int, int, int, int], ...], ...]
     op_no_stop: tuple[bool, ...]
+    op_force_stop: tuple[bool, ...]
     op_ignore_limit: tuple[bool, ...]
     op_capacity: tuple[int, ...]          # added to the cap of the train that plays it, this round
     op_wait_gain: tuple[int, ...]
@@ -234,6 +240,7 @@ class Rules:
     dispatch_deck: tuple[int, ...]        # kind indices
     dispatch: tuple[DispatchEffect, ...]  # by kind
     holds: tuple[DispatchEffect, ...]     # effects a train carries beyond their round (Core.held), as one card each
+    hold_card: tuple[int, ...]            # by hold: the dispatch kind it comes from, or -1 (an event's)
     # numbers
     clock_start: int
     clock_end: int
@@ -303,8 +310,9 @@ class Rules:
         return self.penalty_of[places]
 
     def stops(self, cell: int, card: int) -> bool:
-        """Rules 6.2 phase 4: a train stops on a station only, and not after playing a no-stop card."""
-        return self.station_of_cell[cell] >= 0 and not self.op_no_stop[card]
+        """Rules 6.2 phase 4: a train stops on a station only, and not after playing a no-stop card unless the card
+        forces a stop (the round's event and dispatch cards too: Core.can_stop)."""
+        return self.station_of_cell[cell] >= 0 and (self.op_force_stop[card] or not self.op_no_stop[card])
 
     def on_time(self, kind: int, boarded: int, delivered: int) -> bool:
         """Rules 5.2: a ticket is on time when delivered by its boarding time plus its slack U."""
@@ -353,12 +361,14 @@ def _flatten(effects: Any, op_index: dict[str, int]) -> dict[str, Any]:
                 out.update(wait_range=e.range, train_hint=HINTS[e.HINT])
         elif e.type == "platform_extra":
             out["festival_amount"] = e.amount
-        elif e.type in ("clock_hold", "order_reversed", "ignore_blocking", "ignore_closure"):
+        elif e.type in ("clock_hold", "order_reversed", "ignore_blocking", "ignore_closure", "no_stop", "force_stop"):
             out[e.type] = True
         elif e.type == "swap_adjacent":
             out["swap"] = True
         elif e.type == "group_booking":
             out.update(draw=e.draw, keep=e.keep)
+        elif e.type == "move_tickets":
+            out["move_count"] = e.count
         elif e.type in ("boarding_limit", "capacity", "platform_size", "delivery_bonus"):
             out[e.type] = e.amount
     return out
@@ -461,6 +471,10 @@ def compile_rules(model: Content) -> Rules:
     for k, fx in zip(dk, dispatch):
         for _, index in fx.lasting:
             hold_counts[index] += k.copies
+    hold_card = [-1] * len(holds)
+    for k, fx in enumerate(dispatch):
+        for _, index in fx.lasting:
+            hold_card[index] = k
     held_r = _held_extremes(tuple(holds), hold_counts, "propulsion")
     held_cap = _held_extremes(tuple(holds), hold_counts, "capacity")
     origin_cells = [content.stations[t.origin].cell for t in tickets]
@@ -494,6 +508,7 @@ def compile_rules(model: Content) -> Rules:
         op_cases=tuple(tuple((case.min_load, case.max_load, case.min_clock, case.max_clock, case.value)
                              for case in k.value_when) for k in ops),
         op_no_stop=tuple(any(e.type == "no_stop" for e in k.effects) for k in ops),
+        op_force_stop=tuple(any(e.type == "force_stop" for e in k.effects) for k in ops),
         op_ignore_limit=tuple(any(e.type == "ignore_boarding_limit" for e in k.effects) for k in ops),
         op_capacity=op_capacity,
         op_wait_gain=tuple(sum(e.amount for e in k.effects if e.type == "wait_gain") for k in ops),
@@ -524,6 +539,7 @@ def compile_rules(model: Content) -> Rules:
         dispatch_deck=tuple(i for i, k in enumerate(dk) for _ in range(k.copies)),
         dispatch=dispatch,
         holds=tuple(holds),
+        hold_card=tuple(hold_card),
         clock_start=g.clock.start,
         clock_end=g.clock.end,
         cap=g.composition_cap,

@@ -181,8 +181,11 @@ class Core:
         # in force (UNTIL_STOP: until the train's next stop); the lasting dispatch cards played this round; stops made
         self.held: list[list[int]] = [[] for _ in range(n)]
         self.held_until: list[list[int]] = [[] for _ in range(n)]
+        self.held_counted: list[list[bool]] = [[] for _ in range(n)]   # its card counted as taking effect already
         self.lasting_played: list[list[int]] = [[] for _ in range(n)]
         self.stopped: list[bool] = [False] * n
+        # a ticket moved from a train onto a platform keeps its boarding time, by physical card (-1: none)
+        self.waiting_since: list[int] = [-1] * len(rules.card_kind)
         # checked driver
         self.phase: str = OPERATION
         self.cursor: int = 0
@@ -289,11 +292,12 @@ class Core:
     def _carry(self, t: int) -> None:
         """As a round begins, train ``t`` drops the effects it held whose last round is past, and the W gain of
         those it still holds counts again."""
-        held, until, rnd = self.held[t], self.held_until[t], self.round
+        held, until, counted, rnd = self.held[t], self.held_until[t], self.held_counted[t], self.round
         for i in range(len(held) - 1, -1, -1):
             if 0 <= until[i] < rnd:
                 del held[i]
                 del until[i]
+                del counted[i]
         holds = self.rules.holds
         p = self.owner[t]
         for h in held:
@@ -313,9 +317,10 @@ class Core:
             total += propulsion_change(holds[h], load, place, card, score, delivered)
         return total
 
-    def _hold(self, t: int, hold: int, lasts: int) -> None:
+    def _hold(self, t: int, hold: int, lasts: int, counted: bool = False) -> None:
         """Train ``t`` carries ``hold`` from the next round on: until its next stop (none made this round), to the
-        game's end, or to the last of ``lasts`` rounds counted from this one."""
+        game's end, or to the last of ``lasts`` rounds counted from this one; ``counted``: its card took effect
+        already."""
         if lasts == UNTIL_STOP:
             if self.stopped[t]:
                 return
@@ -324,6 +329,24 @@ class Core:
             until = WHOLE_GAME if lasts >= WHOLE_GAME else self.round + lasts - 1
         self.held[t].append(hold)
         self.held_until[t].append(until)
+        self.held_counted[t].append(counted)
+
+    def _uncounted(self, t: int, capacity: bool) -> list[tuple[int, int]]:
+        """(position, amount) of each hold of train ``t`` from a dispatch card not yet counted as taking effect,
+        with a cap change (``capacity``) or else an R change."""
+        rules = self.rules
+        out: list[tuple[int, int]] = []
+        counted = self.held_counted[t]
+        for i, h in enumerate(self.held[t]):
+            amount = rules.holds[h].capacity if capacity else rules.holds[h].propulsion
+            if amount and rules.hold_card[h] >= 0 and not counted[i]:
+                out.append((i, amount))
+        return out
+
+    def _count_carried(self, t: int, i: int) -> None:
+        """Hold ``i`` of train ``t`` made a difference: its dispatch card took effect (counted once)."""
+        self.held_counted[t][i] = True
+        self.dispatch_effective[self.rules.hold_card[self.held[t][i]]] += 1
 
     def place_of(self, t: int) -> int:
         """Where train ``t`` stands and heads, as the bits a condition (`at`, `heading`) is tested against."""
@@ -409,6 +432,11 @@ class Core:
                 if mod and r != rules.propulsion(value, load, held + boost):
                     changed = True
             self.r[t] = r
+            if held:
+                outside = boost if signal_outside else 0
+                for i, amount in self._uncounted(t, False):
+                    if r != rules.propulsion(value, load, mod + held - amount + boost - outside) + outside:
+                        self._count_carried(t, i)
             if played >= 0 and (raised or (boost and r != rules.propulsion(value, load, mod + held))):
                 self._took_effect(t)
         self.moved = [0] * self.n
@@ -456,6 +484,8 @@ class Core:
         if played >= 0:
             fx = rules.dispatch[played]
             passing, opened = fx.ignore_blocking, fx.ignore_closure
+        forced = self._forced(t)             # the move ends at the first station reached
+        halted = False
         station_of_cell = rules.station_of_cell
         c, d = self.cell[t], self.dir[t]
         occ_r, occ_l = self.occ_right, self.occ_left
@@ -491,6 +521,9 @@ class Core:
                 moved += over
                 over = 0
                 passed = True
+            if forced and station_of_cell[c] >= 0 and moved < want:
+                halted = True
+                break
         else:
             if over:                  # the run ended over a full line: back on the last cell it may stand on
                 why = SHORT_TRAIN
@@ -509,7 +542,18 @@ class Core:
             self._fell_short(t, why if why != SHORT_NONE else SHORT_CHOICE)
         if passed or 0 < opened_at <= moved:
             self._took_effect(t)
+        if halted or (played >= 0 and rules.dispatch[played].no_stop and station_of_cell[c] >= 0):
+            self._stop_rule_mattered(t)
         return moved
+
+    def _stop_rule_mattered(self, t: int) -> None:
+        """A forced stop cut train ``t``'s move, or a no-stop card kept it from stopping: count the card that did."""
+        played = self.played[t]
+        if played >= 0 and (self.rules.dispatch[played].force_stop or self.rules.dispatch[played].no_stop):
+            self._took_effect(t)
+        ev = self.event
+        if ev is not None and (ev.force_stop or ev.no_stop):
+            self.effective = True
 
     def _fell_short(self, t: int, why: int) -> None:
         """Step 5: a train that moved fewer cells than R gains W, unless it chose to (rulings R2, R3)."""
@@ -567,7 +611,8 @@ class Core:
         cards: list[int] = []
         for k in self.dispatch[self.owner[t]]:
             e = fx[k]
-            if e.window == AT_STOP and k not in cards and (not e.pick_pile or self._any_pile()):
+            if e.window == AT_STOP and k not in cards and (not e.pick_pile or self._any_pile()) \
+                    and (not e.move_count or (bool(self.aboard[t]) and self.can_stop(t))):
                 cards.append(k)
         return cards
 
@@ -586,6 +631,8 @@ class Core:
                            self.delivered[p])
         if gain:
             mattered = self._gain_wait(gets, gain)
+        if fx.move_count:
+            mattered = self._move_tickets(t, fx.move_count) or mattered
         if fx.festival_amount:
             src, plat = self.piles[pile], self.platforms[pile]
             for _ in range(fx.festival_amount):
@@ -605,6 +652,24 @@ class Core:
         if mattered:
             self.dispatch_effective[card] += 1
         return drawn
+
+    def _move_tickets(self, t: int, count: int) -> bool:
+        """Up to ``count`` tickets aboard train ``t``, those going farthest, go onto the platform where it stops,
+        keeping their boarding time (:attr:`waiting_since`); True if any moved."""
+        rules = self.rules
+        c = self.cell[t]
+        aboard, boarded = self.aboard[t], self.boarded[t]
+        far = sorted(range(len(aboard)), key=lambda i: -abs(rules.ticket_dest_cell[rules.card_kind[aboard[i]]] - c))
+        chosen = sorted(far[:count], reverse=True)          # from the back so earlier positions stay valid
+        plat = self.platforms[rules.station_of_cell[c]]
+        for i in chosen:
+            card = aboard[i]
+            self.waiting_since[card] = boarded[i]
+            self.places[t] -= rules.ticket_seats[rules.card_kind[card]]
+            plat.append(card)
+            del aboard[i]
+            del boarded[i]
+        return bool(chosen)
 
     def _took_effect(self, t: int) -> None:
         """The dispatch card train ``t`` played with this round's reveal changed something: count it once."""
@@ -670,8 +735,23 @@ class Core:
 
     # ================================================================ phase 4: stops
     def can_stop(self, t: int) -> bool:
-        """Rules 6.2 phase 4: only a train on a station stops, and not one that played a no-stop card."""
-        return self.rules.stops(self.cell[t], self.card[t])
+        """Rules 6.2 phase 4: only a train on a station stops, and not one that played a no-stop card or whose round
+        says no stop (event, dispatch card), unless a card of its round forces the stop."""
+        rules = self.rules
+        if rules.station_of_cell[self.cell[t]] < 0:
+            return False
+        k, ev, played = self.card[t], self.event, self.played[t]
+        if self._forced(t):
+            return True
+        return not (rules.op_no_stop[k] or (ev is not None and ev.no_stop)
+                    or (played >= 0 and rules.dispatch[played].no_stop))
+
+    def _forced(self, t: int) -> bool:
+        """Whether train ``t``'s round forces it to stop at the first station it reaches (`force_stop` on its
+        operation card, the event or the dispatch card played with it)."""
+        ev, played = self.event, self.played[t]
+        return (self.rules.op_force_stop[self.card[t]] or (ev is not None and ev.force_stop)
+                or (played >= 0 and self.rules.dispatch[played].force_stop))
 
     def alight(self, t: int) -> None:
         """Stop step 1: every ticket for this station leaves the train and scores (on time or late)."""
@@ -776,10 +856,18 @@ class Core:
             without = max(0, self.cap_now(t) - rules.dispatch[played].capacity - self.places[t])
             if self._fits_differ(t, without, self.room(t)):
                 self._took_effect(t)
+        if self.held[t]:
+            room, cap = self.room(t), self.cap_now(t)
+            for i, amount in self._uncounted(t, True):
+                if self._fits_differ(t, max(0, cap - amount - self.places[t]), room):
+                    self._count_carried(t, i)
         for card in cards:
             plat.remove(card)
             self.aboard[t].append(card)
-            self.boarded[t].append(self.clock)
+            since = self.waiting_since[card]      # a ticket moved off a train keeps its boarding time
+            self.boarded[t].append(since if since >= 0 else self.clock)
+            if since >= 0:
+                self.waiting_since[card] = -1
             self.places[t] += rules.ticket_seats[rules.card_kind[card]]
 
     def end_stop(self, t: int) -> None:
@@ -789,16 +877,21 @@ class Core:
         self.stopped[t] = True
         until = self.held_until[t]
         if until:
-            held = self.held[t]
+            held, counted = self.held[t], self.held_counted[t]
             for i in range(len(until) - 1, -1, -1):
                 if until[i] == UNTIL_STOP:
                     del held[i]
                     del until[i]
+                    del counted[i]
 
     # ================================================================ phase 5: clock
     def end_round(self) -> None:
         """Phase 5: clock, statistics, and the next round's event (or the end of the game)."""
         ev = self.event
+        if ev is not None and ev.no_stop and not ev.force_stop and not self.effective:
+            for t in range(self.n):
+                if self.rules.station_of_cell[self.cell[t]] >= 0:
+                    self.effective = True                # a train on a station did not stop
         if ev is not None and self.effective:
             self.events_effective[ev.kind] += 1
         self._hand_on(ev)
@@ -831,7 +924,7 @@ class Core:
             if played:
                 for k in played:
                     for lasts, hold in fx[k].lasting:
-                        self._hold(t, hold, lasts)
+                        self._hold(t, hold, lasts, k == self.played[t] and self.played_mattered[t])
                 played.clear()
             if event_hold >= 0:
                 self._hold(t, event_hold, UNTIL_STOP)

@@ -26,8 +26,8 @@ _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck",
           "platforms", "discarded", "delivered_cards", "delivery_log", "dispatch", "dispatch_deck",
           "occ_right", "occ_left",
           "cards_played", "dispatch_used", "dispatch_effective", "events_effective", "pile_empty_round", "card",
-          "r", "moved", "played", "played_mattered", "order", "drawn", "held", "held_until", "lasting_played",
-          "stopped")
+          "r", "moved", "played", "played_mattered", "order", "drawn", "held", "held_until", "held_counted", "lasting_played",
+          "stopped", "waiting_since")
 _SCALARS = ("players", "n", "round", "clock", "first_player", "stalled_round", "effective", "phase", "cursor",
             "booking")
 

@@ -29,7 +29,13 @@ NOTATION = {
     "swap_adjacent": "⇄",
     "group_booking": "🎫 {draw} → {keep}",
     "delivery_bonus": "🎫 ✓ {amount:+}",
+    "no_stop": "🚉 ⏩",
+    "force_stop": "🛑 🚉",
+    "move_tickets": "🎫 ≤ {count} → 🚉",
 }
+#: effects an operation card says in its text alone: its face printed no formula for them before events and dispatch
+#: cards could carry them, and stays as printed
+TEXT_ONLY_ON_OPERATION = ("no_stop",)
 #: effect type -> the ``strings.yaml`` label that says it: no sign says "lowest W moves first" unmistakably
 #: beside cards that print "W +1" (a "W ↑" read as W rising).
 WORDED = {"order_reversed": "lowest_w_first"}
@@ -128,6 +134,7 @@ def propulsion_formula(content: Content, value: int) -> str:
 
 def operation_formulas(content: Content, kind: Any, label: Callable[[str], str] | None = None) -> list[str]:
     """What an operation card does, as formulas: its R, then each effect that has a notation."""
-    effects = [effect_formula(e, label=label) for e in getattr(kind, "effects", [])]
+    effects = [effect_formula(e, label=label) for e in getattr(kind, "effects", [])
+               if e.type not in TEXT_ONLY_ON_OPERATION]
     cases = [f"{condition_formula(case)}: C {texts.signed(case.value)}" for case in getattr(kind, "value_when", [])]
     return [propulsion_formula(content, kind.value), *cases, *[f for f in effects if f]]
