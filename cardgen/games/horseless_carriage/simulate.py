@@ -39,6 +39,8 @@ class SimulationReport:
     unplaceable_cards: list[str]                      #: demand cards whose year no factory reaches
     never_legal_windows: list[str]                    #: window sizes no dealership can ever lay
     windows_laid: dict[str, int]
+    #: window size -> [years a dealership entitled to it had a legal place for it, years one was entitled]
+    windows_placeable: dict[str, list[int]]
     cards_played: int
     cards_never_played: int
     flags: list[str] = field(default_factory=list)   #: the playability checks that failed
@@ -63,6 +65,8 @@ class SimulationReport:
             "wealth by strategy: " + ", ".join(f"{b}: {w:.1f}" for b, w in self.wealth_by_strategy.items()),
             "wins by strategy: " + ", ".join(f"{b}: {w:.0%}" for b, w in self.wins_by_strategy.items()),
             "windows laid: " + ", ".join(f"{k}: {v}" for k, v in self.windows_laid.items()),
+            "windows with a legal place when due: " + ", ".join(f"{k}: {p}/{n}"
+                                                                 for k, (p, n) in self.windows_placeable.items()),
             f"demand cards played: {self.cards_played} ({self.cards_never_played} never played in any game)",
             f"games ended by the clock before year {EARLY_YEAR}: {self.early_share:.0%}",
         ]
@@ -89,9 +93,31 @@ def never_legal_windows(rules: Rules) -> list[str]:
     return out
 
 
-def play(rules: Rules, players: int, bots: list[str], seed: int) -> State:
+@dataclass
+class WindowWatch:
+    """Each year, for every dealership allowed to sell: the window size it is entitled to, and whether that
+    window had any legal place on the board (a size entitled but never placeable can never be legal)."""
+
+    entitled: Counter[str] = field(default_factory=Counter)
+    placeable: Counter[str] = field(default_factory=Counter)
+
+    def __call__(self, state: State) -> None:
+        rules = state.rules
+        for p, dealers in enumerate(state.dealers):
+            for dealer, ok in zip(dealers, state.eligible[p]):
+                if not ok:
+                    continue
+                wid = rules.windows[min(dealer.marketing, len(rules.windows) - 1)][0]
+                self.entitled[wid] += 1
+                if any(mk.window_legal(rules, state.market, dealer.spec, x, y, w, h)
+                       for w, h in mk.window_shapes(rules, dealer.marketing) for x, y in mk.window_anchors(rules, w, h)):
+                    self.placeable[wid] += 1
+
+
+def play(rules: Rules, players: int, bots: list[str], seed: int, watch: WindowWatch | None = None) -> State:
     """One whole game, each player moved by its bot."""
     state = State(rules, players, seed)
+    state.on_brochure = watch
     rng = random.Random(seed)
     moves = [BOTS[bots[p % len(bots)]] for p in range(players)]
     while not state.is_terminal():
@@ -122,8 +148,9 @@ def simulate(content: HorselessContent, *, players: int, bot: str, games: int, s
     for marketing, (wid, _, _) in enumerate(rules.windows):
         for w, h in mk.window_shapes(rules, marketing):
             sizes[(w, h)] = wid
+    watch = WindowWatch()
     for g in range(games):
-        state = play(rules, players, bots, seed + g)
+        state = play(rules, players, bots, seed + g, watch)
         years[state.year] += 1
         for p, player in enumerate(state.players):
             seat_wealth[player_seat(state, p)] += player.wealth
@@ -144,12 +171,17 @@ def simulate(content: HorselessContent, *, players: int, bot: str, games: int, s
         wealth_by_strategy={b: strategy_wealth[b] / (games * per_strategy[b]) for b in per_strategy},
         wins_by_strategy={b: wins[b] / games for b in per_strategy},
         early_share=early, unplaceable_cards=unplaceable_cards(rules), never_legal_windows=never_legal_windows(rules),
-        windows_laid={wid: laid[wid] for wid, _, _ in rules.windows}, cards_played=cards,
+        windows_laid={wid: laid[wid] for wid, _, _ in rules.windows},
+        windows_placeable={wid: [watch.placeable[wid], watch.entitled[wid]] for wid, _, _ in rules.windows},
+        cards_played=cards,
         cards_never_played=sum(len(d) for d in rules.decks) - len(played))
     if early > 0.5:
         report.flags.append(f"the clock ends {early:.0%} of games before year {EARLY_YEAR}")
     report.flags += [f"a demand card can never be placed: {c}" for c in report.unplaceable_cards]
     report.flags += [f"the {w} window can never be legal" for w in report.never_legal_windows]
+    report.flags += [f"the {w} window had no legal place in any of its {n} chances"
+                     for w, (placed, n) in report.windows_placeable.items() if n and not placed
+                     and w not in report.never_legal_windows]
     return report
 
 

@@ -17,6 +17,7 @@ replays a game. Actions are plain tuples, first the action's name:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cardgen.games.horseless_carriage import market as mk
@@ -121,6 +122,8 @@ class State:
         self.selling: list[int] = []
         self.played: list[tuple[int, int, int]] = []   #: this year's demand cards: (player, card, quadrant)
         self.card_log: list[tuple[int, int, int]] = []  #: every demand card played this game
+        #: called with the state once each year's dealership data is published (the simulator's watch on windows)
+        self.on_brochure: Callable[[State], None] | None = None
         #: in the floor phase, one legal extension action drawn at random (the phase is entered only when one exists)
         self.floor_option: Action | None = None
         self.history_log: list[Action] = []
@@ -622,6 +625,8 @@ class State:
                         self.tick()
             self.dealers[p] = player.factory.dealers(rules)
             self.eligible[p] = [not mk.shut_out(d.spec, self.minimum) and bool(d.cars) for d in self.dealers[p]]
+        if self.on_brochure is not None:
+            self.on_brochure(self)
 
     def _start_selling(self) -> None:
         self.phase = SELL

@@ -63,3 +63,17 @@ def test_the_seam_request_names_players_and_bots(content):
     assert simulate_request(content, SimulateRequest(2, 0, None, (), None)).bots == ["greedy"] * 3
     with pytest.raises(UsageError, match=r"^--variant solo: Horseless Carriage has no variants$"):
         simulate_request(content, SimulateRequest(1, 0, None, (), "solo"))
+
+
+def test_a_window_no_dealership_in_play_could_lay_is_flagged(copy):
+    edit(copy / "market.yaml", "steps: [0, 1, 2, 3]", "steps: [3, 4, 5, 6]")   # legal only from spec 3 up
+    report = simulate(load_content(copy), players=2, bot="random", games=3, seed=0)
+    assert report.never_legal_windows == []                                     # the supply could reach it
+    assert report.windows_placeable == {"small": [0, 4], "medium": [0, 5], "large": [0, 0]}
+    assert report.flags == ["the small window had no legal place in any of its 4 chances",
+                            "the medium window had no legal place in any of its 5 chances"]
+
+
+def test_every_due_window_had_a_place_in_the_bundled_game(content):
+    report = simulate(content, players=3, bot="greedy", games=4, seed=0)
+    assert all(placed == due and due > 0 for placed, due in report.windows_placeable.values())
