@@ -240,9 +240,10 @@ def face_renderer(edition: Edition, cache_dir: Path) -> FaceRenderer:
 def _selected(faces: Sequence[Face], only: Sequence[str]) -> tuple[list[Face], dict[str, list[Face]]]:
     """Faces to render (chosen fronts/boards plus their backs) and the printed groups by kind, in face order."""
     by_id = {f.id: f for f in faces}
+    backs = {f.back for f in faces if f.back}  # a back prints with its fronts, never as a front of its own
     groups: dict[str, list[Face]] = {}
     for face in faces:
-        if face.kind != CARD_BACK and (not only or face.kind in only):
+        if face.kind != CARD_BACK and face.id not in backs and (not only or face.kind in only):
             groups.setdefault(face.kind, []).append(face)
     needed: dict[str, Face] = {}
     for group in groups.values():

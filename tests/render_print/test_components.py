@@ -309,3 +309,45 @@ components:
     (tmp_path / "t.html.j2").write_text('<div style="{{ g.root_style }}">{{ no_such_value }}</div>', encoding="utf-8")
     with pytest.raises(UndefinedError, match="'no_such_value' is undefined"):
         component_faces(folder, GameContext(strings={}), templates=tmp_path, lang="en", players=1, bleed_mm=3)
+
+
+def test_declared_backs_print_behind_their_fronts_and_backless_cards_on_one_side(tmp_path):
+    from cardgen.render.build import BuildOptions, plan_files_for
+
+    folder = _write(tmp_path / "c", """\
+components:
+  - id: token
+    label: {zh: 标记, en: Token}
+    template: t.html.j2
+    size: {width: 41, height: 63}
+    layout: tile
+    back: token_back
+    copies: {fixed: 3}
+  - id: token_back
+    label: {zh: 背面, en: Back}
+    template: t.html.j2
+    size: {width: 41, height: 63}
+    layout: tile
+  - id: net
+    label: {zh: 展开图, en: Net}
+    template: t.html.j2
+    layout: die_net
+    die: {edge_mm: 16}
+    copies: {fixed: 2}
+  - id: sheet
+    label: {zh: 纸, en: Sheet}
+    template: t.html.j2
+    size: page
+    layout: sheet
+    copies: {fixed: 1}
+""")
+    (tmp_path / "t.html.j2").write_text('<div style="{{ g.root_style }}"></div>', encoding="utf-8")
+    made = component_faces(folder, GameContext(strings={}), templates=tmp_path, lang="en", players=1, bleed_mm=3)
+    files = {f.name: (f.sides, f.kinds, f.faces) for f in plan_files_for("g", made, BuildOptions(duplex="long"))}
+    assert {name: sides for name, (sides, _, _) in files.items()} == {
+        "token.pdf": "duplex-long", "net.pdf": "single", "sheet.pdf": "single",  # no token_back.pdf: it is a back
+        "g-print.pdf": "duplex-long", "g-boards.pdf": "single",
+        "g-print-shop-cards-41x63mm.pdf": "duplex-long", "g-print-shop-cards-69x48mm.pdf": "single",
+        "g-print-shop-boards.pdf": "single"}
+    assert files["g-print.pdf"][1] == ("token",) and files["g-boards.pdf"][1] == ("net", "sheet")
+    assert files["g-print-shop-cards-41x63mm.pdf"][2] == ("token", "token_back") * 3

@@ -148,8 +148,8 @@ def numeral(value: int, s: float, font_family: str) -> str:
             f'fill="{INK}">{int(value)}</text>')
 
 
-def placed(body: str, x: float, y: float, s: float, frame: bool = True, clip: str = "") -> Markup:
+def placed(body: str, x: float, y: float, s: float, frame: bool = True) -> Markup:
     """``body`` (drawn in a tile of side ``s`` at 0, 0) moved to ``x``, ``y``, with a thin frame."""
     border = (f'<rect x="0" y="0" width="{_n(s)}" height="{_n(s)}" fill="none" stroke="{GRID}" '
               f'stroke-width="0.2"/>' if frame else "")
-    return Markup(f'<g transform="translate({_n(x)} {_n(y)})"{clip}>{body}{border}</g>')
+    return Markup(f'<g transform="translate({_n(x)} {_n(y)})">{body}{border}</g>')

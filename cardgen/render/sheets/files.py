@@ -42,31 +42,47 @@ def size_name(face: Face) -> str:
     return f"{face.width_mm:g}x{face.height_mm:g}mm"
 
 
+def two_sided(group: Sequence[Face]) -> bool:
+    """Whether a kind of cards prints backs (a die net or a tile has none: it prints on one side)."""
+    return any(face.back for face in group)
+
+
 def plan_files(game_id: str, groups: dict[str, list[Face]], sheet_counts: dict[str, int],
                by_id: dict[str, Face], duplex: str) -> list[PdfFile]:
-    """Every PDF a build writes, in order: one per kind, the home-print pair, the print-shop files by size."""
+    """Every PDF a build writes, in order: one per kind, the home-print pair, the print-shop files by size.
+
+    A file prints one way: card kinds with backs go duplex in ``<game>-print.pdf``; card kinds without
+    backs print single-sided, there when no card kind has backs, else with the boards.
+    """
     cards = [k for k, g in groups.items() if g[0].layout == "card"]
-    boards = [k for k, g in groups.items() if g[0].layout != "card"]
-    files = [PdfFile(f"{kind}.pdf", card_sides(duplex) if kind in cards else "single", sheet_counts[kind], (kind,))
-             for kind in groups]
-    if cards:
-        files.append(PdfFile(f"{game_id}-print.pdf", card_sides(duplex), sum(sheet_counts[k] for k in cards),
-                             tuple(cards), role="cards"))
-    if boards:
-        files.append(PdfFile(f"{game_id}-boards.pdf", "single", sum(sheet_counts[k] for k in boards),
-                             tuple(boards), role="boards"))
-    for size, ids, sides in _shop_sizes(groups, cards, boards):
+    duplexed = [k for k in cards if two_sided(groups[k])]
+    printed = duplexed or cards
+    single = [k for k in groups if k not in printed]
+    files = [PdfFile(f"{kind}.pdf", card_sides(duplex) if kind in duplexed else "single", sheet_counts[kind],
+                     (kind,)) for kind in groups]
+    if printed:
+        files.append(PdfFile(f"{game_id}-print.pdf", card_sides(duplex) if duplexed else "single",
+                             sum(sheet_counts[k] for k in printed), tuple(printed), role="cards"))
+    if single:
+        files.append(PdfFile(f"{game_id}-boards.pdf", "single", sum(sheet_counts[k] for k in single),
+                             tuple(single), role="boards"))
+    for size, ids, sides in _shop_sizes(groups, cards, [k for k in groups if k not in cards]):
         files.append(PdfFile(f"{game_id}-print-shop-{size}.pdf", sides, len(ids), faces=tuple(ids), role="shop"))
     return files
 
 
 def _shop_sizes(groups: dict[str, list[Face]], cards: Sequence[str],
                 boards: Sequence[str]) -> list[tuple[str, list[str], str]]:
-    """Print-shop pages per trim size: each card copy as front then back, each board copy once."""
+    """Print-shop pages per trim size: each card copy as front then back, each board copy once. Cards without
+    backs print single-sided, in a file of their own when cards of their size have backs."""
     sizes: dict[str, tuple[list[str], str]] = {}
+    backed_sizes = {size_name(face) for kind in cards if two_sided(groups[kind]) for face in groups[kind]}
     for kind in cards:
+        backed = two_sided(groups[kind])
         for face in groups[kind]:
-            pages, _ = sizes.setdefault(f"cards-{size_name(face)}", ([], "duplex-long"))
+            size = size_name(face)
+            key = f"cards-{size}" if backed or size not in backed_sizes else f"cards-{size}-single"
+            pages, _ = sizes.setdefault(key, ([], "duplex-long" if backed else "single"))
             for _ in range(face.copies):
                 pages.append(face.id)
                 if face.back:

@@ -3,6 +3,7 @@ die nets and sticker sheets of the size the dice need, and every picture drawn f
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -172,6 +173,8 @@ def test_the_print_kit_builds_the_set_one_board_a_page(paper, tmp_path, monkeypa
                     "railroad-ink-boards.pdf", "railroad-ink-print-shop-boards.pdf",
                     "railroad-ink-print-shop-cards-69x48mm.pdf", "railroad-ink-print.pdf", "stickers.pdf"]
     pages = {name: len(pikepdf.open(tmp_path / "out" / name).pages) for name in pdfs}
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
+    assert {row["sides"] for row in manifest["printing"]} == {"single"}  # nothing has a back: no page is duplex
     assert pages["board.pdf"] == 3 and pages["expansion_board.pdf"] == 4 * 3 and pages["stickers.pdf"] == 5
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert [m for m in re.findall(r'<section class="group" data-kind="([^"]+)"', html)] == [
