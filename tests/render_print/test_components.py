@@ -51,6 +51,11 @@ def _headlines(folder: Path) -> list[str]:
     return [p.headline() for p in caught.value.problems]
 
 
+def _template(folder: Path, inside: str = "") -> None:
+    """A game's template ``t.html.j2`` in ``folder``: a face printing ``inside``."""
+    (folder / "t.html.j2").write_text(f'<div style="{{{{ g.root_style }}}}">{inside}</div>', encoding="utf-8")
+
+
 def _write(folder: Path, text: str) -> Path:
     folder.mkdir(exist_ok=True)
     (folder / "components.yaml").write_text(text, encoding="utf-8")
@@ -184,7 +189,7 @@ components:
     die: {edge_mm: 16, tab_mm: 5}
     copies: {fixed: 1}
 """)
-    (tmp_path / "t.html.j2").write_text('<div style="{{ g.root_style }}">{{ component.id }}</div>', encoding="utf-8")
+    _template(tmp_path, '{{ component.id }}')
     dice = [{"id": "route", "name": {"zh": "路线骰", "en": "Route die"}, "copies": 3}, {"id": "junction"}]
     context = GameContext(strings={"sheet": {"zh": "纸", "en": "Sheet"}}, collections={"dice": dice})
     faces = component_faces(folder, context, templates=tmp_path, lang="zh", players=4, bleed_mm=3)
@@ -256,7 +261,7 @@ components:
     group: token
     copies: {per_player: 1}
 """)
-    (tmp_path / "t.html.j2").write_text('<div style="{{ g.root_style }}">{{ component.id }}</div>', encoding="utf-8")
+    _template(tmp_path, '{{ component.id }}')
     context = GameContext(strings={"preview": {"zh": "预览", "en": "Preview"}})
     faces = component_faces(folder, context, templates=tmp_path, lang="en", players=2, bleed_mm=3)
     labels, group_of = preview_kinds(load_components(folder), context.strings, "en")
@@ -285,7 +290,7 @@ components:
     layout: tile
     copies: {fixed: 1}
 """)
-    (tmp_path / "t.html.j2").write_text('<div style="{{ g.root_style }}"></div>', encoding="utf-8")
+    _template(tmp_path)
     context = GameContext(strings={}, collections={"dice": [{"id": "route"}]})
     with pytest.raises(ContentError) as caught:
         component_faces(folder, context, templates=tmp_path, lang="en", players=2, bleed_mm=3)
@@ -306,7 +311,7 @@ components:
     layout: sheet
     copies: {fixed: 1}
 """)
-    (tmp_path / "t.html.j2").write_text('<div style="{{ g.root_style }}">{{ no_such_value }}</div>', encoding="utf-8")
+    _template(tmp_path, '{{ no_such_value }}')
     with pytest.raises(UndefinedError, match="'no_such_value' is undefined"):
         component_faces(folder, GameContext(strings={}), templates=tmp_path, lang="en", players=1, bleed_mm=3)
 
@@ -341,7 +346,7 @@ components:
     layout: sheet
     copies: {fixed: 1}
 """)
-    (tmp_path / "t.html.j2").write_text('<div style="{{ g.root_style }}"></div>', encoding="utf-8")
+    _template(tmp_path)
     made = component_faces(folder, GameContext(strings={}), templates=tmp_path, lang="en", players=1, bleed_mm=3)
     files = {f.name: (f.sides, f.kinds, f.faces) for f in plan_files_for("g", made, BuildOptions(duplex="long"))}
     assert {name: sides for name, (sides, _, _) in files.items()} == {
