@@ -13,6 +13,7 @@ from cardgen.engine.replay import schema as replay_schema
 from cardgen.engine.tables import published
 from cardgen.model import schema
 from cardgen.model.located import Shape
+from cardgen.render.components import schema as components_schema
 from cardgen.sweep import schema as sweep_schema
 from tests.untrusted.conftest import cli
 
@@ -40,8 +41,8 @@ def _unbounded(tp, meta, where) -> list[str]:
     return out
 
 
-#: the schemas of untrusted files: content, scripted games, sweep specs, published values
-SCHEMAS = (schema, replay_schema, sweep_schema, published)
+#: the schemas of untrusted files: content, scripted games, sweep specs, published values, declared components
+SCHEMAS = (schema, replay_schema, sweep_schema, published, components_schema)
 
 
 def _models(module) -> list[type[BaseModel]]:

@@ -43,7 +43,8 @@ MAX_TAB_MM = 15.0        #: widest glue tab of a die net
 MAX_TOLERANCE_MM = 3.0   #: most a sticker is made smaller than its die's face
 
 #: A template's file name: a plain name in the game's templates folder (no folder part, so none outside it).
-TEMPLATE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,70}\.html\.j2")
+MAX_TEMPLATE_NAME = 80
+TEMPLATE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.html\.j2")
 Side = Annotated[float, Field(ge=MIN_SIDE_MM, le=MAX_SIDE_MM)]
 Layout = Literal["card", "board", "tile", "sheet", "die_net"]
 #: Layouts gang-imposed like cards (many to a sheet, cut apart: a die net is cut out of its box); every other one
@@ -95,7 +96,8 @@ class Component(Shape):
     label: Annotated[Annotated[Text, Tag("<mapping>")] | Annotated[Id, Tag("<text>")],
                      by_kind("{zh, en} or the id of a string")] = Field(
         description="What a player calls it: {zh, en}, or the id of a string of the game.")
-    template: str = Field(description="Its template, a file of the game's templates folder.")
+    template: str = Field(max_length=MAX_TEMPLATE_NAME, description="Its template, a file of the game's templates "
+                                                                     "folder.")
     size: Annotated[Annotated[Size, Tag("<mapping>")] | Annotated[Id, Tag("<text>")],
                     by_kind("{width, height} or a size's name")] | None = Field(
         default=None, description="Trim size: {width, height} in mm, or a named size "
