@@ -49,7 +49,7 @@ def for_every_game(command: str, declared: Callable[..., Any],
 
 def game_for(command: str, folder: Path) -> Game:
     """The game of ``folder``; its located problem (a game not installed) printed, exit 1, when it names none."""
-    from cardgen.model.command import format_problems
+    from cardgen.problems import format_problems
 
     try:
         return game_of(folder)

@@ -52,6 +52,9 @@ class Game:
     #: for a game with nothing to print.
     edition: Callable[..., Any] | None = None
     commands: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: ``layers(folder)``: the folders whose files make up the content in ``folder`` (a pack's base and each
+    #: pack; what ``serve`` watches), or None when a content folder is only itself.
+    layers: Callable[[Path], list[Path]] | None = None
 
     def handler(self, command: str) -> Callable[..., Any]:
         """The function running ``command`` for this game; :class:`Unsupported` when it has none."""

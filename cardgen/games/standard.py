@@ -77,7 +77,7 @@ class StandardCommands:
                 typer.echo(json.dumps({"ok": False, "game": self.game_id,
                                        "errors": [p.as_dict() for p in exc.problems]}, ensure_ascii=False, indent=2))
             else:
-                from cardgen.model.command import format_problems
+                from cardgen.problems import format_problems
 
                 typer.echo(format_problems(exc.problems, exc.sources), err=True)
                 typer.echo(f"\n{len(exc.problems)} problem(s) in {printable(str(folder))}", err=True)
@@ -112,7 +112,7 @@ class StandardCommands:
         try:
             outcome = self.replay(Path(options["game"]))
         except ContentError as exc:
-            from cardgen.model.command import format_problems
+            from cardgen.problems import format_problems
 
             typer.echo(format_problems(exc.problems, exc.sources), err=True)
             raise typer.Exit(exc.exit_code) from None
@@ -125,7 +125,7 @@ class StandardCommands:
         try:
             return self.load(self._folder(options))
         except ContentError as exc:
-            from cardgen.model.command import format_problems
+            from cardgen.problems import format_problems
 
             typer.echo(format_problems(exc.problems, exc.sources), err=True)
             typer.echo(f"\n{len(exc.problems)} problem(s) in the content; cardgen {command} did not run.", err=True)

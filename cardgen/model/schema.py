@@ -16,6 +16,7 @@ propulsion) are the tight ones.
 
 from __future__ import annotations
 
+from cardgen.languages import LANGS
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -65,8 +66,8 @@ class Text(Model):
         return self.zh if lang == "zh" else self.en
 
 
-#: The languages every player-visible text is written in (the fields of :class:`Text`): what ``--lang`` offers.
-LANGS: tuple[str, ...] = tuple(Text.model_fields)
+if tuple(Text.model_fields) != LANGS:  # pragma: no cover - a language added to one and not the other
+    raise TypeError(f"Text's fields {tuple(Text.model_fields)} are not cardgen.languages.LANGS {LANGS}")
 
 
 # ---------------------------------------------------------------- effects (cardgen/model/effects.py)

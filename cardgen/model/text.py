@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Union
 
+from cardgen.placeholders import PLACEHOLDER
 from cardgen.errors import CardgenError
 from cardgen.model import schema as s
 from cardgen.model.values import case_fields
@@ -27,8 +28,7 @@ if TYPE_CHECKING:
 
 Value = Union[int, str]
 MINUS = "\u2212"
-#: ``{name}`` or ``{name:spec}``; a spec other than ``+`` is an error.
-PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([^{}]*))?\}")
+#: The specs a placeholder (cardgen.placeholders) may take; another is an error.
 SPECS = ("", "+")
 
 

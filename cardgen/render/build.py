@@ -16,8 +16,8 @@ from typing import Protocol
 
 from cardgen.errors import BuildError, UsageError
 from cardgen.games.game import Unsupported
-from cardgen.model.schema import LANGS
-from cardgen.render.edition import Edition, SetWords
+from cardgen.languages import LANGS
+from cardgen.render.edition import BuildOptions, Edition, SetWords
 from cardgen.render.cache import cachedir
 from cardgen.render.cache.store import FaceCache, Memo
 from cardgen.render.cache.cachedir import default_cache
@@ -61,21 +61,6 @@ class NoProgress:
 
     def step(self, advance: int, label: str) -> None:
         return None
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    paper: str = "a4"
-    lang: str = "zh"
-    players: int = 5
-    bleed_mm: float = 3.0
-    gutter_mm: float = 0.0  # space between the cards on a home-print sheet; 0: butted, one cut between neighbours
-    duplex: str = "long"
-    only: tuple[str, ...] = ()
-    variant: str | None = None  # a variants.yaml id: its patched rules are printed (e.g. the 9.7 freight tickets)
-    with_base: bool = False     # a pack: print the whole merged set, not only the pack's faces
-    changed_since: str | None = None  # a content folder or pack: print only the faces that differ from it
-    exports: tuple[str, ...] = ()  # extra files beyond the print set (EXPORTS): 300 dpi PNGs, Tabletop Simulator
 
 
 @dataclass

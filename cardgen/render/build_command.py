@@ -15,7 +15,7 @@ import typer
 from cardgen.printable import printable
 from cardgen.progress import shown
 from cardgen.errors import CardgenError, ContentError, UsageError, error_line
-from cardgen.model.schema import LANGS
+from cardgen.languages import LANGS
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM
 from cardgen.render.writers import EXPORTS
 
@@ -246,7 +246,7 @@ def build_options(paper: str, lang: str, players: int, bleed: float, duplex: str
 
 def report_failure(exc: CardgenError, command: str = "build") -> None:
     """Say on stderr why nothing was written: every located problem of bad content, else the one error."""
-    from cardgen.model.command import format_problems
+    from cardgen.problems import format_problems
 
     if isinstance(exc, ContentError):
         typer.echo(format_problems(exc.problems, exc.sources), err=True)

@@ -11,13 +11,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from cardgen.render.faces.facekit import Face
 from cardgen.render.sheets.impose import SheetWords
 
-if TYPE_CHECKING:
-    from cardgen.render.build import BuildOptions
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What ``cardgen build`` is asked for: paper, language, player count, bleed, and a pack's or reprint's selection."""
+
+    paper: str = "a4"
+    lang: str = "zh"
+    players: int = 5
+    bleed_mm: float = 3.0
+    gutter_mm: float = 0.0  # space between the cards on a home-print sheet; 0: butted, one cut between neighbours
+    duplex: str = "long"
+    only: tuple[str, ...] = ()
+    variant: str | None = None  # a variants.yaml id: its patched rules are printed (e.g. the 9.7 freight tickets)
+    with_base: bool = False     # a pack: print the whole merged set, not only the pack's faces
+    changed_since: str | None = None  # a content folder or pack: print only the faces that differ from it
+    exports: tuple[str, ...] = ()  # extra files beyond the print set (EXPORTS): 300 dpi PNGs, Tabletop Simulator
 
 
 @dataclass

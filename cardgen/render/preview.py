@@ -64,7 +64,7 @@ def render_preview(faces: Sequence[Face], *, words: PreviewWords, kinds: Mapping
     ``faces`` are the faces printed (an ``--only`` build's kinds and their backs); with ``quantities``, each
     tile shows the copies the print-shop list counts, so the page and the order list agree. ``kinds`` names
     each face kind's group, in the order the page shows them; ``card_css`` gives the shared style rules of the
-    cards it is handed (cardgen.render.faces.facekit.shared_card_css). ``group_of`` puts kinds in one group
+    cards it is handed (cardgen.render.faces.facekit.card_css). ``group_of`` puts kinds in one group
     (kind -> the group's name, the first kind's label naming it, cardgen.render.components.preview_groups);
     a kind it does not name is a group of its own.
     """

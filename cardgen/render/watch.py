@@ -27,11 +27,16 @@ MAX_WATCHED_FILES = 10_000
 def content_folders(folder: Path) -> list[Path]:
     """The folders whose files make up the content in ``folder``: for a pack, every layer (the base game, each
     pack between, the pack itself); else the folder alone. A pack whose chain of bases does not resolve (a
-    missing base) is its own folder only: mending its pack.yaml is a change seen there."""
-    from cardgen.model.pack import chain, is_pack
-    if not is_pack(folder):
+    missing base) is its own folder only: mending its pack.yaml is a change seen there. The folder's game knows
+    its layers (cardgen.games.Game.layers); a folder naming no installed game is watched alone."""
+    from cardgen.errors import CardgenError
+    from cardgen.games import game_of
+
+    try:
+        game = game_of(Path(folder))
+    except CardgenError:
         return [Path(folder)]
-    return [layer.folder for layer in chain(Path(folder)).layers] or [Path(folder)]
+    return game.layers(Path(folder)) if game.layers is not None else [Path(folder)]
 
 
 def snapshot(folders: Iterable[Path], ignored: Iterable[Path] = (),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardgen.engine.rules.compiled import compile_rules
 from cardgen.model import load
-from cardgen.render.faces.formulas import operation_formulas
+from cardgen.games.rail_journey.faces.formulas import operation_formulas
 
 SNOW = """kinds:
   add:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from cardgen.engine import GameState, compile_rules
 from cardgen.engine.play.games import make_bots, run_fast
-from cardgen.render.faces.reference import quick_reference_data
-from cardgen.render.faces.words import Words
+from cardgen.games.rail_journey.faces.reference import quick_reference_data
+from cardgen.games.rail_journey.faces.words import Words
 
 AWARD = """scoring:
   awards:

@@ -12,7 +12,7 @@ import pytest
 from cardgen.model import load
 from cardgen.model.pack import pack_info
 from cardgen.render.build import BuildOptions, build
-from cardgen.render.faces.words import Words
+from cardgen.games.rail_journey.faces.words import Words
 from cardgen.resources import DEFAULT_CONTENT
 
 SAMPLE = Path(DEFAULT_CONTENT).parent / "packs" / "onsen-line"
@@ -68,7 +68,7 @@ def test_the_take_out_list_is_a_printed_page_of_the_pack(built):
 
 
 def _base_faces(lang: str):
-    from cardgen.render.faces.design import build_faces
+    from cardgen.games.rail_journey.faces.design import build_faces
     return build_faces(load(), lang=lang)
 
 
@@ -128,7 +128,7 @@ def test_pack_new_refuses_a_mark_that_the_game_prints_as_an_icon(tmp_path):
 @pytest.mark.slow
 def test_a_long_take_out_list_goes_on_to_more_pages(pack_dir, tmp_path):
     """A pack that removes many cards still builds: its list is cut into pages that each fit."""
-    from cardgen.render.faces.boards import TAKE_OUT_ROWS
+    from cardgen.games.rail_journey.faces.boards import TAKE_OUT_ROWS
 
     renamed = {"operations": ("local", "rapid", "express", "limited_express", "wait"),  # 5 cards each
                "events": ("fine_weather", "rainstorm", "festival")}  # 3 rounds each

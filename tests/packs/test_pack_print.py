@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 from cardgen.cli import app
 from cardgen.model import load
 from cardgen.model.pack import pack_info
-from cardgen.render import reprint
+from cardgen.games.rail_journey import reprint
 from cardgen.games.rail_journey.printing import design_faces
 from cardgen.render.build import BuildOptions, build
-from cardgen.render.faces import design
+from cardgen.games.rail_journey.faces import design
 from cardgen.resources import DEFAULT_CONTENT
 
 

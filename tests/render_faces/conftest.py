@@ -11,7 +11,7 @@ import yaml
 
 from cardgen.model import DEFAULT_CONTENT, load
 from cardgen.model.content import Content
-from cardgen.render.faces.design import Face, build_faces
+from cardgen.games.rail_journey.faces.design import Face, build_faces
 
 
 @pytest.fixture(scope="session")

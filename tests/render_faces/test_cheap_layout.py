@@ -19,8 +19,8 @@ from pypdf import PdfReader
 
 from cardgen.render.faces.renderer import wrapped
 from cardgen.model import load
-from cardgen.render.faces import boards
-from cardgen.render.faces.design import build_faces
+from cardgen.games.rail_journey.faces import boards
+from cardgen.games.rail_journey.faces.design import build_faces
 from cardgen.render.faces.fit import face_root, visible_text
 from cardgen.render.fonts.metrics import advance_em
 

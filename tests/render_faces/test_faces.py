@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from cardgen.errors import UsageError
-from cardgen.render.faces.design import build_faces
+from cardgen.games.rail_journey.faces.design import build_faces
 
 from .conftest import by_id
 

@@ -10,7 +10,7 @@ import weasyprint
 from cardgen.render.faces.renderer import wrapped
 from cardgen.model import DEFAULT_CONTENT, load
 from cardgen.model.source import Position
-from cardgen.render.faces.design import build_faces
+from cardgen.games.rail_journey.faces.design import build_faces
 from cardgen.render.faces.facekit import Face
 from cardgen.render.faces.fit import check_glyphs, check_layout, located_check, visible_text
 from cardgen.render.faces.renderer import _writing_warns, joined_bodies, named_pages, split_styles, wrapper_rules

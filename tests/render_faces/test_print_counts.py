@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardgen.model import load
-from cardgen.render.faces.cards import spread
-from cardgen.render.faces.design import build_faces
+from cardgen.games.rail_journey.faces.cards import spread
+from cardgen.games.rail_journey.faces.design import build_faces
 
 
 def _copies(faces, kind):

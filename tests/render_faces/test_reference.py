@@ -13,9 +13,9 @@ from cardgen.render.faces.renderer import wrapped
 from cardgen.model import load
 from cardgen.games.rail_journey.printing import design_faces
 from cardgen.render.build import BuildOptions
-from cardgen.render.faces.design import build_faces
+from cardgen.games.rail_journey.faces.design import build_faces
 from cardgen.render.faces.fit import check_layout, face_root, visible_text
-from cardgen.render.faces.reference import cliff_rows
+from cardgen.games.rail_journey.faces.reference import cliff_rows
 from cardgen.resources import DEFAULT_CONTENT, bundled_path
 
 from .conftest import by_id
@@ -96,7 +96,7 @@ def test_quick_reference_prints_everything_on_one_page_at_6_pt_or_more(lang, pac
 
 def test_the_dispatch_counts_follow_the_player_count_printed():
     """--players 4 prints 8 dispatch cards (3/3/2, printing.yaml); the quick reference says so, not the full 5/5/5."""
-    from cardgen.render.faces.cards import dispatch_copies, print_row
+    from cardgen.games.rail_journey.faces.cards import dispatch_copies, print_row
 
     content = load()
     for players in (2, 4, 5):
@@ -111,7 +111,7 @@ def test_every_event_effect_has_a_formula_with_its_load_condition():
     """The quick reference's event track shows each event by its formula: a pack's Snow Chains (capacity) and
     Onsen Festival (platform size) showed nothing, and Heavy Snow's R −2 lost its 'trains carrying 5 or more'."""
     from cardgen.model.effects import BY_NAME, EVENT
-    from cardgen.render.faces.formulas import effect_formula
+    from cardgen.games.rail_journey.faces.formulas import effect_formula
 
     for name, primitive in BY_NAME.items():
         if EVENT in primitive.TIMINGS:

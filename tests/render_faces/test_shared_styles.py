@@ -17,7 +17,8 @@ import weasyprint
 from cardgen.render.faces.renderer import wrapped
 from cardgen.errors import BuildError
 from cardgen.render.faces.colour import INK, ink_on
-from cardgen.render.faces.facekit import Frame, palette_of
+from cardgen.games.rail_journey.faces.palette import palette_of
+from cardgen.render.faces.facekit import Frame
 from cardgen.render.faces.fit import face_root
 from cardgen.games.rail_journey.printing import preview_page
 from cardgen.render.faces.renderer import split_styles

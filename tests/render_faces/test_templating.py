@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from jinja2 import UndefinedError
 
-from cardgen.render.faces.design import build_faces
+from cardgen.games.rail_journey.faces.design import build_faces
 from cardgen.render.faces.templating import environment, render
 
 from .conftest import by_id

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardgen.model import load
-from cardgen.render.faces.design import build_faces
+from cardgen.games.rail_journey.faces.design import build_faces
 
 
 def _ids(faces, kind):

@@ -2,7 +2,7 @@
 
 Used for injected failures (a face that tries to fetch /etc/passwd and the
 network) and for PDF post-processing tests; the real designs come from
-cardgen.render.faces.design.
+cardgen.games.rail_journey.faces.design.
 """
 
 from __future__ import annotations

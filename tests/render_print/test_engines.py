@@ -16,7 +16,7 @@ import pytest
 
 from cardgen.model import load
 from cardgen.render.build import BuildOptions, build
-from cardgen.render.faces.design import build_faces
+from cardgen.games.rail_journey.faces.design import build_faces
 from cardgen.render.faces.fit import text_runs
 from cardgen.resources import DEFAULT_CONTENT
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardgen.render.faces import design as faces_module
+from cardgen.games.rail_journey.faces import design as faces_module
 from cardgen.render.faces import fit
 from cardgen.render.fonts import instances as font_instances
 from cardgen.render.pdf import fontmerge

@@ -9,7 +9,7 @@ import pikepdf
 import pypdfium2 as pdfium
 from fontTools.ttLib import TTFont
 
-from cardgen.render.faces import design as faces_module
+from cardgen.games.rail_journey.faces import design as faces_module
 from cardgen.render.faces import fit
 from cardgen.render.fonts import instances as font_instances
 from cardgen.render.pdf import fontmerge

@@ -92,7 +92,7 @@ def test_cards_are_butted_with_bleed_on_the_outer_sides_only(paper, full_build, 
 @pytest.mark.parametrize("paper", sorted(PAPERS_MM))
 def test_crop_marks_start_past_the_bleed_and_stay_printable(paper, content):
     """Marks never touch ink (they start >= bleed from the trim) and end >= PRINTABLE_EDGE_MM from the edge."""
-    from cardgen.render.faces import design as faces_module
+    from cardgen.games.rail_journey.faces import design as faces_module
     from cardgen.render.build import BuildOptions, plan_sheets
 
     faces = faces_module.build_faces(content)
@@ -118,7 +118,7 @@ def test_crop_marks_start_past_the_bleed_and_stay_printable(paper, content):
 @pytest.mark.parametrize("paper", sorted(PAPERS_MM))
 def test_a_fold_line_is_dashed_inside_the_printable_area_and_has_no_crop_mark(paper, content):
     """A solid mark of crop-mark length on the fold read as "cut here": players cut each front off its back."""
-    from cardgen.render.faces import design as faces_module
+    from cardgen.games.rail_journey.faces import design as faces_module
     from cardgen.render.build import BuildOptions, plan_sheets
 
     w, h = card_size(content)
@@ -264,7 +264,7 @@ def test_the_map_is_tiled_with_alignment_marks(full_build, content, manifest):
     out, _ = full_build
     board = next(c for c in manifest["components"] if c["kind"] == "track_map")
     reader = pypdf.PdfReader(out / board["file"])
-    from cardgen.render.faces import design as faces_module
+    from cardgen.games.rail_journey.faces import design as faces_module
 
     face = next(f for f in faces_module.build_faces(content) if f.id == board["id"])
     tiles = board_tiles(PAPERS_MM["a4"], face.width_mm, face.height_mm, face.bleed_mm)

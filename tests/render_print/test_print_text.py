@@ -11,7 +11,7 @@ import pytest
 
 from cardgen.model import load
 from cardgen.render.faces.breaks import MEASURE_WORDS, wrap
-from cardgen.render.faces.words import Words
+from cardgen.games.rail_journey.faces.words import Words
 from tests.render_faces.test_widows import laid_out_lines
 
 CARD_KINDS = ("operation", "dispatch", "event")

@@ -126,7 +126,7 @@ def test_the_components_the_rules_need_are_printed(full_build, manifest, content
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_clock_and_round_markers_fit_one_timetable_column(content, lang):
     """A 40 mm clock marker covered four hours of a 9.4 mm timetable column: it could not show the hour."""
-    from cardgen.render.faces import design
+    from cardgen.games.rail_journey.faces import design
 
     faces = {f.id: f for f in design.build_faces(content, lang=lang)}
     column = float(re.search(r"--cell:([0-9.]+)mm", faces["timetable_track"].html).group(1))
@@ -207,7 +207,7 @@ def test_card_sheet_marks_are_visible_and_4mm_inside_the_paper(build_subset, pap
 def test_each_ticket_sheet_holds_one_colour(content):
     """Item 4: butted cards of one colour per sheet, so a miscut never shows a neighbour's other colour."""
     from cardgen.render.build import BuildOptions, plan_sheets
-    from cardgen.render.faces import design
+    from cardgen.games.rail_journey.faces import design
 
     faces = design.build_faces(content)
     by_id = {f.id: f for f in faces}
@@ -357,7 +357,7 @@ def test_a_fold_sheet_label_crosses_no_crop_mark(build_subset, content, paper):
     import pypdfium2 as pdfium
 
     from cardgen.render.build import BuildOptions, plan_sheets
-    from cardgen.render.faces import design
+    from cardgen.games.rail_journey.faces import design
 
     options = dict(lang="en", duplex="fold", paper=paper, only=("dispatch",))
     out = build_subset(**options)

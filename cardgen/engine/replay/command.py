@@ -13,7 +13,7 @@ from cardgen.games.dispatch import for_every_game, folder_named_in
 from cardgen.engine.replay.scripted import Replay, replay_file
 from cardgen.engine.replay.script import ScriptError
 from cardgen.errors import CardgenError, ContentError, error_line
-from cardgen.model.command import format_problems
+from cardgen.problems import format_problems
 from cardgen.printable import printable
 
 

@@ -27,7 +27,7 @@ from cardgen.engine.simulation.runner import MAX_GAMES, RunSpec, content_for, ru
 from cardgen.engine.native import KERNEL
 from cardgen.engine.play.playable import check_playable, check_variant_players
 from cardgen.errors import CardgenError, ContentError, UsageError, error_line
-from cardgen.model.command import format_problems
+from cardgen.problems import format_problems
 
 ARCHETYPES = ("heavy", "light", "balanced", "long")
 # Rules 10.16 has four archetype columns for 2..5 players. With 5 players one

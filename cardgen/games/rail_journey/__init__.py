@@ -7,6 +7,8 @@ Each command is the one the command line declares, imported when it runs.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardgen.games.dispatch import lazy
 from cardgen.games.game import Game
 from cardgen.resources import DEFAULT_CONTENT, TEMPLATES_DIR
@@ -18,15 +20,25 @@ def _edition(folder, options):
     return RailJourneyEdition.open(folder, options)
 
 
+def _layers(folder: Path) -> list[Path]:
+    """A pack's layers, base game first; the folder alone when it is not a pack or its bases do not resolve."""
+    from cardgen.model.pack import chain, is_pack
+
+    if not is_pack(folder):
+        return [folder]
+    return [layer.folder for layer in chain(folder).layers] or [folder]
+
+
 GAME = Game(
     id="rail-journey", content=DEFAULT_CONTENT, templates=TEMPLATES_DIR, edition=_edition,
     commands={
         "validate": lazy("cardgen.model.command:validate_cmd"),
         "show": lazy("cardgen.model.show_command:show_cmd"),
-        "diff": lazy("cardgen.render.diff_command:diff_cmd"),
+        "diff": lazy("cardgen.games.rail_journey.diff_command:diff_cmd"),
         "simulate": lazy("cardgen.engine.simulation.command:simulate_cmd"),
         "replay": lazy("cardgen.engine.replay.command:replay_cmd"),
         "tables": lazy("cardgen.engine.tables.command:tables_cmd"),
         "sweep": lazy("cardgen.sweep.command:sweep_cmd"),
     },
+    layers=_layers,
 )

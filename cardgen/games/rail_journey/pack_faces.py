@@ -15,7 +15,7 @@ from cardgen.errors import BuildError
 from cardgen.games.rail_journey.printing import RailJourneyEdition, design_faces, unprinted_changes
 from cardgen.render.build import BuildOptions, face_renderer
 from cardgen.render.cache.cachedir import default_cache
-from cardgen.render.faces import design
+from cardgen.games.rail_journey.faces import design
 
 
 def check_base_faces(content) -> Iterator[tuple[str, int, str]]:

@@ -1,8 +1,8 @@
 """Rail Journey's print edition: its content loaded for one build, as the print kit asks of a game.
 
 The kit (cardgen.render.build) calls :class:`RailJourneyEdition`; everything here knows Rail Journey's files:
-the six face families (cardgen.render.faces.design), a pack's changes and take-out list
-(cardgen.render.reprint), and the strings.yaml labels sheets and the preview print.
+the six face families (cardgen.games.rail_journey.faces.design), a pack's changes and take-out list
+(cardgen.games.rail_journey.reprint), and the strings.yaml labels sheets and the preview print.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from cardgen.render.build import BuildOptions, check_plain_options
 from cardgen.render.components.declared import kind_names, preview_kinds
 from cardgen.render.components.schema import load_components
 from cardgen.render.edition import Designed, SetWords
-from cardgen.render.faces import design
-from cardgen.render.faces.facekit import Face, shared_card_css
-from cardgen.render.faces.words import Words
+from cardgen.games.rail_journey.faces import design
+from cardgen.games.rail_journey.faces.palette import shared_card_css
+from cardgen.render.faces.facekit import Face
+from cardgen.games.rail_journey.faces.words import Words
 from cardgen.render.preview import render_preview
 from cardgen.render.sheets import impose
 from cardgen.resources import TEMPLATES_DIR
@@ -123,7 +124,7 @@ def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list
     the base game's backs, so they shuffle in unseen); ``--with-base`` prints the whole merged set with
     the mark on the pack's faces; ``--changed-since OLD`` prints only the faces that differ from OLD.
     """
-    from cardgen.render import reprint
+    from cardgen.games.rail_journey import reprint
 
     pack = content.pack
     args: dict[str, Any] = dict(lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)

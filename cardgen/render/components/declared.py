@@ -92,7 +92,8 @@ def component_faces(folder: Path, context: GameContext, *, templates: Path, lang
     declared = load_components(folder)
     if declared is None:
         return []
-    maker = FaceMaker(LabelWords(context.strings, lang), bleed_mm, palette=context.palette, templates=templates)
+    maker = FaceMaker(LabelWords(context.strings, lang), bleed_mm, palette=context.palette, templates=templates,
+                      shared=context.values)
     return declared_faces(declared, context, maker, players=players, templates=templates)
 
 
@@ -182,6 +183,6 @@ def _faces_of(c: Component, declared: Declared, context: GameContext, maker: Fac
             caption=f"{caption} · {in_lang(name, words.lang) if name is not None else suffix}" if suffix else caption,
             template=c.template, size=size, copies=count, back=c.back if c.back != NO_BACK else None,
             layout="card" if c.layout in GANGED else c.layout,
-            component=c, item=item, players=players, **extra, **context.values))
+            component=c, item=item, players=players, **extra))
     return faces
 

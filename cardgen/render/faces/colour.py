@@ -46,9 +46,6 @@ def mix(top: str, under: str, share: float) -> str:
 FOOT_OPACITY = 0.92
 
 #: Accents no content colour names: design choices of the ticket backs, dispatch and event cards.
-DESIGN_ACCENTS = {"ticket_back": "#1d2f4f", "dispatch": "#0f6b78", "event": "#b8560f"}
-
-
 def _class_name(prefix: str, hex_colour: str) -> str:
     return f"{prefix}-{hex_colour.lstrip('#').lower()}"
 
@@ -68,6 +65,8 @@ class Palette:
 
     plain: tuple[str, ...]
     players: tuple[str, ...]
+    #: named accents a game's templates ask for by name (``palette.design("event")``), each one of ``plain``
+    designs: tuple[tuple[str, str], ...] = ()
 
     def accent(self, hex_colour: str) -> str:
         """Class of a plain accent."""
@@ -82,8 +81,8 @@ class Palette:
         return _class_name("player", hex_colour)
 
     def design(self, name: str) -> str:
-        """Class of a design accent (``DESIGN_ACCENTS``)."""
-        return self.accent(DESIGN_ACCENTS[name])
+        """Class of a named design accent (:attr:`designs`)."""
+        return self.accent(dict(self.designs)[name])
 
     @property
     def css(self) -> str:

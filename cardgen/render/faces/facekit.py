@@ -9,18 +9,16 @@ checks on screen is exactly what goes to print.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from markupsafe import Markup
 
-from cardgen.model.content import Content
-from cardgen.render.faces.colour import DESIGN_ACCENTS, Palette
+from cardgen.render.faces.colour import Palette
 from cardgen.render.fonts.stack import font_face_css, font_family_css
 from cardgen.render.faces.templating import render
-from cardgen.render.faces.words import Words
 
 #: Distance inside the trim line that holds all text (print-shop tolerance),
 #: a design constant of the templates, not a rule of the game.
@@ -98,16 +96,10 @@ class Frame:
         return f"left:{mm(self.bleed)};top:{mm(self.bleed)};width:{mm(self.width)};height:{mm(self.height)}"
 
 
-def palette_of(content: Content) -> Palette:
-    """The card accents: map line colours and design accents, and the player colours."""
-    plain = dict.fromkeys([line.colour for line in content.map.lines] + list(DESIGN_ACCENTS.values()))
-    return Palette(plain=tuple(plain), players=tuple(dict.fromkeys(c.hex for c in content.game.colours)))
-
-
-def shared_card_css(content: Content, faces: Sequence[Face]) -> str:
+def card_css(palette: Palette, faces: Sequence[Face]) -> str:
     """The rules cards take from their stylesheet (palette, frames), for a page that shows ``faces``."""
     frames = dict.fromkeys(Frame(f.width_mm, f.height_mm, f.bleed_mm).css for f in faces if f.layout == "card")
-    return "\n".join([palette_of(content).css, *frames])
+    return "\n".join([palette.css, *frames])
 
 
 class FaceWords(Protocol):
@@ -131,33 +123,27 @@ W = TypeVar("W", bound=FaceWords)
 class FaceMaker(Generic[W]):
     """Renders faces for one language and bleed."""
 
+    #: the edition's words (the template's ``w``)
     words: W
     bleed: float
+    #: the colours faces may use (the template's ``palette``)
+    palette: Palette
     #: a pack's set mark, printed in the same corner of each marked face (cardgen.model.pack)
     mark: str = ""
     #: ids of the faces that carry the mark; None: every front and board (a pack-only build)
     marked: frozenset[str] | None = None
-    #: the card accents; None: Rail Journey's, from the content its words read (:func:`palette_of`)
-    palette: Palette | None = None
     #: the game's own templates folder, searched before the kit's; None: the kit's only
     templates: Path | None = None
-
-    def card_palette(self) -> Palette:
-        """The accents cards of this maker may take."""
-        if self.palette is not None:
-            return self.palette
-        if not isinstance(self.words, Words):
-            raise TypeError("a FaceMaker whose words are not Rail Journey's needs its palette")
-        return palette_of(self.words.content)
+    #: what else every template of the game sees (Rail Journey's: its ``content``)
+    shared: Mapping[str, Any] = field(default_factory=dict)
 
     def make(self, *, kind: str, id: str, label: str, template: str, size: tuple[float, float],
              copies: int, back: str | None = None, layout: str = "card", caption: str = "",
              sheet_colour: str = "", **context: object) -> Face:
         frame = Frame(size[0], size[1], self.bleed)
-        palette = self.card_palette()
-        if isinstance(self.words, Words):
-            context.setdefault("content", self.words.content)  # Rail Journey's templates read its content
-        body = render(template, game_templates=self.templates, g=frame, w=self.words, palette=palette, **context)
+        palette = self.palette
+        body = render(template, game_templates=self.templates, g=frame, w=self.words, palette=palette,
+                      **self.shared, **context)
         if self.mark and kind != "card_back" and (self.marked is None or id in self.marked):
             body = Markup(body) + set_mark(self.mark, frame)
         # Cards take their geometry and accent from the stylesheet, all cards share it word for word;

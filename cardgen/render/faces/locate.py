@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from cardgen.model.source import Position, YamlSourceError, load_file
-from cardgen.model.text import PLACEHOLDER
+from cardgen.placeholders import PLACEHOLDER
 
 #: Shortest literal text worth matching (a one-character value would match anywhere).
 MIN_LITERAL = 2

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardgen.errors import CardgenError, ContentError
-from cardgen.model.command import SHOWN_PROBLEMS, source_with_caret
+from cardgen.problems import SHOWN_PROBLEMS, source_with_caret
 
 #: ``file.yaml:line:col: `` where a message names a place in a content file.
 PLACE = re.compile(r"(?P<file>[^\s:;'\"]+\.ya?ml):(?P<line>\d+):(?P<col>\d+): ")

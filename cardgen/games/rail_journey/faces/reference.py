@@ -14,9 +14,9 @@ from cardgen.model import text as texts
 from cardgen.model.content import Content
 from cardgen.model.load import apply_variant
 from cardgen.model.schema import PrintRow
-from cardgen.render.faces.cards import dispatch_copies, holds_clock, line_for, uses_dispatch
-from cardgen.render.faces.formulas import effects_formula
-from cardgen.render.faces.words import Words
+from cardgen.games.rail_journey.faces.cards import dispatch_copies, holds_clock, line_for, uses_dispatch
+from cardgen.games.rail_journey.faces.formulas import effects_formula
+from cardgen.games.rail_journey.faces.words import Words
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from cardgen.errors import UsageError
 from cardgen.model.content import Content
 from cardgen.model.schema import Colour, PrintRow
-from cardgen.render.faces.cards import card_size, line_for
+from cardgen.games.rail_journey.faces.cards import card_size, line_for
 from cardgen.render.faces.facekit import SAFE_MARGIN_MM, Face, FaceMaker
-from cardgen.render.faces.reference import blocking_rule, quick_reference_data
+from cardgen.games.rail_journey.faces.reference import blocking_rule, quick_reference_data
 from cardgen.render.sheets.layout import PAPERS_MM, board_room, board_tiles
 
 TRACK_CELL_MM = 36.0          # one map cell on the track map

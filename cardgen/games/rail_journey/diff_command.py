@@ -7,8 +7,6 @@ from pathlib import Path
 
 import typer
 
-from cardgen.games.dispatch import for_every_game, folder_argument
-
 from cardgen.printable import printable
 
 
@@ -27,7 +25,7 @@ def diff_cmd(
     """
     from cardgen.model import load
     from cardgen.model.command import reported
-    from cardgen.render import reprint
+    from cardgen.games.rail_journey import reprint
 
     with reported("diff", "nothing compared"):
         before, after = load(old), load(new)
@@ -43,7 +41,3 @@ def diff_cmd(
         typer.echo(printable(f"  {ch.kind:<16} {ch.change:<8} {ch.id:<28} {fields}".rstrip()))
     if changes:
         typer.echo(f"reprint them: cardgen build {printable(str(new))} --changed-since {printable(str(old))}")
-
-
-def register(app: typer.Typer) -> None:
-    app.command("diff")(for_every_game("diff", diff_cmd, folder_argument("old")))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from cardgen.model.content import Content
-from cardgen.render.faces import design
+from cardgen.games.rail_journey.faces import design
 from cardgen.render.faces.facekit import Face
 from cardgen.render.faces.fit import text_runs
 
@@ -99,7 +99,7 @@ def _flat(value: Any, prefix: str = "") -> dict[str, Any]:
 
 
 def records(content: Content) -> dict[str, dict[str, Any]]:
-    """The content fields behind each card face, by face id (as cardgen.render.faces.cards names them)."""
+    """The content fields behind each card face, by face id (as cardgen.games.rail_journey.faces.cards names them)."""
     out: dict[str, dict[str, Any]] = {}
     for t in content.tickets:
         out[f"ticket-{t.id}"] = _flat({**t.kind.model_dump(mode="json"), "span": t.span, "fare": t.fare,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from cardgen.model.content import Content, Ticket
 from cardgen.model.schema import Colour, DispatchKind, PrintRow
 from cardgen.render.faces.facekit import Face, FaceMaker
-from cardgen.render.faces.formulas import condition_formula, effects_formula, operation_formulas
+from cardgen.games.rail_journey.faces.formulas import condition_formula, effects_formula, operation_formulas
 
 
 def card_size(content: Content) -> tuple[float, float]:

@@ -13,12 +13,13 @@ from pathlib import Path
 from cardgen.errors import UsageError
 from cardgen.model.content import Content
 from cardgen.model.schema import LANGS
-from cardgen.render.faces import boards
-from cardgen.render.faces import cards
+from cardgen.games.rail_journey.faces import boards
+from cardgen.games.rail_journey.faces import cards
+from cardgen.games.rail_journey.faces.palette import palette_of
+from cardgen.games.rail_journey.faces.words import Words
 from cardgen.render.components.declared import GameContext, declared_faces
 from cardgen.render.components.schema import load_components
-from cardgen.render.faces.facekit import Face, FaceMaker, palette_of
-from cardgen.render.faces.words import Words
+from cardgen.render.faces.facekit import Face, FaceMaker
 from cardgen.resources import TEMPLATES_DIR
 
 __all__ = ["LANGS", "Face", "build_faces"]
@@ -37,7 +38,7 @@ def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_m
     (every one when ``marked`` is None).
 
     Copies follow printing.yaml: ``by_players[players]``, or ``full_set`` for the
-    largest player count (see :func:`cardgen.render.faces.cards.print_row`).
+    largest player count (see :func:`cardgen.games.rail_journey.faces.cards.print_row`).
     """
     if lang not in LANGS:
         raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
@@ -48,7 +49,7 @@ def build_faces(content: Content, *, lang: str = "zh", players: int = 5, bleed_m
     if not 0 <= bleed_mm <= 10:
         raise UsageError(f"bleed must be between 0 and 10 mm, not {bleed_mm}")
     row = cards.print_row(content, players)
-    maker = FaceMaker(Words(content, lang), bleed_mm, mark, marked)
+    maker = face_maker(content, Words(content, lang), bleed_mm, mark, marked)
     faces = [
         *cards.ticket_faces(content, maker),
         *cards.operation_faces(content, maker, row),
@@ -80,7 +81,7 @@ def declared_kinds(content: Content, maker: FaceMaker, players: int, templates: 
                           templates=templates)
 
 
-#: Each reason cardgen.render.reprint gives for taking a card out of the box -> the strings.yaml label a printed
+#: Each reason cardgen.games.rail_journey.reprint gives for taking a card out of the box -> the strings.yaml label a printed
 #: take-out page says it with.
 TAKE_OUT_REASONS = {"removed": "take_out_removed", "fewer copies": "take_out_fewer",
                     "replaced by the new card": "take_out_replaced_card",
@@ -96,7 +97,13 @@ def take_out_faces(content: Content, take_out: list[tuple[str, int, str]], old_f
     captions = {f.label: f.caption for f in old_faces}
     rows = [{"copies": n, "what": captions.get(label, label), "why": words.label(TAKE_OUT_REASONS[why])}
             for label, n, why in take_out]
-    return boards.take_out_pages(FaceMaker(words, bleed_mm, mark), rows)
+    return boards.take_out_pages(face_maker(content, words, bleed_mm, mark), rows)
+
+
+def face_maker(content: Content, words: Words, bleed_mm: float, mark: str = "",
+               marked: frozenset[str] | None = None) -> FaceMaker:
+    """The kit's face maker with Rail Journey's palette, and its content in every template (``content``)."""
+    return FaceMaker(words, bleed_mm, palette_of(content), mark, marked, shared={"content": content})
 
 
 def _check_unique(faces: list[Face]) -> None:

@@ -1,0 +1,1 @@
+"""Rail Journey's face families: every card, back and board it prints, from its content."""
