@@ -6,3 +6,12 @@ A game's bilingual text model has one field per language here (Rail Journey's ``
 from __future__ import annotations
 
 LANGS: tuple[str, ...] = ("zh", "en")
+
+
+def html_lang(lang: str) -> str:
+    """The ``lang`` attribute of a page in ``lang`` (Chinese is printed in simplified characters).
+
+    >>> html_lang("zh"), html_lang("en")
+    ('zh-Hans', 'en')
+    """
+    return "zh-Hans" if lang == "zh" else "en"

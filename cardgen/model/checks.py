@@ -19,7 +19,8 @@ from cardgen.model.content import FILE_ATTR, Content, ticket_terms
 from cardgen.model.effects import (BOUND_PAIRS, EVENT, LOAD_FIELDS, OPERATION, STANDING_FIELDS, LoadCondition,
                                    target_problem, timing_problem, until_stop_problem)
 from cardgen.model.messages import suggest
-from cardgen.model.schema import FILES, LANGS, PrintRow, Text
+from cardgen.languages import LANGS
+from cardgen.model.schema import FILES, PrintRow, Text
 from cardgen.model.text import SPECS, effect_values, string_values, text_values, variant_players
 from cardgen.model.values import card_effects
 from cardgen.model.text import placeholders as text_placeholders_in

@@ -38,8 +38,7 @@ DISPATCH_TIMINGS = (WITH_REVEAL, AFTER_MOVEMENT, ANY_TIME)
 TIMINGS = (OPERATION, EVENT, *DISPATCH_TIMINGS)
 
 
-#: an id: what names a station, a section or a card kind
-Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")]
+from cardgen.model.basic import Id  # noqa: E402  (the schema's id type, shared by every game)
 
 
 def Bounds(lo: int, hi: int) -> FieldInfo:

@@ -16,10 +16,10 @@ propulsion) are the tight ones.
 
 from __future__ import annotations
 
-from cardgen.languages import LANGS
+from cardgen.model.basic import MAX_TEXT, Model, Text  # noqa: F401  (re-exported: the schema's building blocks)
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field
 
 from cardgen.model.effects import Id  # noqa: E402,F401  (written once, with the primitives that name ids)
 
@@ -35,39 +35,12 @@ MAX_COPIES = 50          #: copies of one card kind
 MAX_KINDS = 500          #: kinds in one deck
 MAX_CARDS = 1000         #: cards in one deck or printed of one component
 MAX_ENTRIES = 200        #: other lists and mappings (labels, variants, lines...)
-MAX_TEXT = 1000          #: characters of one player-visible text
 MAX_ICON = 16            #: characters of one icon
 
 
 PerTrain = Annotated[int, Bounds(0, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER)]
 Icon = Annotated[str, Field(min_length=1, max_length=MAX_ICON)]
 Key = Annotated[str, Field(max_length=40)]  #: a mapping key that is not an id (labels, file stems)
-
-
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-
-class Text(Model):
-    """A player-visible string in both languages."""
-
-    zh: str = Field(min_length=1, max_length=MAX_TEXT, description="Simplified Chinese text; not blank.")
-    en: str = Field(min_length=1, max_length=MAX_TEXT, description="English text; not blank.")
-
-    @field_validator("zh", "en")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        # A whitespace-only string would print an empty card; treat it like a missing one.
-        if not value.strip():
-            raise ValueError("text is blank (only spaces)")
-        return value
-
-    def __call__(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
-
-
-if tuple(Text.model_fields) != LANGS:  # pragma: no cover - a language added to one and not the other
-    raise TypeError(f"Text's fields {tuple(Text.model_fields)} are not cardgen.languages.LANGS {LANGS}")
 
 
 # ---------------------------------------------------------------- effects (cardgen/model/effects.py)

@@ -20,6 +20,7 @@ ALLOWED = {
     "cardgen.problems", "cardgen.placeholders", "cardgen.templating", "cardgen.resources",
     "cardgen.games", "cardgen.games.game",                                          # the registry, not a game
     "cardgen.model.source", "cardgen.model.messages", "cardgen.model.places",       # the YAML kit
+    "cardgen.model.located", "cardgen.model.basic",
 }
 
 

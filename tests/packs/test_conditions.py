@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardgen.engine import GameState
 from cardgen.engine.rules.compiled import compile_rules, propulsion_change, wait_change
-from cardgen.render.faces.formulas import effects_formula
+from cardgen.games.rail_journey.faces.formulas import effects_formula
 
 
 def signal(extra: str) -> str:

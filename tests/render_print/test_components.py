@@ -17,7 +17,7 @@ from cardgen.render.components.geometry import die_net
 from cardgen.render.components.schema import load_components
 from cardgen.render.components.words import LabelWords
 from cardgen.render.faces import fit
-from cardgen.render.faces.design import build_faces
+from cardgen.games.rail_journey.faces.design import build_faces
 from cardgen.render.faces.renderer import FaceRenderer
 from cardgen.render.fonts import instances as font_instances
 from cardgen.render.fonts import stack as fonts

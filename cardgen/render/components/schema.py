@@ -23,7 +23,7 @@ from pydantic import Field, Tag, field_validator, model_validator
 from cardgen.errors import ContentError, Problem
 from cardgen.model.located import Shape, by_kind, checked
 from cardgen.model.messages import describe, suggest
-from cardgen.model.schema import Id, Text
+from cardgen.model.basic import Id, Text
 from cardgen.model.source import MISSING, SourceMap, YamlSourceError, load_file
 
 #: The file a content folder declares its component kinds in.

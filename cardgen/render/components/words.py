@@ -1,6 +1,6 @@
 """A game's strings in one language, as component templates read them (``w.label("exits")``, ``w(name)``).
 
-Why not Rail Journey's :class:`cardgen.render.faces.words.Words`: that one reads Rail
+Why not Rail Journey's :class:`cardgen.games.rail_journey.faces.words.Words`: that one reads Rail
 Journey's content; this one reads any game's ``strings`` (id -> {zh, en}), so a
 template of any game says every word through it and holds none of its own.
 """
@@ -14,7 +14,8 @@ from functools import cached_property
 from typing import Any
 
 from cardgen.errors import BuildError
-from cardgen.render.faces.words import html_lang, kept_whole
+from cardgen.languages import html_lang
+from cardgen.render.faces.breaks import kept_whole
 
 #: A placeholder of a string: ``{name}``, filled by :meth:`LabelWords.fill`.
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")

@@ -154,3 +154,16 @@ def _words_end(text: str) -> Markup:
         start -= 1  # "⇒ W +1": the sign goes with what it leads to
     return Markup("{}{}").format(escape(" ".join(words[:start]) + " " if start else ""),
                                  escape(NBSP.join(words[start:])))
+
+
+#: The longest name kept whole on a line (a longer one, a sentence-like label, breaks where Chinese does).
+MAX_TERM = 6
+
+
+def kept_whole(names: Iterable[str]) -> tuple[str, ...]:
+    """The names a Chinese line never breaks inside: short, all CJK.
+
+    >>> kept_whole(["快速", "一个很长很长的句子标签", "S1"])
+    ('快速',)
+    """
+    return tuple(sorted({n for n in names if 1 < len(n) <= MAX_TERM and all(is_cjk(ch) for ch in n)}))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from cardgen.errors import UsageError
 from cardgen.model.content import Content
-from cardgen.model.schema import LANGS
+from cardgen.languages import LANGS
 from cardgen.games.rail_journey.faces import boards
 from cardgen.games.rail_journey.faces import cards
 from cardgen.games.rail_journey.faces.palette import palette_of

@@ -8,7 +8,6 @@ text may use, and which the validator checks), never here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -17,22 +16,11 @@ from cardgen.errors import BuildError
 from cardgen.model import text as texts
 from cardgen.model.content import Content
 from cardgen.model.schema import EventCard, Text
-from cardgen.render.faces import breaks
+from cardgen.languages import html_lang
+from cardgen.render.faces.breaks import kept_whole
 
-#: The longest name kept whole on a line (a longer one, a sentence-like label, breaks where Chinese does).
-MAX_TERM = 6
 
 signed = texts.signed  # re-exported: templates and boards print numbers the same way
-
-
-def html_lang(lang: str) -> str:
-    """The ``lang`` attribute of a page in ``lang`` (Chinese is printed in simplified characters)."""
-    return "zh-Hans" if lang == "zh" else "en"
-
-
-def kept_whole(names: Iterable[str]) -> tuple[str, ...]:
-    """The names a Chinese line never breaks inside (:mod:`cardgen.render.faces.breaks`): short, all CJK."""
-    return tuple(sorted({n for n in names if 1 < len(n) <= MAX_TERM and all(breaks.is_cjk(ch) for ch in n)}))
 
 
 @dataclass(frozen=True)
