@@ -19,7 +19,7 @@ from typing import Any
 import typer
 
 from cardgen.errors import ContentError, UsageError, error_line
-from cardgen.games.game import Game, game_of
+from cardgen.games.game import Game, game_of, installed_games
 
 #: A command's handler for one game: ``handler(options, given)``.
 Handler = Callable[[dict[str, Any], frozenset[str]], Any]
@@ -102,8 +102,9 @@ def folder_argument(name: str) -> Callable[[Mapping[str, Any]], Path]:
 
 def folder_named_in(name: str) -> Callable[[Mapping[str, Any]], Path]:
     """``folder_of`` for a command whose option ``name`` is a YAML file (a replay script, a sweep spec) naming
-    its content in ``content:``: a bundled id or a folder in the file's tree. A file that cannot be read, or
-    names no content, is the default game's: its own command then reports the file, located."""
+    its content in ``content:`` (a bundled id or a folder in the file's tree) or its game in ``game:`` (an
+    installed game's id: its bundled content). A file that cannot be read, or names neither, is the default
+    game's: its own command then reports the file, located."""
     from cardgen.model import places
     from cardgen.model.source import YamlSourceError, load_file
 
@@ -112,6 +113,9 @@ def folder_named_in(name: str) -> Callable[[Mapping[str, Any]], Path]:
         try:
             data, _ = load_file(path, path.name)
             written = data.get("content") if isinstance(data, dict) else None
+            game = data.get("game") if isinstance(data, dict) else None
+            if written is None and isinstance(game, str) and game in installed_games():
+                return installed_games()[game].content
             if isinstance(written, str):
                 found = places.bundled(written) or places.inside(written, path.parent, places.tree(path.parent),
                                                                  "content")

@@ -5,7 +5,7 @@ them."""
 from __future__ import annotations
 
 from cardgen.engine import GameState, compile_rules
-from cardgen.render.faces.formulas import effects_formula
+from cardgen.games.rail_journey.faces.formulas import effects_formula
 from tests.engine.drivers import drivers_agree, tally
 
 EVENTS = """kinds:

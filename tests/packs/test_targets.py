@@ -8,7 +8,7 @@ from cardgen.engine import GameState, compile_rules
 from cardgen.engine.rules.actions import Dispatch
 from cardgen.engine.rules.checked import PLAY_MOVED, PLAY_STOP
 from cardgen.engine.rules.compiled import propulsion_change
-from cardgen.render.faces.formulas import effects_formula
+from cardgen.games.rail_journey.faces.formulas import effects_formula
 from tests.engine.drivers import drivers_agree, tally
 
 KINDS = """kinds:

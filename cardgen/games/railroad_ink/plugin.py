@@ -1,18 +1,38 @@
-"""Railroad Ink as a cardgen plug-in: the :class:`cardgen.games.Game` its entry point (``railroad-ink``) registers.
+"""Railroad Ink as a cardgen plug-in: the :class:`cardgen.games.Game` its entry point (``railroad-ink``)
+registers.
 
-The commands come from the game's own functions (cardgen.games.standard); what it prints, from its
-component declarations (cardgen.render.components) once it has them.
+The commands come from the game's own functions (cardgen.games.standard): validate, simulate (``--variant``
+names an expansion, ``--lineup`` the bots) and replay (of a script naming its content in ``content:``).
 """
 
 from __future__ import annotations
 
-from cardgen.games.railroad_ink import model
+from pathlib import Path
+
+from cardgen.games.dispatch import folder_named_in
 from cardgen.games.game import Game
-from cardgen.games.standard import StandardCommands
+from cardgen.games.railroad_ink import model, replay, simulate
+from cardgen.games.standard import SimulateRequest, StandardCommands
 from cardgen.resources import bundled_path
+
+#: The bot ``cardgen simulate`` plays when ``--lineup`` names none.
+DEFAULT_BOT = "greedy"
+
+
+def simulate_request(content: model.RailroadInk, request: SimulateRequest) -> simulate.SimulationReport:
+    """:func:`simulate.simulate` as the seam's standard command calls it."""
+    return simulate.simulate(content, expansion=request.variant, bot=",".join(request.bots or (DEFAULT_BOT,)),
+                             games=request.games, seed=request.seed, players=request.players or 1)
+
+
+def replay_script(script: Path) -> replay.ReplayReport:
+    """A scripted game, played on the content its ``content:`` names (the bundled set when it names none)."""
+    return replay.replay(model.load_content(folder_named_in("game")({"game": script})), script)
+
 
 GAME = Game(
     id="railroad-ink",
     content=bundled_path("content", "railroad-ink"),
-    commands=StandardCommands("railroad-ink", model.load_content, model.summary).handlers(),
+    commands=StandardCommands("railroad-ink", model.load_content, model.summary, simulate=simulate_request,
+                              replay=replay_script).handlers(),
 )
