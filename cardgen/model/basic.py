@@ -18,6 +18,10 @@ MAX_TEXT = 1000          #: characters of one player-visible text
 Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")]
 
 
+#: a mapping key that is not an id (labels, file stems)
+Key = Annotated[str, Field(max_length=40)]
+
+
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 

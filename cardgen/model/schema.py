@@ -16,7 +16,7 @@ propulsion) are the tight ones.
 
 from __future__ import annotations
 
-from cardgen.model.basic import MAX_TEXT, Model, Text  # noqa: F401  (re-exported: the schema's building blocks)
+from cardgen.model.basic import MAX_TEXT, Key, Model, Text  # noqa: F401  (re-exported: the schema's building blocks)
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
@@ -40,7 +40,6 @@ MAX_ICON = 16            #: characters of one icon
 
 PerTrain = Annotated[int, Bounds(0, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER)]
 Icon = Annotated[str, Field(min_length=1, max_length=MAX_ICON)]
-Key = Annotated[str, Field(max_length=40)]  #: a mapping key that is not an id (labels, file stems)
 
 
 # ---------------------------------------------------------------- effects (cardgen/model/effects.py)

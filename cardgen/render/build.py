@@ -152,6 +152,7 @@ def plan_build(content_dir: Path | None, options: BuildOptions, *, out: Path | N
     started = time.time()
     cache_limit = cachedir.limit_bytes()  # a bad $CARDGEN_CACHE_MAX_MB is refused before anything is done
     edition = open_edition(content_dir, options)
+    options = edition.options
     designed = edition.design(options)
     faces = designed.faces
     name = edition.name

@@ -80,7 +80,8 @@ CONTENT_DIR = typer.Argument(None, help="Content folder; the bundled Rail Journe
 OUT = typer.Option(None, "--out", help="Output folder (default: output/GAME-ID).")
 PAPER = typer.Option("a4", "--paper", case_sensitive=False, help="Sheet size.")
 LANG = typer.Option("zh", "--lang", help="Language of the set.")
-PLAYERS = typer.Option(5, "--players", help="Player count; copies follow printing.yaml (rules 3.3).")
+PLAYERS = typer.Option(None, "--players", help="Player count (default: the most the game takes, the full set); "
+                                                 "copies follow the content's print counts.")
 BLEED = typer.Option(3.0, "--bleed", help="Bleed around every face, in mm.")
 GUTTER = typer.Option(0.0, "--gutter", help="Space between the cards on a home-print sheet, in mm (0..10; "
                                             "0: butted). With a gutter every card has bleed on every side.")
@@ -101,7 +102,7 @@ def build_cmd(
     out: Optional[Path] = OUT,
     paper: Paper = PAPER,
     lang: Lang = LANG,
-    players: int = PLAYERS,
+    players: Optional[int] = PLAYERS,
     bleed: float = BLEED,
     gutter: float = GUTTER,
     duplex: Duplex = DUPLEX,
@@ -210,7 +211,7 @@ def _interrupt_as_flag() -> Iterator[threading.Event]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, lang: str, players: int, bleed: float,
+def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, lang: str, players: Optional[int], bleed: float,
                 duplex: str, only: Optional[str], variant: Optional[str], progress: Optional[bool],
                 with_base: bool = False, changed_since: Optional[Path] = None, export: Optional[str] = None,
                 gutter: float = 0.0) -> int:
@@ -229,7 +230,7 @@ def _build_once(content_dir: Optional[Path], out: Optional[Path], paper: str, la
     return 0
 
 
-def build_options(paper: str, lang: str, players: int, bleed: float, duplex: str, only: Optional[str],
+def build_options(paper: str, lang: str, players: Optional[int], bleed: float, duplex: str, only: Optional[str],
                   variant: Optional[str], with_base: bool, changed_since: Optional[Path],
                   export: Optional[str], gutter: float = 0.0) -> BuildOptions:
     """The command line's options as cardgen.render.build.BuildOptions (UsageError for an empty list, or for a value

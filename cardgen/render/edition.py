@@ -23,7 +23,7 @@ class BuildOptions:
 
     paper: str = "a4"
     lang: str = "zh"
-    players: int = 5
+    players: int | None = None  # None: the game's own default (each game's edition says which; the manifest records it)
     bleed_mm: float = 3.0
     gutter_mm: float = 0.0  # space between the cards on a home-print sheet; 0: butted, one cut between neighbours
     duplex: str = "long"
@@ -32,6 +32,10 @@ class BuildOptions:
     with_base: bool = False     # a pack: print the whole merged set, not only the pack's faces
     changed_since: str | None = None  # a content folder or pack: print only the faces that differ from it
     exports: tuple[str, ...] = ()  # extra files beyond the print set (EXPORTS): 300 dpi PNGs, Tabletop Simulator
+
+    def player_count(self, default: int) -> int:
+        """The player count asked for, or the game's ``default`` when none was."""
+        return self.players if self.players is not None else default
 
 
 @dataclass
@@ -54,6 +58,11 @@ class Edition(Protocol):
     @property
     def name(self) -> str:
         """The set's id: it names the output folder and the sheets."""
+        ...
+
+    @property
+    def options(self) -> BuildOptions:
+        """The build's options with the game's defaults filled in (``players`` when none was given)."""
         ...
 
     @property

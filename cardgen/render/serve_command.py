@@ -31,7 +31,7 @@ def serve_cmd(
     out: Optional[Path] = OUT,
     paper: Paper = PAPER,
     lang: Lang = LANG,
-    players: int = PLAYERS,
+    players: Optional[int] = PLAYERS,
     bleed: float = BLEED,
     gutter: float = GUTTER,
     duplex: Duplex = DUPLEX,

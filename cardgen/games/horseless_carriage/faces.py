@@ -18,7 +18,7 @@ from typing import Any
 from cardgen.errors import BuildError, ContentError, UsageError
 from cardgen.games.horseless_carriage.model import HorselessContent
 from cardgen.games.horseless_carriage.rules import Rules, compile_rules
-from cardgen.model.schema import LANGS
+from cardgen.languages import LANGS
 from cardgen.render.components.declared import GameContext, component_faces, declaration_problems
 from cardgen.render.components.schema import load_components
 from cardgen.render.faces.facekit import SAFE_MARGIN_MM, Face

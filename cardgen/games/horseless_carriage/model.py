@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field, ValidationError
 from cardgen.errors import ContentError, Problem
 from cardgen.model.located import walk_loc
 from cardgen.model.messages import friendly, known_keys, meant_key
-from cardgen.model.schema import Id, Model, Text
+from cardgen.model.basic import Id, Model, Text
 from cardgen.model.source import PathKey, SourceMap, YamlSourceError, load_file
 from cardgen.resources import bundled_path
 

@@ -6,13 +6,24 @@ The commands come from the game's own functions (cardgen.games.standard): valida
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardgen.games.game import Game
 from cardgen.games.horseless_carriage import model, replay, simulate
 from cardgen.games.standard import StandardCommands
+from cardgen.render.edition import BuildOptions, Edition
 from cardgen.resources import bundled_path
+
+def open_edition(folder: Path, options: BuildOptions) -> Edition:
+    """The content loaded for one build (WeasyPrint is imported only when a build runs)."""
+    from cardgen.games.horseless_carriage.printing import HorselessEdition
+
+    return HorselessEdition.open(folder, options)
+
 
 GAME = Game(
     id="horseless-carriage",
+    edition=open_edition,
     content=bundled_path("content", "horseless-carriage"),
     commands=StandardCommands("horseless-carriage", model.load_content, model.summary,
                               simulate=simulate.simulate_request, replay=replay.replay).handlers(),

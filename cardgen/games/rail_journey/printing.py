@@ -8,7 +8,7 @@ the six face families (cardgen.games.rail_journey.faces.design), a pack's change
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,7 @@ class RailJourneyEdition:
     @classmethod
     def open(cls, folder: Path, options: BuildOptions) -> RailJourneyEdition:
         content = load(folder, variant=options.variant)
+        options = settled(content, options)
         check_options(content, options)
         return cls(content, options)
 
@@ -103,6 +104,11 @@ def set_id(content, options: BuildOptions) -> str:
     return f"{content.pack.id}-with-base" if options.with_base else content.pack.id
 
 
+def settled(content: Content, options: BuildOptions) -> BuildOptions:
+    """``options`` with Rail Journey's default player count (the most players: the full set) when none is given."""
+    return replace(options, players=options.player_count(content.game.players.max))
+
+
 def check_options(content: Content, options: BuildOptions) -> None:
     """Refuse options the content cannot honour, before anything is rendered."""
     check_plain_options(options)
@@ -126,6 +132,7 @@ def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list
     """
     from cardgen.games.rail_journey import reprint
 
+    options = settled(content, options)
     pack = content.pack
     args: dict[str, Any] = dict(lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
     if pack is None and options.changed_since is None:
@@ -169,10 +176,12 @@ def unprinted_changes(content, options: BuildOptions, pack_doc: dict) -> list[Fa
     """The base faces a pack's change alters that a pack-only build does not print (``restyled``: a route strip
     with a new station, the Crowded Train listing a new exempt card): laid out all the same, so a text the
     change makes overflow is found here and not first by ``--with-base``."""
+    options = settled(content, options)
     ids = set(pack_doc.get("pack", {}).get("restyled", ())) if not options.with_base else set()
     if not ids:
         return []
-    faces = design.build_faces(content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm)
+    faces = design.build_faces(content, lang=options.lang, players=options.player_count(content.game.players.max),
+                               bleed_mm=options.bleed_mm)
     return [f for f in faces if f.id in ids and (not options.only or f.kind in options.only)]
 
 

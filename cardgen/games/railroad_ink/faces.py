@@ -17,7 +17,7 @@ from markupsafe import Markup
 from cardgen.errors import Problem, UsageError
 from cardgen.games.railroad_ink import drawing
 from cardgen.games.railroad_ink.model import Die, Meteor, RailroadInk, Tile
-from cardgen.model.schema import LANGS
+from cardgen.languages import LANGS
 from cardgen.render.components.declared import GameContext, component_faces, declaration_problems
 from cardgen.render.faces.facekit import Face, Frame
 from cardgen.render.fonts.stack import font_family_css

@@ -20,7 +20,7 @@ from cardgen.model.effects import Bounds
 from cardgen.model.load import _caused_by_typo, _meant_keys
 from cardgen.model.located import walk_loc
 from cardgen.model.messages import friendly, known_keys, meant_key
-from cardgen.model.schema import Id, Key, Model, Text
+from cardgen.model.basic import Id, Key, Model, Text
 from cardgen.resources import bundled_path
 from cardgen.model.source import SourceMap, YamlSourceError, dotted, load_file
 

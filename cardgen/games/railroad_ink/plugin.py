@@ -13,6 +13,7 @@ from cardgen.games.dispatch import folder_named_in
 from cardgen.games.game import Game
 from cardgen.games.railroad_ink import model, replay, simulate
 from cardgen.games.standard import SimulateRequest, StandardCommands
+from cardgen.render.edition import BuildOptions, Edition
 from cardgen.resources import bundled_path
 
 #: The bot ``cardgen simulate`` plays when ``--lineup`` names none.
@@ -30,8 +31,16 @@ def replay_script(script: Path) -> replay.ReplayReport:
     return replay.replay(model.load_content(folder_named_in("game")({"game": script})), script)
 
 
+def open_edition(folder: Path, options: BuildOptions) -> Edition:
+    """The content loaded for one build (WeasyPrint is imported only when a build runs)."""
+    from cardgen.games.railroad_ink.printing import RailroadInkEdition
+
+    return RailroadInkEdition.open(folder, options)
+
+
 GAME = Game(
     id="railroad-ink",
+    edition=open_edition,
     content=bundled_path("content", "railroad-ink"),
     commands=StandardCommands("railroad-ink", model.load_content, model.summary, simulate=simulate_request,
                               replay=replay_script).handlers(),

@@ -9,7 +9,7 @@ an edition (cardgen.render.edition.Edition). Railroad Ink's faces all come from 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cardgen.errors import UsageError
@@ -45,9 +45,10 @@ class RailroadInkEdition:
                 raise UsageError(f"{flag} is not for railroad-ink (every expansion is printed with the base game)")
         content = load_content(folder)
         low, high = content.game.players.min, content.game.players.max
-        if not low <= options.players <= high:
-            raise UsageError(f"--players {options.players}: game.yaml players is {low} to {high}")
-        return cls(content, options)
+        players = options.player_count(high)  # none given: the full set, for the most players the game takes
+        if not low <= players <= high:
+            raise UsageError(f"--players {players}: game.yaml players is {low} to {high}")
+        return cls(content, replace(options, players=players))
 
     @property
     def name(self) -> str:
@@ -62,7 +63,8 @@ class RailroadInkEdition:
         return [TEMPLATES, TEMPLATES_DIR]
 
     def design(self, options: BuildOptions) -> Designed:
-        return Designed(faces(self.content, lang=options.lang, players=options.players, bleed_mm=options.bleed_mm))
+        return Designed(faces(self.content, lang=options.lang, players=options.player_count(self.content.game.players.max),
+                              bleed_mm=options.bleed_mm))
 
     def unprinted(self, options: BuildOptions, designed: Designed) -> list[Face]:
         return []

@@ -39,7 +39,7 @@ from cardgen.games.railroad_ink.model import EXPANSIONS, Cell, RailroadInk
 from cardgen.games.railroad_ink.scoring import row_names
 from cardgen.model.messages import suggest
 from cardgen.model.located import checked
-from cardgen.model.schema import Id, Key, Model
+from cardgen.model.basic import Id, Key, Model
 from cardgen.model.source import PathKey, SourceMap, YamlSourceError, load_file
 
 #: Largest script read: a 12-round game of many moves is under 20 kB.
