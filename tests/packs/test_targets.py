@@ -9,11 +9,7 @@ from cardgen.engine.rules.actions import Dispatch
 from cardgen.engine.rules.checked import PLAY_MOVED, PLAY_STOP
 from cardgen.engine.rules.compiled import propulsion_change
 from cardgen.games.rail_journey.faces.formulas import effects_formula
-<<<<<<< HEAD
 from tests.engine.drivers import drivers_agree, tally
-=======
-from tests.engine.drivers import drivers_agree
->>>>>>> 9a21414 (Railroad Ink and Horseless Carriage print through the seam (their editions registered); --players defaults to the game's own (the most it takes: Rail Journey's 5 as before), the edition fills it in and the manifest records the number; the new games' schemas stand on the shared value types (cardgen.model.basic))
 
 KINDS = """kinds:
   add:
