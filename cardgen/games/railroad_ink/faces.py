@@ -41,6 +41,7 @@ USE_BOX_MM = 5.0
 LABEL_MM = 30.0      #: the left column naming a row
 LEFT_MM = LABEL_MM + 2  #: where the boxes of a row begin
 ROUND_PITCH_MM = 11.0  #: from one round box to the next, when the row has room
+NAME_FIELD_MM = 60.0  #: the line a player writes their name on, right of the title
 
 
 @dataclass(frozen=True)
@@ -221,7 +222,7 @@ class Printables:
         return {
             "size": size, "cell": cell, "x": grid_x, "y": grid_y, "width": g.safe_width, "height": g.safe_height,
             "specials_y": specials_y, "rounds_y": rounds_y, "score_y": score_y, "table_y": table_y,
-            "label": LABEL_MM, "left": LEFT_MM, "rounds": rounds, "special_pitch": special_pitch,
+            "label": LABEL_MM, "left": LEFT_MM, "rounds": rounds, "name_field": NAME_FIELD_MM, "special_pitch": special_pitch,
             "special_side": min(SPECIAL_TILE_MM, special_pitch - 2), "use_box": USE_BOX_MM,
             "round_pitch": round_pitch, "round_box": round(round_pitch - 2, 2),
             "exits": [self._exit(e, grid_x, grid_y, cell) for e in self.game.board.exits],
