@@ -159,13 +159,11 @@ def test_templates_are_the_games_own(content):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_print_kit_builds_the_set_one_board_a_page(paper, tmp_path, monkeypatch):
-    """Through the kit's whole pipeline (imposition, crop marks, print-shop files, preview): a pad of one
-    board a page for each player, on A4 and on Letter alike."""
-    from cardgen.games.railroad_ink.printing import RailroadInkEdition
+def test_the_print_kit_builds_the_set_one_board_a_page(paper, tmp_path):
+    """Through the kit's whole pipeline (the folder's game, imposition, crop marks, print-shop files, preview):
+    a pad of one board a page for each player, on A4 and on Letter alike."""
     from cardgen.render import build
 
-    monkeypatch.setattr(build, "open_edition", lambda folder, options: RailroadInkEdition.open(CONTENT, options))
     options = build.BuildOptions(lang="zh", players=3, paper=paper)
     report = build.build(CONTENT, options, out=tmp_path / "out", cache_dir=tmp_path / "cache")
     pdfs = sorted(f for f in report.files if f.endswith(".pdf"))
