@@ -21,6 +21,8 @@ from cardgen.render.fonts import instances as font_instances
 from cardgen.render.fonts import stack as fonts
 from cardgen.resources import TEMPLATES_DIR
 
+from tests.render_print import pdfx_check
+
 from .conftest import edit
 
 #: The die and sticker sizes components.yaml declares (the test reads them rather than trusting the build).
@@ -178,6 +180,11 @@ def test_the_print_kit_builds_the_set_one_board_a_page(paper, tmp_path):
     assert [m for m in re.findall(r'<section class="group" data-kind="([^"]+)"', html)] == [
         "boards", "die_net", "stickers", "quick_reference"]
     assert "<h1>墨水铁路 · 打印预览</h1>" in html
+    shop = [name for name in pdfs if "print-shop" in name]
+    assert shop and {name: pdfx_check.problems(tmp_path / "out" / name) for name in shop} == {n: [] for n in shop}
+    again = build.build(CONTENT, options, out=tmp_path / "again", cache_dir=tmp_path / "cache2")  # cold again
+    assert again.files == report.files
+    assert all((tmp_path / "out" / f).read_bytes() == (tmp_path / "again" / f).read_bytes() for f in report.files)
 
 
 def test_build_options_of_another_game_are_refused():
