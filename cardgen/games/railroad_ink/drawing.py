@@ -76,23 +76,42 @@ def route(kind: str, path: str, s: float) -> str:
     return ""
 
 
-def _area(side: str, s: float, colour: str, edge: str) -> str:
-    """The half of the tile next to ``side``, filled (a lake's or a lava flow's water or rock)."""
-    x, y, w, h = {"n": (0, 0, s, s / 2), "e": (s / 2, 0, s / 2, s), "s": (0, s / 2, s, s / 2),
-                  "w": (0, 0, s / 2, s)}[side]
-    return f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="{colour}" stroke="none"/>' + (
-        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="none" stroke="{edge}" '
-        f'stroke-width="{_n(0.03 * s)}" stroke-dasharray="{_n(0.08 * s)} {_n(0.05 * s)}"/>' if edge else "")
+#: A lake's or a lava flow's body: the middle of the tile, as a fraction of the side from its edge.
+INNER = 0.25
+#: Each piece of a body is stroked in its own colour this wide, so no light seam shows where two pieces meet.
+SEAM = 0.02
 
 
-AREAS = {"lake": (LAKE, ""), "lava": (LAVA, LAVA_EDGE)}
+def _area(side: str, s: float, colour: str) -> str:
+    """The water or rock reaching ``side``: a trapezoid from that whole side to the tile's middle (so a strait
+    leaves land on its other two sides, and a full lake covers the tile)."""
+    a, b = INNER * s, (1 - INNER) * s
+    points = {"n": ((0, 0), (s, 0), (b, a), (a, a)), "e": ((s, 0), (s, s), (b, b), (b, a)),
+              "s": ((s, s), (0, s), (a, b), (b, b)), "w": ((0, s), (0, 0), (a, a), (a, b))}[side]
+    return (f'<polygon points="{" ".join(f"{_n(x)},{_n(y)}" for x, y in points)}" fill="{colour}" '
+            f'stroke="{colour}" stroke-width="{_n(SEAM * s)}" stroke-linejoin="round"/>')
+
+
+def _body(kinds: set[str], s: float) -> str:
+    """The middle of a tile with water or rock, the colour of the first such kind (a tile holds one)."""
+    if not kinds:
+        return ""
+    a, w = INNER * s, (1 - 2 * INNER) * s
+    colour = AREAS[sorted(kinds)[0]]
+    return (f'<rect x="{_n(a)}" y="{_n(a)}" width="{_n(w)}" height="{_n(w)}" fill="{colour}" stroke="{colour}" '
+            f'stroke-width="{_n(SEAM * s)}"/>')
+
+
+#: The edge types drawn as a body of water or rock, and its colour.
+AREAS = {"lake": LAKE, "lava": LAVA}
 
 
 def tile_body(tile: Any, s: float) -> str:
     """The inside of one tile of side ``s`` (no frame): its areas, then each group of joined sides, a later
     group passing over the earlier ones with a gap (an overpass, a bridge), then a station's square."""
     edges = {side: getattr(tile.edges, side) for side in ("n", "e", "s", "w")}
-    parts = [_area(side, s, *AREAS[kind]) for side, kind in edges.items() if kind in AREAS]
+    parts = [_area(side, s, AREAS[kind]) for side, kind in edges.items() if kind in AREAS]
+    parts.append(_body({kind for kind in edges.values() if kind in AREAS}, s))
     for index, group in enumerate(tile.joins):
         kinds = {edges[side] for side in group} - set(AREAS) - {"none"}
         if not kinds:
