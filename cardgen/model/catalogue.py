@@ -112,7 +112,7 @@ def _track(c: Content) -> list[Entry]:
     out = []
     for rnd, card in c.event_track:
         kind = c.event_kinds.get(card.kind)
-        fields: dict[str, Any] = {"kind": card.kind, "icon": kind.icon if kind else ""}
+        fields: dict[str, Any] = {"kind": card.kind, "icon": kind.icon if kind else "", "card": card.id}
         for target in ("station", "section"):
             if getattr(card, target) is not None:
                 fields[target] = getattr(card, target)

@@ -23,6 +23,7 @@ from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.located import walk_loc
 from cardgen.model.messages import friendly, known_keys, meant_key, suggest
 from cardgen.model.overlay import merge_patch, patched_positions
+from cardgen.model.track import dropped_rounds
 from cardgen.model.schema import FILES
 from cardgen.model.source import MISSING, PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
 
@@ -343,9 +344,15 @@ def validate(folder: Path | str | None = None) -> Report:
 
 
 def _variant_raw(raw: dict[str, Any], variant) -> dict[str, Any]:
+    """The raw content with ``variant``'s patch applied, then its dropped track cards (by id) taken out."""
     patched = dict(raw)
     for stem, patch in variant.patch.items():
         patched[stem] = merge_patch(raw.get(stem, {}), patch)
+    if variant.drop or variant.drop_after is not None:
+        track = (raw.get("events") or {}).get("track") or {}
+        rounds, _ = dropped_rounds(track, variant.drop, variant.drop_after)
+        events = patched["events"] = dict(patched.get("events") or {})
+        events["track"] = {r: card for r, card in (events.get("track") or {}).items() if r not in rounds}
     return patched
 
 
@@ -368,7 +375,13 @@ def _check_variants(folder: Path, raw: dict[str, Any], smaps: dict[str, SourceMa
                 pos = vsmap.locate(("variants", index, "players"))
                 problems.append(Problem(pos.file, pos.line, pos.col, dotted(("variants", index, "players")),
                                         f"{note}player count {n} is outside {lo}..{hi}"))
-        if unknown:
+        track = (raw.get("events") or {}).get("track") or {}
+        strays = dropped_rounds(track, variant.drop, variant.drop_after)[1]
+        for path, message in strays:
+            pos = vsmap.locate(("variants", index) + path)
+            problems.append(Problem(pos.file, pos.line, pos.col, dotted(("variants", index) + path),
+                                    f"{note}{message}"))
+        if unknown or strays:   # what the variant would make of the track is unknown: not checked further
             continue
         overrides = {stem: patched_positions(patch, vpath + (stem,), vsmap.values)
                      for stem, patch in variant.patch.items()}

@@ -26,6 +26,7 @@ from cardgen.model import places
 from cardgen.model.messages import friendly, suggest
 from cardgen.model.schema import FILES, MAX_COPIES, Bounds, Id, Model, Text
 from cardgen.model.source import PathKey, Position, SourceMap, YamlSourceError, dotted, load_file
+from cardgen.model.track import TRACK_EDIT, dropped_rounds, edit_track, stamp_track_ids
 
 PACK_FILE = "pack.yaml"
 #: Most packs stacked on one base game (a deeper chain is almost surely a mistake).
@@ -229,6 +230,7 @@ def read(folder: Path, read_base) -> tuple[dict[str, Any], dict[str, SourceMap],
     stack.sources.update(sources)
     _check_ids(stack, raw.get("game"), raw.get("variants"))
     trees = {stem: located(raw[stem], smaps[stem]) for stem in raw}
+    stamp_track_ids(trees.get("events"))
     for layer in stack.layers[1:]:
         _apply(layer, trees, stack)  # an overlay's problems do not stop the merged set from being checked
     out_raw: dict[str, Any] = {}
@@ -343,10 +345,13 @@ def _apply(layer: Layer, trees: dict[str, Loc], stack: Stack) -> None:
         if stem not in trees:
             continue  # the base file itself could not be read; its problem is reported
         over = located(data, smap)
+        edit = over.value.pop(TRACK_EDIT, None) if stem == "events" else None
         merge = Merge()
         trees[stem] = merge.node(trees[stem], over, ())
         stack.problems.extend(merge.problems)
         written[stem] = over
+        if edit is not None:
+            stack.problems.extend(edit_track(trees, edit))
     if written:
         recompute_totals(trees, written)
 
@@ -462,7 +467,12 @@ def _variant_totals(trees: dict[str, Loc], written: dict[str, Loc]) -> None:
             stated = get(patch, stem, key)
             if stem not in written or stem not in trees or stated is None or not isinstance(stated.value, dict):
                 continue
-            counted = deck_totals(stem, merge_patch(plain(trees[stem]), plain(get(patch, stem))))
+            patched = merge_patch(plain(trees[stem]), plain(get(patch, stem)))
+            if stem == "events":   # the cards the variant drops by id are out too
+                gone, _ = dropped_rounds(plain(get(trees[stem], "track")) or {}, plain(get(variant, "drop")) or [],
+                                         plain(get(variant, "drop_after")))
+                patched["track"] = {r: c for r, c in (patched.get("track") or {}).items() if r not in gone}
+            counted = deck_totals(stem, patched)
             if counted is None:
                 continue
             mine = written.get("variants")

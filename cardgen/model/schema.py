@@ -17,11 +17,12 @@ propulsion) are the tight ones.
 from __future__ import annotations
 
 from cardgen.model.basic import MAX_TEXT, Key, Model, Text  # noqa: F401  (re-exported: the schema's building blocks)
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from cardgen.model.effects import Id  # noqa: E402,F401  (written once, with the primitives that name ids)
+from cardgen.model.track import card_ids  # noqa: E402  (a track card's implicit id)
 
 # ---------------------------------------------------------------- bounds (issue 10: untrusted content)
 
@@ -331,6 +332,9 @@ class EventKind(Model):
 
 
 class EventCard(Model):
+    id: Id | None = Field(default=None, description="This card's id, by which a pack inserts or removes track cards and "
+                                                    "a variant drops them; if absent, `KIND.N`: the N-th card of its "
+                                                    "kind on the base track, in round order (`rainstorm.2`).")
     kind: Id = Field(description="Event kind id.")
     station: Id | None = Field(default=None, description="Target station, for kinds that target one.")
     section: Id | None = Field(default=None, description="Target section, for kinds that target one.")
@@ -351,6 +355,17 @@ class EventsFile(Model):
     track: dict[Annotated[int, Bounds(1, MAX_ROUND)], EventCard] = Field(max_length=MAX_ROUND, description="The event card of each round.")
     beyond_clock: bool = Field(default=False, description="True: the track may hold cards for rounds after the clock's "
                                "length (played only when clock holds make the game that long; ruling R4 otherwise).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _card_ids(cls, data: Any) -> Any:
+        """Each track card without an `id` gets its implicit one (cardgen/model/track.py), as a pack stamps them."""
+        track = data.get("track") if isinstance(data, dict) else None
+        if not isinstance(track, dict):
+            return data
+        ids = card_ids(track)
+        filled = {r: {**card, "id": ids[r]} if r in ids and "id" not in card else card for r, card in track.items()}
+        return {**data, "track": filled}
 
 
 # ---------------------------------------------------------------- printing.yaml
@@ -405,6 +420,9 @@ class Variant(Model):
     recommended: bool = Field(default=False, description="The rules recommend it for its player counts: a build "
                                                          "for one of them without it points to it on the quick reference.")
     patch: dict[Key, dict] = Field(max_length=MAX_ENTRIES, description="JSON merge patch over the base content, keyed by file stem.")
+    drop: list[Id] = Field(default=[], max_length=MAX_ROUND, description="Track cards out of play, by id (their "
+                                                                         "rounds stay, without an event).")
+    drop_after: Id | None = Field(default=None, description="Every track card after this one (by id) out of play.")
 
 
 class VariantsFile(Model):

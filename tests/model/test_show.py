@@ -58,8 +58,8 @@ def test_show_event_track_round_by_round(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[2] == "track: 20 cards, clock 0 to 20, 22 rounds"
-    assert "    12  🌧️  kind rainstorm" in lines
-    assert "    3   🎪  kind festival, station S2" in lines
+    assert "    12  🌧️  kind rainstorm, card rainstorm.2" in lines
+    assert "    3   🎪  kind festival, card festival.1, station S2" in lines
 
 
 def test_show_a_pack_marks_what_it_adds_changes_and_removes():
@@ -68,9 +68,10 @@ def test_show_a_pack_marks_what_it_adds_changes_and_removes():
     lines = result.stdout.splitlines()
     assert lines[1] == ("pack Hot Springs Extension / 温泉延伸线 (onsen-line), version 1, over rail-journey: "
                         "+ added, ~ changed, - removed")
-    assert "  ~ 12  ❄️  kind heavy_snow  (was kind rainstorm, icon 🌧️)" in lines
-    assert "    11  🚧  kind track_works, section T1" in lines
-    assert "  ~ 20  ❄️  kind heavy_snow, values (amount=-3, min_load=4)  (was kind rainstorm, icon 🌧️)" in lines
+    assert "  ~ 12  ❄️  kind heavy_snow, card rainstorm.2  (was kind rainstorm, icon 🌧️)" in lines
+    assert "    11  🚧  kind track_works, card track_works.2, section T1" in lines
+    assert ("  ~ 20  ❄️  kind heavy_snow, card rainstorm.3, values (amount=-3, min_load=4)  (was kind rainstorm, "
+            "icon 🌧️)") in lines
     ops = cardgen("show", "onsen-line", "operation").stdout.splitlines()
     assert ("  + switchback       〽️  Switchback / 之字折返  value 1, value_when (max_load=2, value=2), copies 1, "
             "effects: wait_gain(amount=1)") in ops
