@@ -21,12 +21,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import resource
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, UsageError
 
 #: the most the client may grow between two results: a result (one task's tally) is about 150 kB pickled
 MAX_MESSAGE = 256 * 2**20
@@ -49,6 +50,7 @@ class Timeouts:
 
 
 TIMEOUTS = Timeouts()
+SCHEDULER_ADDRESS = re.compile(r"^(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:\d{1,5}$")
 
 
 class ClusterError(CardgenError):
@@ -57,8 +59,17 @@ class ClusterError(CardgenError):
     exit_code = 2
 
 
-def run_on_cluster(address: str, work: Callable, jobs: Sequence[Any], on_result: Callable[[int, Any], None]) -> None:
-    """Run ``work(job)`` for every job on the cluster at ``address``; ``on_result(i, result)`` in job order."""
+def check_address(address: str) -> None:
+    """``--scheduler`` must be a Dask TCP address (tcp:// or tls://HOST:PORT)."""
+    if not SCHEDULER_ADDRESS.match(address):
+        raise UsageError(f"--scheduler {address!r}: expected tcp://HOST:PORT")
+
+
+def run_on_cluster(address: str, work: Callable, jobs: Sequence[Any], on_result: Callable[[int, Any], None],
+                   timeouts: Timeouts | None = None) -> None:
+    """Run ``work(job)`` for every job on the cluster at ``address``; ``on_result(i, result)`` in job order.
+
+    ``timeouts`` (module TIMEOUTS when None, looked up at the call so tests may shorten them) bound each wait."""
     try:
         import distributed  # noqa: F401  (the optional extra)
     except ImportError:
@@ -68,7 +79,7 @@ def run_on_cluster(address: str, work: Callable, jobs: Sequence[Any], on_result:
             on_result(i, result)
             renew()
         try:
-            asyncio.run(_run(address, work, list(jobs), take, TIMEOUTS))
+            asyncio.run(_run(address, work, list(jobs), take, timeouts or TIMEOUTS))
         except MemoryError:
             raise ClusterError(f"--scheduler {address}: the server announced a message larger than the "
                                f"{MAX_MESSAGE // 2**20} MiB the client accepts (is it a Dask scheduler?)") from None

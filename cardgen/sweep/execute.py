@@ -9,12 +9,11 @@ only decides *where* a chunk runs.
 
 from __future__ import annotations
 
-import re
 from typing import Callable, Iterator, Sequence
 
-from cardgen.engine.simulation.runner import RunSpec, Tally, chunks, content_for, ordered_map, play_chunk, processes_for
-from cardgen.errors import UsageError
-from cardgen.sweep.cluster import run_on_cluster
+from cardgen.engine.simulation.runner import RunSpec, Tally, chunks, content_for, play_chunk
+from cardgen.pool import ordered_map, processes_for
+from cardgen.sweep.cluster import check_address, run_on_cluster
 from cardgen.sweep.points import Point
 
 #: one unit of work: a point's run and the [start, stop) ranges of the chunks it plays, in order
@@ -22,7 +21,6 @@ Job = tuple[RunSpec, tuple[tuple[int, int], ...]]
 #: chunks a Dask task plays (1,000 games): each task costs a scheduler round trip, so a remote task
 #: carries more games than a local one; the tally is the same, as chunks merge exactly
 DASK_CHUNKS_PER_TASK = 5
-SCHEDULER_ADDRESS = re.compile(r"^(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:\d{1,5}$")
 
 
 def play_job(job: Job) -> Tally:
@@ -50,12 +48,6 @@ def local_results(jobs: list[Job], workers: int) -> Iterator[Tally]:
     for run, _ in jobs:
         content_for(run.folder, run.variant, run.edits)  # build each point's content once, before forking
     yield from ordered_map(play_job, jobs, workers)
-
-
-def check_address(address: str) -> None:
-    """``--scheduler`` must be a Dask TCP address (tcp:// or tls://HOST:PORT)."""
-    if not SCHEDULER_ADDRESS.match(address):
-        raise UsageError(f"--scheduler {address!r}: expected tcp://HOST:PORT")
 
 
 def local_workers(points: Sequence[Point], workers: int) -> int:

@@ -6,21 +6,19 @@ values are checked against the content point by point (:mod:`cardgen.sweep.point
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field, Tag, model_validator
+from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
-from cardgen.engine.simulation.runner import MAX_GAMES, MAX_SEED
+from cardgen.engine.simulation.runner import MAX_GAMES
 from cardgen.model.effects import Bounds
-from cardgen.model.located import Shape, by_kind
+from cardgen.model.located import Shape
 from cardgen.model.messages import suggest
 from cardgen.model.schema import MAX_ENTRIES, MAX_TEXT, Id
+from cardgen.pool import MAX_SEED
+from cardgen.sweep.grid import Sample, Values
 
-#: most points one sweep may run (a grid beyond this must be sampled)
-MAX_POINTS = 5_000
-#: most values one axis may list
-MAX_AXIS_VALUES = 1_000
 #: the archetypes whose parameters a sweep may tune, and those parameters
 TUNABLE_BOTS = ("heavy", "light", "balanced", "long")
 BOT_PARAMS = ("target", "min_span")
@@ -46,40 +44,6 @@ def _setting(name: str) -> str:
 
 
 Setting = Annotated[str, Field(max_length=200), AfterValidator(_setting)]
-Whole = Annotated[int, Bounds(-MAX_SEED, MAX_SEED)]
-
-
-class Range(Shape):
-    """Whole numbers from ``from`` to ``to``, both included, ``step`` apart."""
-
-    start: Whole = Field(alias="from", description="The first value.")
-    stop: Whole = Field(alias="to", description="The last value, if the steps land on it.")
-    step: Annotated[int, Bounds(1, MAX_SEED)] = Field(1, description="The distance between two values.")
-
-    @model_validator(mode="after")
-    def _count(self) -> "Range":
-        count = max(0, (self.stop - self.start) // self.step + 1)  # counted, not expanded: it may be 10**12
-        if not 1 <= count <= MAX_AXIS_VALUES:
-            raise ValueError(f"the range holds {count:,} values; an axis needs 1 to {MAX_AXIS_VALUES:,}")
-        return self
-
-    def values(self) -> list[int]:
-        return list(range(self.start, self.stop + 1, self.step))
-
-
-Values = Annotated[
-    Union[Annotated[list[Any], Tag("<list>"), Field(min_length=1, max_length=MAX_AXIS_VALUES)],
-          Annotated[Range, Tag("<mapping>")]],
-    by_kind("a list of at least one value, or {from: A, to: B, step: S}")]
-
-
-class Sample(Shape):
-    """A seeded random sample of the grid, run in grid order."""
-
-    points: Annotated[int, Bounds(1, MAX_POINTS)] = Field(description="How many distinct grid points.")
-    seed: Annotated[int, Bounds(0, MAX_SEED)] = Field(0, description="The seed that draws them.")
-
-
 class SpecFile(Shape):
     """A sweep spec: the base content, the settings fixed and varied, the games per point."""
 

@@ -18,39 +18,17 @@ Every problem the spec itself shows is collected before anything is raised.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import ContentError, Problem
-from cardgen.model import places
 from cardgen.model.located import checked
-from cardgen.model.messages import shown
-from cardgen.model.source import Position, SourceMap, YamlSourceError, load_file
-from cardgen.sweep.schema import MAX_POINTS, Range, SpecFile
+from cardgen.model.source import Position
+from cardgen.sweep.grid import Axis, grid_points, grid_size, read_axes, size_problem
+from cardgen.sweep.schema import SpecFile
+from cardgen.sweep.specfile import SpecError, content_named, read_yaml
 
-#: largest spec file read; a spec is a few dozen lines
-MAX_SPEC_BYTES = 65_536
-#: most grid points a sample may be drawn from
-MAX_GRID = 10**9
-
-
-class SpecError(ContentError):
-    """A sweep spec, or the content one of its points produces, is not valid (exit 1, every problem located)."""
-
-    def __init__(self, problems: list[Problem], sources: dict[str, list[str]] | None = None):
-        super().__init__(problems, sources)
-        self.args = (f"{len(self.problems)} problem(s) in the sweep",)
-
-
-@dataclass(frozen=True)
-class Axis:
-    """One varied setting: its name as written and its values, each with where it was written."""
-
-    name: str
-    values: tuple[Any, ...]
-    positions: tuple[Position, ...]
+__all__ = ["Axis", "Spec", "SpecError", "read_spec"]
 
 
 @dataclass(frozen=True)
@@ -70,42 +48,11 @@ class Spec:
 
     @property
     def grid_size(self) -> int:
-        size = 1
-        for axis in self.axes:
-            size *= len(axis.values)
-        return size
+        return grid_size(self.axes)
 
     def point_values(self) -> list[tuple[int, dict[str, Any], dict[str, Position]]]:
-        """(grid index, values by axis, positions by axis) of every point run, in grid order.
-
-        A sample draws distinct grid indices with its own seed and keeps them in grid order,
-        so the same spec always gives the same points.
-        """
-        size = self.grid_size
-        if self.sample is not None and self.sample < size:
-            indices = sorted(random.Random(self.sample_seed).sample(range(size), self.sample))
-        else:
-            indices = list(range(size))
-        out = []
-        for index in indices:
-            values, positions, rest = {}, {}, index
-            for axis in reversed(self.axes):  # the last axis varies fastest, like itertools.product
-                rest, i = divmod(rest, len(axis.values))
-                values[axis.name], positions[axis.name] = axis.values[i], axis.positions[i]
-            out.append((index, {a.name: values[a.name] for a in self.axes},
-                        {a.name: positions[a.name] for a in self.axes}))
-        return out
-
-
-def read_yaml(path: Path, max_bytes: int = MAX_SPEC_BYTES) -> tuple[Any, SourceMap]:
-    """A sweep's YAML input read like a content file (safe, capped, located), or a :class:`SpecError`."""
-    try:
-        data, smap = load_file(path, str(path), max_bytes)
-    except YamlSourceError as exc:
-        raise SpecError([exc.problem], {str(path): exc.lines}) from None
-    if smap.problems:  # control characters in a text: refused where written, like content
-        raise SpecError(smap.problems, {str(path): smap.lines})
-    return data, smap
+        """(grid index, values by axis, positions by axis) of every point run, in grid order (a sample's too)."""
+        return grid_points(self.axes, self.sample, self.sample_seed)
 
 
 def read_spec(path: Path) -> Spec:
@@ -117,41 +64,20 @@ def read_spec(path: Path) -> Spec:
         raise SpecError(sorted(problems), {name: smap.lines})
     folder = None
     if shaped.content is not None:
-        try:
-            folder = places.bundled(shaped.content) or places.inside(shaped.content, path.parent,
-                                                                      places.tree(path.parent), "content")
-        except places.Refused as exc:
-            problems.append(smap.problem(("content",), str(exc)))
-        else:
-            if folder is None:
-                problems.append(smap.problem(("content",), f"content folder {shaped.content!r} not found "
-                                                           "(relative to the spec)"))
+        folder = content_named(shaped.content, path, smap, problems)
     fixed = {key: (value, smap.locate(("fixed", key))) for key, value in (shaped.fixed or {}).items()}
     if shaped.variant is not None:
         fixed.setdefault("variant", (shaped.variant, smap.locate(("variant",))))
-    axes = []
-    for key, values in shaped.axes.items():
+    for key in shaped.axes:
         if key in fixed:
             problems.append(smap.problem(("axes", key), f"'{key}' is both fixed and an axis", key=True))
-        if isinstance(values, Range):
-            expanded = values.values()
-            axes.append(Axis(key, tuple(expanded), (smap.locate(("axes", key)),) * len(expanded)))
-            continue
-        for i, value in enumerate(values):
-            if any(type(s) is type(value) and s == value for s in values[:i]):  # True is not 1 here
-                problems.append(smap.problem(("axes", key, i), f"value {shown(value)} is listed twice"))
-        axes.append(Axis(key, tuple(values), tuple(smap.locate(("axes", key, i)) for i in range(len(values)))))
+    axes = read_axes(shaped.axes, smap, problems)
     sample = shaped.sample
-    spec = Spec(name, smap.lines, folder, shaped.games, shaped.seed, fixed, tuple(axes),
+    spec = Spec(name, smap.lines, folder, shaped.games, shaped.seed, fixed, axes,
                 sample.points if sample else None, sample.seed if sample else 0, smap.locate(()))
-    size = spec.grid_size
-    if size > MAX_GRID:
-        problems.append(smap.problem(("axes",), f"the grid has {size:,} points; at most {MAX_GRID:,} can be "
-                                                "sampled"))
-    elif min(size, spec.sample or size) > MAX_POINTS:
-        problems.append(smap.problem(("axes",), f"the grid has {size:,} points; at most {MAX_POINTS:,} run in one "
-                                                "sweep (add 'sample: {points: N, seed: S}' to run a random sample "
-                                                "of it)"))
+    too_large = size_problem(spec.axes, spec.sample, smap)
+    if too_large is not None:
+        problems.append(too_large)
     if problems:
         raise SpecError(sorted(problems), {name: smap.lines})
     return spec

@@ -15,7 +15,7 @@ from pydantic import BeforeValidator, Field, Tag, field_validator
 from pydantic_core import PydanticCustomError
 
 from cardgen.engine.bots.registry import BOTS
-from cardgen.engine.simulation.runner import MAX_SEED
+from cardgen.pool import MAX_SEED
 from cardgen.model.effects import Bounds
 from cardgen.model.located import Shape, by_kind
 from cardgen.model.messages import shown

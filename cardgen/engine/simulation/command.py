@@ -205,7 +205,7 @@ INTERRUPTED_EXIT = 128 + signal.SIGINT
 
 def interrupted(command: str = "simulate") -> None:
     """End a command stopped by Ctrl-C with one line and exit 130 (its worker processes ignore
-    SIGINT and are ended by the pool: ``runner.ordered_map``)."""
+    SIGINT and are ended by the pool: ``cardgen.pool.ordered_map``)."""
     typer.echo(f"cardgen {command}: interrupted", err=True)
     raise typer.Exit(INTERRUPTED_EXIT)
 

@@ -16,23 +16,19 @@ Why the design looks like this:
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import os
-import signal
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from cardgen.engine.play.games import play_game
+from cardgen.pool import ordered_map, processes_for
 
 CHUNK_GAMES = 200
 #: The most games one run plays (--games, a sweep point's games): about half an hour of one core, compiled.
 MAX_GAMES = 10_000_000
-#: The largest seed a script or a sweep names (a 64-bit signed whole number, as other tools write seeds).
-MAX_SEED = 2**63 - 1
 PLAYER_FIELDS = ("score", "delivered", "late", "delays", "blocked", "blocked_by_train")
 MAX_EXAMPLES = 5
 
@@ -325,29 +321,3 @@ def useful_workers(workers: int, games: int) -> int:
     (1, 1)
     """
     return processes_for(workers, len(chunks(games)))
-
-
-def processes_for(workers: int, tasks: int) -> int:
-    """Processes worth starting: never more than the tasks to run or the CPUs to run them on.
-
-    >>> processes_for(1000, 1)
-    1
-    """
-    return max(1, min(workers, tasks, os.cpu_count() or 1))
-
-
-def ordered_map(work: Callable[[Any], Tally], items: Sequence, workers: int) -> Iterator[Tally]:
-    """``map(work, items)`` on up to ``workers`` forked processes (:func:`processes_for`), in order.
-
-    The workers ignore Ctrl-C: a terminal sends SIGINT to every process of the foreground
-    group, and only the parent answers it (its KeyboardInterrupt leaves the pool's ``with``,
-    which terminates the workers), so an interrupted run prints no worker tracebacks and
-    leaves no process behind.
-    """
-    workers = processes_for(workers, len(items))
-    if workers <= 1:
-        yield from map(work, items)
-        return
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(processes=workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
-        yield from pool.imap(work, items)  # imap keeps the items' order
