@@ -6,6 +6,7 @@ still ends with a traceback so it gets reported.
 
 from __future__ import annotations
 
+import signal
 from dataclasses import dataclass
 
 from cardgen.printable import printable
@@ -87,3 +88,7 @@ def error_line(command: str, exc: CardgenError) -> str:
     kind = ("usage" if isinstance(exc, UsageError) else
             "PLAYABILITY FAILURE" if isinstance(exc, PlayabilityError) else "error")
     return f"cardgen {command}: {kind}: {exc}"
+
+
+#: the exit code of a command ended by Ctrl-C: 128 + SIGINT, as a shell reports it
+INTERRUPTED_EXIT = 128 + signal.SIGINT

@@ -1,8 +1,9 @@
-"""The commands a game gets from a few functions of its own: validate, simulate and replay.
+"""The commands a game gets from a few functions of its own: validate, simulate, sweep and replay.
 
 Why: a new game should not write a command line. It hands :class:`StandardCommands` how to load its
 content (every located problem at once, as :class:`cardgen.errors.ContentError`), how to summarise valid
-content, and, if it has a rules engine, how to simulate and replay; these handlers do the rest in the
+content, and, if it has a rules engine, how to simulate and replay (a game that simulates can be swept over
+its content values: cardgen.sweep.standard); these handlers do the rest in the
 shape every cardgen command has (located problems with a caret, one error line, ``--json``, exit codes).
 An option the game has no use for is refused in one line (cardgen.games.dispatch.refuse_unused).
 """
@@ -17,7 +18,7 @@ from typing import Any, Protocol
 
 import typer
 
-from cardgen.errors import CardgenError, ContentError, UsageError, error_line
+from cardgen.errors import INTERRUPTED_EXIT, CardgenError, ContentError, UsageError, error_line
 from cardgen.games.dispatch import Handler, refuse_unused
 from cardgen.games.game import game_named
 from cardgen.printable import printable
@@ -58,11 +59,15 @@ class StandardCommands:
     summary: Callable[[Any], list[str]]
     simulate: Callable[[Any, SimulateRequest], Outcome] | None = None
     replay: Callable[[Path], Outcome] | None = None
+    #: what ``cardgen sweep`` ranks points by when the spec names no ``metric:``: a path into the simulate's
+    #: ``to_dict()`` (``bots.*.mean``; docs/sweeps.md), or None: a spec must name one
+    sweep_metric: str | None = None
 
     def handlers(self) -> dict[str, Handler]:
         found: dict[str, Handler] = {"validate": self.validate_handler}
         if self.simulate is not None:
             found["simulate"] = self.simulate_handler
+            found["sweep"] = self.sweep_handler
         if self.replay is not None:
             found["replay"] = self.replay_handler
         return found
@@ -105,6 +110,29 @@ class StandardCommands:
         except CardgenError as exc:
             self._fail("simulate", exc)
         self._show(outcome, options["as_json"])
+
+    def sweep_handler(self, options: dict[str, Any], given: frozenset[str]) -> None:
+        assert self.simulate is not None
+        from cardgen.sweep.standard.command import run_game_sweep, show
+        from cardgen.sweep.standard.points import SweptGame
+
+        self._refuse("sweep", given, {"spec_file", "games", "workers", "scheduler", "as_json", "progress"})
+        game = SweptGame(self.game_id, self.load, self.simulate, game_named(self.game_id).content, self.sweep_metric)
+        try:
+            summary, problems, sources = run_game_sweep(game, Path(options["spec_file"]), options["games"],
+                                                        options["workers"], options["scheduler"], options["progress"])
+        except ContentError as exc:
+            from cardgen.problems import format_problems
+
+            typer.echo(format_problems(exc.problems, exc.sources), err=True)
+            typer.echo(error_line("sweep", exc), err=True)
+            raise typer.Exit(exc.exit_code) from None
+        except CardgenError as exc:
+            self._fail("sweep", exc)
+        except KeyboardInterrupt:
+            typer.echo("cardgen sweep: interrupted", err=True)
+            raise typer.Exit(INTERRUPTED_EXIT) from None
+        show(summary, problems, sources, options["as_json"])
 
     def replay_handler(self, options: dict[str, Any], given: frozenset[str]) -> None:
         assert self.replay is not None

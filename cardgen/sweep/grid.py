@@ -126,3 +126,17 @@ def grid_points(axes: tuple[Axis, ...], sample: int | None,
             values[axis.name], positions[axis.name] = axis.values[i], axis.positions[i]
         out.append((index, {a.name: values[a.name] for a in axes}, {a.name: positions[a.name] for a in axes}))
     return out
+
+
+def label(values: dict[str, Any]) -> str:
+    """``players=4, option.hand_size=3`` (lineups joined with '+')."""
+    return ", ".join(f"{k}={value_text(v)}" for k, v in values.items())
+
+
+def value_text(value: Any) -> str:
+    """A setting's value as the table and the report print it."""
+    if isinstance(value, list):
+        return "+".join(map(str, value))
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

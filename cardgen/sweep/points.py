@@ -23,6 +23,7 @@ from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.model.edit import Edit, check_edits, resolve
 from cardgen.model.messages import shown, suggest
 from cardgen.model.source import Position
+from cardgen.sweep.grid import label
 from cardgen.sweep.spec import Spec, SpecError
 
 #: (bot name, ((parameter, value), ...)) for each tuned archetype of a point (RunSpec.bots)
@@ -37,20 +38,6 @@ class Point:
     grid_index: int
     values: dict[str, Any]
     run: RunSpec
-
-
-def label(values: dict[str, Any]) -> str:
-    """``players=4, option.hand_size=3`` (lineups joined with '+')."""
-    return ", ".join(f"{k}={value_text(v)}" for k, v in values.items())
-
-
-def value_text(value: Any) -> str:
-    """A setting's value as the table and the report print it."""
-    if isinstance(value, list):
-        return "+".join(map(str, value))
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 class _Checker:

@@ -15,7 +15,7 @@ from cardgen.engine.simulation.report import write_html
 from cardgen.engine.simulation.report import GENERATOR
 from cardgen.templating import render
 from cardgen.sweep.heatmap import heatmap
-from cardgen.sweep.points import value_text
+from cardgen.sweep.grid import value_text
 
 
 def heatmaps(summary: dict) -> list[Markup]:

@@ -22,11 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.model.located import checked
 from cardgen.model.source import Position
 from cardgen.sweep.grid import Axis, grid_points, grid_size, read_axes, size_problem
 from cardgen.sweep.schema import SpecFile
-from cardgen.sweep.specfile import SpecError, content_named, read_yaml
+from cardgen.sweep.specfile import SpecError, content_named, read_shaped
 
 __all__ = ["Axis", "Spec", "SpecError", "read_spec"]
 
@@ -58,10 +57,7 @@ class Spec:
 def read_spec(path: Path) -> Spec:
     """Parse and shape-check a sweep spec; raises :class:`SpecError` with every located problem."""
     name = str(path)
-    data, smap = read_yaml(path)
-    shaped, problems = checked(SpecFile, data, smap)
-    if shaped is None:
-        raise SpecError(sorted(problems), {name: smap.lines})
+    shaped, smap, problems = read_shaped(path, SpecFile)
     folder = None
     if shaped.content is not None:
         folder = content_named(shaped.content, path, smap, problems)

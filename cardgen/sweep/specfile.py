@@ -7,10 +7,13 @@ caret; Rail Journey's sweep and every other game's read their spec, and find the
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from cardgen.errors import ContentError, Problem
 from cardgen.model import places
+from cardgen.model.located import checked
 from cardgen.model.source import SourceMap, YamlSourceError, load_file
 
 #: largest spec file read; a spec is a few dozen lines
@@ -34,6 +37,19 @@ def read_yaml(path: Path, max_bytes: int = MAX_SPEC_BYTES) -> tuple[Any, SourceM
     if smap.problems:  # control characters in a text: refused where written, like content
         raise SpecError(smap.problems, {str(path): smap.lines})
     return data, smap
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_shaped(path: Path, model: type[M]) -> tuple[M, SourceMap, list[Problem]]:
+    """The spec read into ``model``, its source map, and an empty list for the problems found next; a
+    :class:`SpecError` with every located problem when its shape is wrong."""
+    data, smap = read_yaml(path)
+    shaped, problems = checked(model, data, smap)
+    if shaped is None:
+        raise SpecError(sorted(problems), {str(path): smap.lines})
+    return shaped, smap, problems
 
 
 def content_named(written: str, spec: Path, smap: SourceMap, problems: list[Problem]) -> Path | None:

@@ -13,7 +13,8 @@ from typing import Any, Sequence
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.runner import Tally, content_for
 from cardgen.sweep.fit import Published, point_fit, rank
-from cardgen.sweep.points import Point, label
+from cardgen.sweep.grid import label
+from cardgen.sweep.points import Point
 from cardgen.sweep.spec import Spec
 
 POINT_FIELDS = ("players", "lineup", "options", "win_rate", "win_interval", "win_rate_per_copy", "fair_share",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import signal
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -26,7 +25,7 @@ from cardgen.engine.simulation.text import format_summary
 from cardgen.engine.simulation.runner import MAX_GAMES, RunSpec, content_for, run, useful_workers
 from cardgen.engine.native import KERNEL
 from cardgen.engine.play.playable import check_playable, check_variant_players
-from cardgen.errors import CardgenError, ContentError, UsageError, error_line
+from cardgen.errors import INTERRUPTED_EXIT, CardgenError, ContentError, UsageError, error_line
 from cardgen.problems import format_problems
 
 ARCHETYPES = ("heavy", "light", "balanced", "long")
@@ -197,10 +196,6 @@ def fail(exc: CardgenError, command: str = "simulate") -> None:
         typer.echo(format_problems(exc.problems, exc.sources), err=True)
     typer.echo(error_line(command, exc), err=True)
     raise typer.Exit(exc.exit_code)
-
-
-#: the exit code of a command ended by Ctrl-C: 128 + SIGINT, as a shell reports it
-INTERRUPTED_EXIT = 128 + signal.SIGINT
 
 
 def interrupted(command: str = "simulate") -> None:
