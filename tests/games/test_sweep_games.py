@@ -10,10 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgen.cli import app
-from cardgen.games.game import Game, installed_games
-from cardgen.games.horseless_carriage import model as hc_model, simulate as hc_simulate
 from cardgen.games.railroad_ink import model as ri_model, simulate as ri_simulate
-from cardgen.games.standard import SimulateRequest, StandardCommands
+from cardgen.games.standard import SimulateRequest
 from cardgen.resources import bundled_path
 from cardgen.sweep.standard.command import run_game_sweep
 from cardgen.sweep.standard.patch import patch_text
@@ -23,19 +21,6 @@ from cardgen.sweep.specfile import SpecError
 REPO = Path(__file__).resolve().parents[2]
 RI = SweptGame("railroad-ink", ri_model.load_content, ri_simulate.simulate_request,
                bundled_path("content", "railroad-ink"))
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch):
-    """Railroad Ink and Horseless Carriage as the registry has them (their plug-ins register them by entry point;
-    where this install predates that, the same StandardCommands are registered here)."""
-    games = installed_games()
-    for game_id, model, simulate in (("railroad-ink", ri_model, ri_simulate),
-                                     ("horseless-carriage", hc_model, hc_simulate)):
-        if game_id not in games:
-            commands = StandardCommands(game_id, model.load_content, model.summary, simulate=simulate.simulate_request)
-            monkeypatch.setitem(games, game_id, Game(game_id, bundled_path("content", game_id),
-                                                     commands=commands.handlers()))
 
 
 def sweep(*args: str):
@@ -190,6 +175,14 @@ def test_horseless_carriage_sweeps_its_clock(spec):
     assert lines[0] == (f"sweep {path} (horseless-carriage): 2 point(s) x 2 games, seed 1 (common seeds); "
                         "wealth_by_strategy.*, ranked by greedy, highest first")
     assert lines[1].split() == ["rank", "#", "values", "greedy", "random", "playable"]
+
+
+def test_a_spec_naming_its_game_sweeps_the_bundled_content_by_the_game_s_metric(spec):
+    path = spec("game: railroad-ink\ngames: 2\nlineup: [random]\naxes:\n  game.specials.per_round: [1, 2]\n")
+    res = sweep(path, "--json")
+    summary = json.loads(res.stdout)
+    assert (summary["game"], summary["metric"], summary["columns"]) == ("railroad-ink", "bots.*.mean", ["random"])
+    assert [p["played"] for p in summary["points"]] == [True, True]
 
 
 def test_a_spec_without_a_metric_for_a_game_without_one_is_told_to_name_one(spec):

@@ -26,5 +26,6 @@ GAME = Game(
     edition=open_edition,
     content=bundled_path("content", "horseless-carriage"),
     commands=StandardCommands("horseless-carriage", model.load_content, model.summary,
-                              simulate=simulate.simulate_request, replay=replay.replay).handlers(),
+                              simulate=simulate.simulate_request, replay=replay.replay,
+                              sweep_metric="wealth_by_strategy.*").handlers(),
 )

@@ -43,5 +43,5 @@ GAME = Game(
     edition=open_edition,
     content=bundled_path("content", "railroad-ink"),
     commands=StandardCommands("railroad-ink", model.load_content, model.summary, simulate=simulate_request,
-                              replay=replay_script).handlers(),
+                              replay=replay_script, sweep_metric="bots.*.mean").handlers(),
 )
