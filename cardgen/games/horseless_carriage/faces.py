@@ -15,17 +15,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import BuildError, ContentError, UsageError
+from cardgen.errors import BuildError, ContentError
 from cardgen.games.horseless_carriage.model import HorselessContent
 from cardgen.games.horseless_carriage.rules import Rules, compile_rules
-from cardgen.languages import LANGS
-from cardgen.render.components.declared import GameContext, component_faces, declaration_problems
+from cardgen.render.components.declared import DeclaredSet, GameContext, declaration_problems
 from cardgen.render.components.schema import load_components
 from cardgen.render.faces.facekit import SAFE_MARGIN_MM, Face
 
 #: The game's own templates (its components.yaml names them).
 TEMPLATES = Path(__file__).parent / "templates"
-MAX_BLEED_MM = 10.0
 #: The declared sizes the drawing scale is read from: a factory tile covers one floor square, and the
 #: window is the largest window's frame at the market grid's scale.
 SQUARE_SIZE, WINDOW_SIZE, FLOOR_SIZE = "square", "window", "floor"
@@ -228,14 +226,12 @@ def printables(content: HorselessContent, where: Any) -> None:
         where.add(declaration_problems(folder, game_context(content, content.game.players.max), TEMPLATES))
 
 
+def declared_set(content: HorselessContent) -> DeclaredSet:
+    """Horseless Carriage as the component kit prints it."""
+    return DeclaredSet.of(content, strings=content.strings, templates=TEMPLATES,
+                          context=lambda players: game_context(content, players))
+
+
 def faces(content: HorselessContent, *, lang: str, players: int, bleed_mm: float) -> list[Face]:
     """Every printable of Horseless Carriage for ``players`` players in ``lang``, as components.yaml declares."""
-    if lang not in LANGS:
-        raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
-    low, high = content.game.players.min, content.game.players.max
-    if not low <= players <= high:
-        raise UsageError(f"--players must be between {low} and {high} (game.yaml players), not {players}")
-    if not 0 <= bleed_mm <= MAX_BLEED_MM:
-        raise UsageError(f"bleed must be between 0 and {MAX_BLEED_MM:g} mm, not {bleed_mm}")
-    return component_faces(Path(content.folder), game_context(content, players), templates=TEMPLATES, lang=lang,
-                           players=players, bleed_mm=bleed_mm)
+    return declared_set(content).faces(lang=lang, players=players, bleed_mm=bleed_mm)

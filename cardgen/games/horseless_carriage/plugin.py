@@ -16,9 +16,9 @@ from cardgen.resources import bundled_path
 
 def open_edition(folder: Path, options: BuildOptions) -> Edition:
     """The content loaded for one build (WeasyPrint is imported only when a build runs)."""
-    from cardgen.games.horseless_carriage.printing import HorselessEdition
+    from cardgen.games.horseless_carriage.printing import PRINTED
 
-    return HorselessEdition.open(folder, options)
+    return PRINTED.open(folder, options)
 
 
 GAME = Game(

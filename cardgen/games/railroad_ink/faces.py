@@ -14,18 +14,15 @@ from typing import Any
 
 from markupsafe import Markup
 
-from cardgen.errors import Problem, UsageError
+from cardgen.errors import Problem
 from cardgen.games.railroad_ink import drawing
 from cardgen.games.railroad_ink.model import Die, Meteor, RailroadInk, Tile
-from cardgen.languages import LANGS
-from cardgen.render.components.declared import GameContext, component_faces, declaration_problems
+from cardgen.render.components.declared import DeclaredSet, GameContext, declaration_problems
 from cardgen.render.faces.facekit import Face, Frame
 from cardgen.render.fonts.stack import font_family_css
 
 #: The game's own templates (its components.yaml names them).
 TEMPLATES = Path(__file__).parent / "templates"
-#: The bleed a face may take, in mm (the kit's sheets allow 0 to 10).
-MAX_BLEED_MM = 10.0
 
 # Board layout, mm: design choices of the sheet, not rules of the game.
 HEADER_MM = 10.0     #: title row
@@ -289,14 +286,12 @@ def printables(content: RailroadInk, smaps: Any = None) -> list[Problem]:
     return declaration_problems(Path(content.folder), game_context(content), TEMPLATES)
 
 
+def declared_set(content: RailroadInk) -> DeclaredSet:
+    """Railroad Ink as the component kit prints it (its context is the same for every player count)."""
+    return DeclaredSet.of(content, strings=content.strings.root, templates=TEMPLATES,
+                          context=lambda players: game_context(content))
+
+
 def faces(content: RailroadInk, *, lang: str, players: int, bleed_mm: float) -> list[Face]:
     """Every printable of Railroad Ink for ``players`` players in ``lang``, as its components.yaml declares."""
-    if lang not in LANGS:
-        raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
-    low, high = content.game.players.min, content.game.players.max
-    if not low <= players <= high:
-        raise UsageError(f"--players must be between {low} and {high} (game.yaml players), not {players}")
-    if not 0 <= bleed_mm <= MAX_BLEED_MM:
-        raise UsageError(f"bleed must be between 0 and {MAX_BLEED_MM:g} mm, not {bleed_mm}")
-    return component_faces(Path(content.folder), game_context(content), templates=TEMPLATES, lang=lang,
-                           players=players, bleed_mm=bleed_mm)
+    return declared_set(content).faces(lang=lang, players=players, bleed_mm=bleed_mm)

@@ -33,9 +33,9 @@ def replay_script(script: Path) -> replay.ReplayReport:
 
 def open_edition(folder: Path, options: BuildOptions) -> Edition:
     """The content loaded for one build (WeasyPrint is imported only when a build runs)."""
-    from cardgen.games.railroad_ink.printing import RailroadInkEdition
+    from cardgen.games.railroad_ink.printing import PRINTED
 
-    return RailroadInkEdition.open(folder, options)
+    return PRINTED.open(folder, options)
 
 
 GAME = Game(

@@ -8,12 +8,13 @@ strings, and the values its templates read. Nothing here knows any game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import ContentError, Problem
+from cardgen.errors import ContentError, Problem, UsageError
+from cardgen.languages import LANGS
 from cardgen.model.messages import suggest
 from cardgen.render.components.geometry import die_net, net_size, sticker_grid
 from cardgen.render.components.schema import GANGED, KIT_SIZES, NO_BACK, Component, Declared, load_components
@@ -24,6 +25,8 @@ from cardgen.render.sheets.layout import board_room
 
 #: Room between two stickers on a sheet (one cut between them leaves each its own edge).
 STICKER_GAP_MM = 3.0
+#: The bleed a declared face may take, in mm (the kit's sheets allow 0 to 10).
+MAX_BLEED_MM = 10.0
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,40 @@ def component_faces(folder: Path, context: GameContext, *, templates: Path, lang
     maker = FaceMaker(LabelWords(context.strings, lang), bleed_mm, palette=context.palette, templates=templates,
                       shared=context.values)
     return declared_faces(declared, context, maker, players=players, templates=templates)
+
+
+@dataclass(frozen=True)
+class DeclaredSet:
+    """A game's loaded content as the kit prints it when every printed kind is declared in its
+    ``components.yaml``: the game fills this in from its own model, the kit reads nothing else of it."""
+
+    id: str                      #: the set's id (game.yaml ``id``): it names the output folder
+    name: Any                    #: the game's name ({zh, en}): the title of its pages
+    folder: Path                 #: the content folder
+    players: tuple[int, int]     #: fewest and most players (game.yaml ``players``)
+    strings: Mapping[str, Any]   #: strings.yaml: id -> {zh, en}
+    templates: Path              #: the game's own templates folder (its components.yaml names them)
+    context: Callable[[int], GameContext]  #: what the templates read, for a player count
+
+    @classmethod
+    def of(cls, content: Any, *, strings: Mapping[str, Any], templates: Path,
+           context: Callable[[int], GameContext]) -> DeclaredSet:
+        """A content model holding its ``folder`` and its game.yaml as ``game`` (id, name, players.min/max)."""
+        game = content.game
+        return cls(game.id, game.name, Path(content.folder), (game.players.min, game.players.max), strings,
+                   templates, context)
+
+    def faces(self, *, lang: str, players: int, bleed_mm: float) -> list[Face]:
+        """Every declared face for ``players`` players in ``lang``; an option out of range is a UsageError."""
+        if lang not in LANGS:
+            raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        low, high = self.players
+        if not low <= players <= high:
+            raise UsageError(f"--players must be between {low} and {high} (game.yaml players), not {players}")
+        if not 0 <= bleed_mm <= MAX_BLEED_MM:
+            raise UsageError(f"bleed must be between 0 and {MAX_BLEED_MM:g} mm, not {bleed_mm}")
+        return component_faces(self.folder, self.context(players), templates=self.templates, lang=lang,
+                               players=players, bleed_mm=bleed_mm)
 
 
 def preview_kinds(declared: Declared, strings: Mapping[str, Any], lang: str) -> tuple[dict[str, str], dict[str, str]]:

@@ -95,11 +95,11 @@ def test_validation_checks_the_printables_located(copy):
 
 
 def test_the_edition_hands_the_kit_faces_words_and_a_preview(content):
-    from cardgen.games.horseless_carriage.printing import HorselessEdition
+    from cardgen.games.horseless_carriage.printing import PRINTED
     from cardgen.render.build import BuildOptions
 
     options = BuildOptions(lang="zh", players=3)
-    edition = HorselessEdition.open(CONTENT, options)
+    edition = PRINTED.open(CONTENT, options)
     assert edition.name == "horseless-carriage" and edition.folders == [CONTENT]
     designed = edition.design(options)
     assert len(designed.faces) == 194
@@ -108,6 +108,6 @@ def test_the_edition_hands_the_kit_faces_words_and_a_preview(content):
     html = edition.preview(designed.faces[:3], lang="en", files=[], quantities=[])
     assert "Horseless Carriage · Print preview" in html and "Boards" in html
     with pytest.raises(UsageError, match=r"^--players 5: game.yaml players is 2 to 4$"):
-        HorselessEdition.open(CONTENT, BuildOptions(players=5))
+        PRINTED.open(CONTENT, BuildOptions(players=5))
     with pytest.raises(UsageError, match=r"^--variant is not for horseless-carriage \(it has no packs or variants\)$"):
-        HorselessEdition.open(CONTENT, BuildOptions(players=3, variant="x"))
+        PRINTED.open(CONTENT, BuildOptions(players=3, variant="x"))

@@ -188,14 +188,14 @@ def test_the_print_kit_builds_the_set_one_board_a_page(paper, tmp_path):
 
 
 def test_build_options_of_another_game_are_refused():
-    from cardgen.games.railroad_ink.printing import RailroadInkEdition
+    from cardgen.games.railroad_ink.printing import PRINTED
     from cardgen.render.build import BuildOptions
 
     with pytest.raises(UsageError) as caught:
-        RailroadInkEdition.open(CONTENT, BuildOptions(variant="freight"))
+        PRINTED.open(CONTENT, BuildOptions(variant="freight"))
     assert str(caught.value) == "--variant is not for railroad-ink (every expansion is printed with the base game)"
     with pytest.raises(UsageError) as caught:
-        RailroadInkEdition.open(CONTENT, BuildOptions(players=0))
+        PRINTED.open(CONTENT, BuildOptions(players=0))
     assert str(caught.value) == "--players 0: game.yaml players is 1 to 12"
 
 
