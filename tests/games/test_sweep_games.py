@@ -218,3 +218,27 @@ def test_a_dask_cluster_gives_the_local_sweep(spec, tmp_path):
     for summary in (local, remote):
         del summary["seconds"], summary["executor"]
     assert local == remote
+
+
+def _fragile(content, request):
+    """Railroad Ink's simulate, failing as a game's code might on one content."""
+    if content.game.rounds == 6:
+        raise ZeroDivisionError("division by zero")
+    return ri_simulate.simulate_request(content, request)
+
+
+def test_a_point_the_game_fails_on_is_reported_and_the_others_play(spec):
+    path = spec("content: railroad-ink\ngames: 2\nlineup: [random]\naxes:\n  game.rounds: [7, 6]\n"
+                "metric: bots.*.mean\n")
+    fragile = SweptGame("railroad-ink", ri_model.load_content, _fragile, RI.content)
+    summary, problems, _ = run_game_sweep(fragile, path)
+    assert problems == []
+    assert [(p["played"], p["metrics"] is not None) for p in summary["points"]] == [(True, True), (True, False)]
+    assert "POINT FAILED: point 1 (game.rounds=6): ZeroDivisionError: division by zero" in summary["problems"]
+
+
+def test_a_point_failing_the_game_s_playability_checks_is_named(spec):
+    res = sweep(spec("game: railroad-ink\ngames: 1\nlineup: [random]\naxes:\n  game.specials.per_round: [1]\n"))
+    assert res.exit_code == 1
+    assert res.stderr == ("cardgen sweep: PLAYABILITY FAILURE: point 0 (game.specials.per_round=1): the game's "
+                          "playability checks failed (its simulate --json says which)\n")

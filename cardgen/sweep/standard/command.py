@@ -58,7 +58,7 @@ def show(summary: dict, problems: list[Problem], sources: dict[str, list[str]], 
         typer.echo(f"cardgen sweep: {len(summary['not_played'])} point(s) not played: {len(problems)} problem(s) "
                    "in their content or settings", err=True)
     for line in summary["problems"]:
-        typer.echo(f"cardgen sweep: POINT FAILED: {line}", err=True)
+        typer.echo(f"cardgen sweep: {line}", err=True)
     if problems or summary["problems"]:
         raise typer.Exit(1)
 

@@ -36,9 +36,10 @@ def sweep_summary(game: str, sweep: GameSweep, metric: str, points: Sequence[Poi
     ranked = [row for row in rows if row["metrics"] and rank_by in row["metrics"]]
     sign = -1 if sweep.order == "high" else 1
     ranked.sort(key=lambda row: (sign * row["metrics"][rank_by], row["index"]))
-    problems = [f"point {row['index']} ({row['label']}): {row['error']}" for row in rows if row["error"]]
-    problems += [f"point {row['index']} ({row['label']}): the game's playability checks failed (its simulate "
-                 "--json says which)" for row in rows if row["played"] and not row["error"] and not row["ok"]]
+    problems = [f"POINT FAILED: point {row['index']} ({row['label']}): {row['error']}" for row in rows if row["error"]]
+    problems += [f"PLAYABILITY FAILURE: point {row['index']} ({row['label']}): the game's playability checks failed "
+                 "(its simulate --json says which)" for row in rows if row["played"] and not row["error"]
+                 and not row["ok"]]
     return {
         "game": game, "spec": sweep.file,
         "axes": {axis.name: list(axis.values) for axis in sweep.axes},
