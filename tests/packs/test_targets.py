@@ -121,3 +121,38 @@ def test_an_event_may_aim_at_the_section_its_card_names(pack_dir):
     pack_dir.write("events.yaml", GALE % ", lasts: 2")
     assert pack_dir.headlines() == [
         "tp/events.yaml:7:55: kinds.add.0.effects.0.lasts: a 'propulsion' at one section lasts its round only"]
+
+
+SCRIPT = """title: t
+seed: 1
+content: ../tp
+players:
+  - {name: A, bot: heavy, dispatch: [give_way]}
+  - {name: B, bot: light, dispatch: []}
+rounds:
+  %d:
+    A: %s
+"""
+
+
+def test_a_replay_names_the_chosen_train(pack_dir, tmp_path):
+    import json
+
+    from tests.untrusted.conftest import cli
+    pack_dir.write("dispatch.yaml", KINDS % "")
+    (tmp_path / "s").mkdir()
+    script = tmp_path / "s" / "g.yaml"
+
+    def wait_of_b(decision: str, rnd: int = 2) -> int:
+        script.write_text(SCRIPT % (rnd, decision), encoding="utf-8")
+        result = cli("replay", script, "--json")
+        assert result.exit_code == 0, result.output
+        return json.loads(result.output)["rounds"][rnd - 1]["trains"][1]["wait"]
+
+    # round 2: B stands in A's section after the moves; A's card gives it W +2
+    assert wait_of_b("{dispatch: {card: give_way, with: B}}") == wait_of_b("{dispatch: none}") + 2
+    script.write_text(SCRIPT % (1, "{dispatch: {card: give_way, with: B}}"), encoding="utf-8")
+    result = cli("replay", script)
+    assert result.exit_code == 1
+    assert (f"{script}:9:19: rounds.1.A.dispatch: 'give_way' cannot be played after the move in round 1: the player "
+            "did not hold it, or no other train stood within its range") in result.output

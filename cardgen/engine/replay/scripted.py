@@ -16,7 +16,7 @@ from cardgen.engine.rules.actions import IllegalAction, SetupRefused
 from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.play.playable import check_playable, check_variant_players
 from cardgen.engine.play.games import make_bots, rules_for, run_checked
-from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL, Rules, trains_within
+from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL, DispatchEffect, Rules, trains_within
 from cardgen.engine.replay.content import script_content
 from cardgen.engine.replay.expect import check_expect
 from cardgen.engine.replay.record import Recorder, place_name
@@ -67,7 +67,7 @@ class ScriptedBot:
         """The scripted card's kind, refused at ``path`` when it is not among those ``offered``."""
         k = self.rules.dispatch_ids.index(entry["card"])
         if k not in offered:
-            raise self.script.fail(path, _cannot(entry["card"], view.round, window))
+            raise self.script.fail(path, _cannot(entry["card"], view.round, window, self.rules.dispatch[k]))
         return k
 
     def operation(self, view, t):
@@ -313,12 +313,23 @@ _NEVER_ASKED = {
 }
 #: why a dispatch card could not be played at its window, by window
 _UNPLAYABLE = ("the player did not hold it",
-               "the player did not hold it, or a swap found no train adjacent",
+               "the player did not hold it",
                "the player did not hold it, or a Group Booking found every pile empty")
 
 
-def _cannot(name: str, rnd: int, window: int) -> str:
-    return f"'{name}' cannot be played {WINDOW_NAMES[window]} in round {rnd}: {_UNPLAYABLE[window]}"
+#: why a card that names a train could not be played after the move, by whether it is a swap
+_NO_TRAIN = {True: "a swap found no train adjacent", False: "no other train stood within its range"}
+
+
+def _cannot(name: str, rnd: int, window: int, fx: DispatchEffect) -> str:
+    why = _UNPLAYABLE[window]
+    if window == AFTER_MOVE and fx.pick_train:
+        why = f"the player did not hold it, or {_NO_TRAIN[fx.swap]}"
+    elif window == AT_STOP and fx.move_count:
+        why = "the player did not hold it, or its train made no stop with tickets aboard"
+    elif window == AT_STOP and fx.pick_pile and not fx.draw:
+        why = "the player did not hold it, or every ticket pile was empty"
+    return f"'{name}' cannot be played {WINDOW_NAMES[window]} in round {rnd}: {why}"
 
 
 def _scripted_noop(key: str, value) -> bool:
@@ -361,8 +372,9 @@ def _unapplied(script: Script, rules: Rules, asked: set[tuple], last_round: int)
                                                    f"{key} cannot apply in round {rnd}: {_NEVER_ASKED[key]}"))
             for path, entry, _ in dispatch_entries(decision):
                 if (rnd, label) + path not in asked:
-                    window = rules.dispatch[rules.dispatch_ids.index(entry["card"])].window
-                    problems.append(script.problem(("rounds", rnd, label) + path, _cannot(entry["card"], rnd, window)))
+                    fx = rules.dispatch[rules.dispatch_ids.index(entry["card"])]
+                    problems.append(script.problem(("rounds", rnd, label) + path,
+                                                   _cannot(entry["card"], rnd, fx.window, fx)))
     return problems
 
 
