@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import typer
 
-from cardgen.errors import ContentError, UsageError, error_line
+from cardgen.command_errors import exit_with_error, reported
+from cardgen.errors import UsageError
 from cardgen.games.game import Game, game_of, installed_games
 
 #: A command's handler for one game: ``handler(options, given)``.
@@ -40,8 +40,7 @@ def for_every_game(command: str, declared: Callable[..., Any],
         try:
             handler = game.handler(command)
         except UsageError as exc:
-            typer.echo(error_line(command, exc), err=True)
-            raise typer.Exit(exc.exit_code) from None
+            exit_with_error(command, exc)
         return handler(options, given)
 
     return run
@@ -49,17 +48,9 @@ def for_every_game(command: str, declared: Callable[..., Any],
 
 def game_for(command: str, folder: Path) -> Game:
     """The game of ``folder``; its located problem (a game not installed) printed, exit 1, when it names none."""
-    from cardgen.problems import format_problems
-
-    try:
-        return game_of(folder)
-    except ContentError as exc:
-        typer.echo(format_problems(exc.problems, exc.sources), err=True)
-        typer.echo(f"\n{len(exc.problems)} problem(s) in the content; cardgen {command} did not run.", err=True)
-        raise typer.Exit(exc.exit_code) from None
-    except UsageError as exc:
-        typer.echo(error_line(command, exc), err=True)
-        raise typer.Exit(exc.exit_code) from None
+    with reported(command, f"cardgen {command} did not run"):
+        game = game_of(folder)
+    return game
 
 
 def refuse_unused(command: str, game: Game, given: frozenset[str], used: frozenset[str]) -> None:
@@ -67,9 +58,7 @@ def refuse_unused(command: str, game: Game, given: frozenset[str], used: frozens
     unused = sorted(given - used)
     if unused:
         names = ", ".join("--" + name.replace("_", "-") for name in unused)
-        exc = UsageError(f"{game.id} takes no {names} (it is another game's option)")
-        typer.echo(error_line(command, exc), err=True)
-        raise typer.Exit(exc.exit_code)
+        exit_with_error(command, UsageError(f"{game.id} takes no {names} (it is another game's option)"))
 
 
 def declared_handler(declared: Callable[..., Any]) -> Handler:

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 import typer
 
+from cardgen.command_errors import exit_with_error, exit_with_problems, reported
 from cardgen.errors import INTERRUPTED_EXIT, CardgenError, ContentError, UsageError, error_line
 from cardgen.games.dispatch import Handler, refuse_unused
 from cardgen.games.game import game_named
@@ -78,17 +79,13 @@ class StandardCommands:
         try:
             content = self.load(folder)
         except ContentError as exc:
-            if options["as_json"]:
-                typer.echo(json.dumps({"ok": False, "game": self.game_id,
-                                       "errors": [p.as_dict() for p in exc.problems]}, ensure_ascii=False, indent=2))
-            else:
-                from cardgen.problems import format_problems
-
-                typer.echo(format_problems(exc.problems, exc.sources), err=True)
-                typer.echo(f"\n{len(exc.problems)} problem(s) in {printable(str(folder))}", err=True)
+            if not options["as_json"]:
+                exit_with_problems(exc, f"\n{len(exc.problems)} problem(s) in {printable(str(folder))}")
+            typer.echo(json.dumps({"ok": False, "game": self.game_id,
+                                   "errors": [p.as_dict() for p in exc.problems]}, ensure_ascii=False, indent=2))
             raise typer.Exit(exc.exit_code) from None
         except CardgenError as exc:
-            self._fail("validate", exc)
+            exit_with_error("validate", exc)
         lines = self.summary(content)
         if options["as_json"]:
             typer.echo(json.dumps({"ok": True, "game": self.game_id, "errors": [], "summary": lines},
@@ -108,7 +105,7 @@ class StandardCommands:
             outcome = self.simulate(content, SimulateRequest(options["games"], options["seed"], options["players"],
                                                              bots, options["variant"]))
         except CardgenError as exc:
-            self._fail("simulate", exc)
+            exit_with_error("simulate", exc)
         self._show(outcome, options["as_json"])
 
     def sweep_handler(self, options: dict[str, Any], given: frozenset[str]) -> None:
@@ -122,13 +119,9 @@ class StandardCommands:
             summary, problems, sources = run_game_sweep(game, Path(options["spec_file"]), options["games"],
                                                         options["workers"], options["scheduler"], options["progress"])
         except ContentError as exc:
-            from cardgen.problems import format_problems
-
-            typer.echo(format_problems(exc.problems, exc.sources), err=True)
-            typer.echo(error_line("sweep", exc), err=True)
-            raise typer.Exit(exc.exit_code) from None
+            exit_with_problems(exc, error_line("sweep", exc))
         except CardgenError as exc:
-            self._fail("sweep", exc)
+            exit_with_error("sweep", exc)
         except KeyboardInterrupt:
             typer.echo("cardgen sweep: interrupted", err=True)
             raise typer.Exit(INTERRUPTED_EXIT) from None
@@ -140,24 +133,16 @@ class StandardCommands:
         try:
             outcome = self.replay(Path(options["game"]))
         except ContentError as exc:
-            from cardgen.problems import format_problems
-
-            typer.echo(format_problems(exc.problems, exc.sources), err=True)
-            raise typer.Exit(exc.exit_code) from None
+            exit_with_problems(exc)
         except CardgenError as exc:
-            self._fail("replay", exc)
+            exit_with_error("replay", exc)
         self._show(outcome, options["as_json"])
 
     def _loaded(self, command: str, options: dict[str, Any]) -> Any:
         """The content, or its located problems printed and exit 1."""
-        try:
-            return self.load(self._folder(options))
-        except ContentError as exc:
-            from cardgen.problems import format_problems
-
-            typer.echo(format_problems(exc.problems, exc.sources), err=True)
-            typer.echo(f"\n{len(exc.problems)} problem(s) in the content; cardgen {command} did not run.", err=True)
-            raise typer.Exit(exc.exit_code) from None
+        with reported(command, f"cardgen {command} did not run"):
+            content = self.load(self._folder(options))
+        return content
 
     def _folder(self, options: dict[str, Any]) -> Path:
         from cardgen.model.places import content_folder
@@ -167,11 +152,6 @@ class StandardCommands:
 
     def _refuse(self, command: str, given: frozenset[str], used: set[str]) -> None:
         refuse_unused(command, game_named(self.game_id), given, frozenset(used))
-
-    @staticmethod
-    def _fail(command: str, exc: CardgenError) -> None:
-        typer.echo(error_line(command, exc), err=True)
-        raise typer.Exit(exc.exit_code) from None
 
     @staticmethod
     def _show(outcome: Outcome, as_json: bool) -> None:

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Optional
 
 import typer
 
 from cardgen.games.dispatch import for_every_game, folder_argument
 
-from cardgen.errors import CardgenError, ContentError, error_line
+from cardgen.command_errors import reported as reported  # its first home: callers may still import it here
 from cardgen.problems import format_problems
 from cardgen.printable import printable
 from cardgen.model.load import DEFAULT_CONTENT, Report, validate
@@ -55,21 +54,6 @@ def format_report(report: Report, folder: Path) -> str:
     lines += [f"    ok  {name}" for name in report.checks_passed]
     lines += unread_note(report)
     return "\n".join(lines)
-
-
-@contextmanager
-def reported(command: str, outcome: str) -> Iterator[None]:
-    """Run a command that reads content: bad content prints its problems and ``N problem(s) in the content;
-    OUTCOME.`` (exit 1), any other :class:`CardgenError` its one error line (:func:`error_line`)."""
-    try:
-        yield
-    except ContentError as exc:
-        typer.echo(format_problems(exc.problems, exc.sources), err=True)
-        typer.echo(f"\n{len(exc.problems)} problem(s) in the content; {outcome}.", err=True)
-        raise typer.Exit(exc.exit_code) from None
-    except CardgenError as exc:
-        typer.echo(error_line(command, exc), err=True)
-        raise typer.Exit(exc.exit_code) from None
 
 
 def validate_cmd(

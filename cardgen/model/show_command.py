@@ -35,7 +35,7 @@ def show_cmd(
     Examples: cardgen show; cardgen show event; cardgen show onsen-line track --json
     """
     from cardgen.model import load
-    from cardgen.model.command import reported
+    from cardgen.command_errors import reported
     from cardgen.model.load import has_variant
 
     with reported("show", "nothing shown"):

@@ -24,7 +24,7 @@ def diff_cmd(
     Example: cardgen diff cardgen/content/rail-journey cardgen/content/packs/onsen-line
     """
     from cardgen.model import load
-    from cardgen.model.command import reported
+    from cardgen.command_errors import reported
     from cardgen.games.rail_journey import reprint
 
     with reported("diff", "nothing compared"):
