@@ -113,11 +113,13 @@ class StandardCommands:
         from cardgen.sweep.standard.command import run_game_sweep, show
         from cardgen.sweep.standard.points import SweptGame
 
-        self._refuse("sweep", given, {"spec_file", "games", "workers", "scheduler", "as_json", "progress"})
+        self._refuse("sweep", given, {"spec_file", "games", "workers", "scheduler", "as_json", "progress", "report",
+                                      "force"})
         game = SweptGame(self.game_id, self.load, self.simulate, game_named(self.game_id).content, self.sweep_metric)
         try:
             summary, problems, sources = run_game_sweep(game, Path(options["spec_file"]), options["games"],
-                                                        options["workers"], options["scheduler"], options["progress"])
+                                                        options["workers"], options["scheduler"], options["progress"],
+                                                        options["report"], options["force"])
         except ContentError as exc:
             exit_with_problems(exc, error_line("sweep", exc))
         except CardgenError as exc:

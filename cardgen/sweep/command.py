@@ -20,7 +20,7 @@ from cardgen.engine.native import KERNEL
 from cardgen.engine.simulation.runner import content_for
 from cardgen.engine.simulation.command import fail, interrupted
 from cardgen.progress import shown
-from cardgen.engine.simulation.report import check_report_path
+from cardgen.reports import check_report_path
 from cardgen.errors import CardgenError, UsageError
 from cardgen.sweep.execute import local_workers, run_points
 from cardgen.sweep.fit import read_published

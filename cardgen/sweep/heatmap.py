@@ -6,9 +6,9 @@ Deterministic text (fixed rounding), so the same sweep gives the same bytes.
 from __future__ import annotations
 
 from html import escape
-from typing import Callable
+from typing import Any, Callable, Sequence
 
-from cardgen.engine.simulation.svg import FONT
+from cardgen.reports import FONT
 
 
 def shade(t: float) -> str:
@@ -51,3 +51,29 @@ def heatmap(xs: list[str], ys: list[str], cells: dict[tuple[int, int], float], t
                              f"text-anchor='middle'>{escape(fmt(value))}</text>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+#: one heat map's figure: its title, its value by point index, how a value is printed, and whether the
+#: largest value is the darkest (else the smallest is)
+Series = tuple[str, dict[int, float], Callable[[float], str], bool]
+
+
+def axis_heatmaps(axes: dict[str, list[Any]], points: Sequence[dict], series: Sequence[Series]) -> list[str]:
+    """One heat map per series over a sweep's two axes (none unless exactly two vary); ``points`` are the
+    summary's, each with its ``index`` and its ``values`` by axis."""
+    from cardgen.sweep.grid import value_text
+
+    if len(axes) != 2:
+        return []
+    (x_name, x_values), (y_name, y_values) = axes.items()
+    xs, ys = [value_text(v) for v in x_values], [value_text(v) for v in y_values]
+    where = {p["index"]: (xs.index(value_text(p["values"][x_name])), ys.index(value_text(p["values"][y_name])))
+             for p in points}
+    out = []
+    for title, values, fmt, darkest_high in series:
+        cells = {where[i]: v for i, v in values.items()}
+        if not cells:
+            continue
+        low, high = min(cells.values()), max(cells.values())
+        out.append(heatmap(xs, ys, cells, title, x_name, y_name, fmt, *((low, high) if darkest_high else (high, low))))
+    return out

@@ -11,34 +11,21 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from cardgen.engine.simulation.report import write_html
-from cardgen.engine.simulation.report import GENERATOR
+from cardgen.reports import GENERATOR, write_html
 from cardgen.templating import render
-from cardgen.sweep.heatmap import heatmap
-from cardgen.sweep.grid import value_text
+from cardgen.sweep.heatmap import Series, axis_heatmaps
 
 
 def heatmaps(summary: dict) -> list[Markup]:
     """One heat map per bot's win rate (and the fit's deviance) when exactly two axes vary."""
-    axes = list(summary["axes"].items())
-    if len(axes) != 2:
-        return []
-    (x_name, x_values), (y_name, y_values) = axes
-    xs, ys = [value_text(v) for v in x_values], [value_text(v) for v in y_values]
-    where = {}
-    for p in summary["points"]:
-        where[p["index"]] = (xs.index(value_text(p["values"][x_name])), ys.index(value_text(p["values"][y_name])))
-    bots = list(dict.fromkeys(bot for p in summary["points"] for bot in p["win_rate"]))
-    out = []
-    for bot in bots:
-        cells = {where[p["index"]]: p["win_rate"][bot] for p in summary["points"] if bot in p["win_rate"]}
-        out.append(Markup(heatmap(xs, ys, cells, f"Win rate of {bot}", x_name, y_name,
-                                  lambda v: f"{100 * v:.1f}%", min(cells.values()), max(cells.values()))))
-    fitted = {where[p["index"]]: p["fit"]["deviance"] for p in summary["points"] if p.get("fit")}
+    points = summary["points"]
+    bots = list(dict.fromkeys(bot for p in points for bot in p["win_rate"]))
+    series: list[Series] = [(f"Win rate of {bot}", {p["index"]: p["win_rate"][bot] for p in points if bot in p["win_rate"]},
+                             lambda v: f"{100 * v:.1f}%", True) for bot in bots]
+    fitted = {p["index"]: p["fit"]["deviance"] for p in points if p.get("fit")}
     if fitted:
-        out.append(Markup(heatmap(xs, ys, fitted, "Deviance from the published rates (lower fits better)",
-                                  x_name, y_name, lambda v: f"{v:.1f}", max(fitted.values()), min(fitted.values()))))
-    return out
+        series.append(("Deviance from the published rates (lower fits better)", fitted, lambda v: f"{v:.1f}", False))
+    return [Markup(chart) for chart in axis_heatmaps(summary["axes"], points, series)]
 
 
 def write_sweep_report(path: Path, title: str, summary: dict) -> None:

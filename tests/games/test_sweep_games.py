@@ -156,14 +156,18 @@ def test_every_point_plays_the_seeds_simulate_plays():
     assert point["simulate"] == alone.to_dict()
 
 
-def test_one_and_two_workers_give_the_same_sweep(spec):
+def test_one_and_two_workers_give_the_same_sweep_and_report(spec, tmp_path):
     path = spec(RI_SPEC.replace("[45, -1]", "[45, 60]"))
-    one, _, _ = run_game_sweep(RI, path, workers=1)
-    two, _, _ = run_game_sweep(RI, path, workers=2)
+    one, _, _ = run_game_sweep(RI, path, workers=1, report=tmp_path / "one.html")
+    two, _, _ = run_game_sweep(RI, path, workers=2, report=tmp_path / "two.html")
     for summary in (one, two):
         del summary["seconds"], summary["executor"]
     assert one == two
     assert len(one["ranking"]) == 4
+    html = (tmp_path / "one.html").read_text()
+    assert html == (tmp_path / "two.html").read_text()
+    assert html.count("<svg") == 2  # a heat map per bot over the two axes
+    assert "<title>bots.*.mean: greedy</title>" in html
 
 
 def test_horseless_carriage_sweeps_its_clock(spec):
@@ -191,6 +195,16 @@ def test_a_spec_without_a_metric_for_a_game_without_one_is_told_to_name_one(spec
         run_game_sweep(RI, path)
     assert [p.headline() for p in caught.value.problems] == [
         f"{path}:1:1: metric: name a metric: railroad-ink has no default (a path into simulate --json)"]
+
+
+def test_a_report_replaces_only_a_cardgen_report(spec, tmp_path):
+    other = tmp_path / "notes.html"
+    other.write_text("my notes")
+    res = sweep(spec(RI_SPEC), "--report", other)
+    assert (res.exit_code, res.stderr) == (
+        2, f"cardgen sweep: usage: --report: {other} exists and was not written by cardgen; choose another path "
+           "or pass --force to replace it\n")
+    assert other.read_text() == "my notes"
 
 
 def test_rail_journey_options_are_refused_by_name(spec):

@@ -127,7 +127,7 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, not {workers}")
     if report is not None:
-        from cardgen.engine.simulation.report import check_report_path
+        from cardgen.reports import check_report_path
         check_report_path(report, force)
     engine = flags.engine_api()
     try:

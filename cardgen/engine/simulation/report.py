@@ -11,38 +11,9 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from cardgen.atomic import replace_file
 from cardgen.engine.simulation import svg
-from cardgen.errors import UsageError
+from cardgen.reports import GENERATOR, write_html
 from cardgen.templating import render
-#: Named in every report's <meta name="generator">: the proof that a later run may replace the file.
-GENERATOR = "cardgen report"
-_MARK = f'<meta name="generator" content="{GENERATOR}">'.encode()
-
-
-def check_report_path(path: Path, force: bool = False) -> None:
-    """Refuse (exit 2) a --report path in a missing folder, or one that would replace a file cardgen did not write.
-
-    An existing file is replaced only when it is an earlier cardgen report (its
-    head names :data:`GENERATOR`) or ``force`` is given, so a typo cannot
-    overwrite someone's document.
-    """
-    if not path.parent.is_dir():
-        raise UsageError(f"--report: folder {path.parent} does not exist")
-    if force or not (path.exists() or path.is_symlink()):
-        return
-    if path.is_symlink() or not path.is_file():
-        raise UsageError(f"--report: {path} exists and is not a regular file; choose another path")
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(1024)
-    except OSError as exc:
-        raise UsageError(f"--report: cannot read {path}: {exc.strerror}") from None
-    if _MARK not in head:
-        raise UsageError(f"--report: {path} exists and was not written by cardgen; "
-                         "choose another path or pass --force to replace it")
-
-
 def charts(summary: dict) -> dict[str, object]:
     """Every chart of a run, as safe SVG markup."""
     bots = list(summary["win_interval"].items())
@@ -94,11 +65,3 @@ def comparison(summary: dict) -> dict:
 def write_report(path: Path, content, summary: dict | None, tables: dict | None = None) -> None:
     """Render, then replace ``path`` atomically so a failure never leaves half a file."""
     write_html(path, render_report(content, summary, tables))
-
-
-def write_html(path: Path, html: str) -> None:
-    """Replace ``path`` with ``html`` atomically (:func:`cardgen.atomic.replace_file`)."""
-    try:
-        replace_file(path, html.encode("utf-8"))
-    except OSError as exc:
-        raise UsageError(f"--report: cannot write {path}: {exc.strerror}") from exc

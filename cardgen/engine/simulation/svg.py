@@ -8,7 +8,7 @@ from __future__ import annotations
 import colorsys
 from html import escape
 
-FONT = "font-family='sans-serif' font-size='11'"
+from cardgen.reports import FONT
 
 
 def series_colour(i: int) -> str:

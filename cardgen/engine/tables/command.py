@@ -46,7 +46,7 @@ def tables_cmd(
         if not 0 <= games <= MAX_GAMES or workers < 1:
             raise UsageError(f"--games must be from 0 to {MAX_GAMES:,} and --workers at least 1")
         if report is not None:
-            from cardgen.engine.simulation.report import check_report_path
+            from cardgen.reports import check_report_path
             check_report_path(report, force)
         content = content_for(content_dir, None)
         check_playable(content)

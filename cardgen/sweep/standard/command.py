@@ -15,21 +15,25 @@ import typer
 
 from cardgen.errors import Problem, UsageError
 from cardgen.progress import shown
+from cardgen.reports import check_report_path
 from cardgen.sweep.standard.points import SweptGame, build_points
+from cardgen.sweep.standard.report import write_game_sweep_report
 from cardgen.sweep.standard.run import local_workers, play_points
 from cardgen.sweep.standard.spec import MAX_GAMES, read_game_sweep
 from cardgen.sweep.standard.table import format_sweep, sweep_summary
 
 
 def run_game_sweep(game: SweptGame, spec_file: Path, games: int | None = None, workers: int = 1,
-                   scheduler: str | None = None, progress: bool | None = None
-                   ) -> tuple[dict, list[Problem], dict[str, list[str]]]:
-    """Read the spec, build and check every point, play those without problems; the summary (with wall-clock
-    figures), the not-played points' problems and the sources they quote."""
+                   scheduler: str | None = None, progress: bool | None = None, report: Path | None = None,
+                   force: bool = False) -> tuple[dict, list[Problem], dict[str, list[str]]]:
+    """Read the spec, build and check every point, play those without problems, write the HTML ``report``; the
+    summary (with wall-clock figures), the not-played points' problems and the sources they quote."""
     if games is not None and not 1 <= games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, not {workers}")
+    if report is not None:
+        check_report_path(report, force)
     sweep = read_game_sweep(spec_file)
     points, sources = build_points(sweep, game, games)
     to_play = sum(1 for p in points if not p.problems)
@@ -41,9 +45,11 @@ def run_game_sweep(game: SweptGame, spec_file: Path, games: int | None = None, w
     metric = sweep.metric or game.metric
     assert metric is not None  # build_points refuses a spec without one when the game has none
     summary = sweep_summary(game.id, sweep, metric, points, played)
+    problems = sorted({p for point in points for p in point.problems})
+    if report is not None:
+        write_game_sweep_report(report, summary, problems)
     summary["executor"] = scheduler or f"local, {local_workers(to_play, workers)} worker(s)"
     summary["seconds"] = round(elapsed, 3)
-    problems = sorted({p for point in points for p in point.problems})
     return summary, problems, sources
 
 

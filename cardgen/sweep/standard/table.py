@@ -83,11 +83,12 @@ def _row(rank: str, p: dict, names: list[str], cells: list[int], width: int) -> 
         return head + f"not played: {len(p['problems'])} problem(s) in its content or settings"
     if p["metrics"] is None:
         return head + f"failed: {p['error']}"
-    values = "  ".join(f"{_number(p['metrics'].get(n)):>{w}}" for n, w in zip(names, cells))
+    values = "  ".join(f"{number(p['metrics'].get(n)):>{w}}" for n, w in zip(names, cells))
     return head + values + "  " + ("yes" if p["ok"] else "NO")
 
 
-def _number(value: float | None) -> str:
+def number(value: float | None) -> str:
+    """A metric value as the table prints it: a whole number as written, others to two places."""
     if value is None:
         return "-"
     return value_text(value) if isinstance(value, int) else f"{value:.2f}"
