@@ -189,6 +189,14 @@ def test_a_spec_naming_its_game_sweeps_the_bundled_content_by_the_game_s_metric(
     assert [p["played"] for p in summary["points"]] == [True, True]
 
 
+def test_a_game_other_than_the_content_s_is_located(spec):
+    path = spec("game: horseless-carriage\ncontent: railroad-ink\naxes:\n  game.rounds: [7]\n")
+    res = sweep(path)
+    assert res.exit_code == 1
+    assert res.stderr.splitlines()[0] == (f"{path}:1:7: game: the spec names the game horseless-carriage, but its "
+                                          "content is railroad-ink's")
+
+
 def test_a_spec_without_a_metric_for_a_game_without_one_is_told_to_name_one(spec):
     path = spec("content: railroad-ink\ngames: 1\nlineup: [random]\naxes:\n  game.rounds: [7]\n")
     with pytest.raises(SpecError) as caught:

@@ -28,6 +28,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
+from cardgen.games.standard import MAX_GAMES
 from cardgen.model.located import Shape
 from cardgen.model.messages import suggest
 from cardgen.model.source import Position, SourceMap
@@ -35,8 +36,6 @@ from cardgen.pool import MAX_SEED
 from cardgen.sweep.grid import Axis, Sample, Values, grid_points, grid_size, read_axes, size_problem
 from cardgen.sweep.specfile import SpecError, content_named, read_shaped
 
-#: the most games one point plays (cardgen simulate's bound for every standard game)
-MAX_GAMES = 1_000_000
 #: the most players, bots in a lineup, and fixed or varied settings a spec names
 MAX_PLAYERS = 100
 MAX_LINEUP = 16
