@@ -51,7 +51,7 @@ rank: greedy
 def test_a_bad_spec_is_located_value_by_value(spec):
     path = spec("content: railroad-ink\ngames: 0\nsed: 1\nplayers: 1000\nlineup: []\n"
                 "axes:\n  playrs: [1]\n  scoring: [1]\n  game.rounds: {from: 1, to: 10000}\n  game.tiebreak: [a, a]\n"
-                "order: best\n")
+                "order: best\nfixed: {players: 2}\n")
     res = sweep(path)
     assert res.exit_code == 1, res.output
     assert res.stderr.splitlines()[::3] == [
@@ -66,7 +66,9 @@ def test_a_bad_spec_is_located_value_by_value(spec):
         "(a value in a content file: scoring.exits.table.12)",
         f"{path}:9:16: axes.game.rounds: the range holds 10,000 values; an axis needs 1 to 1,000",
         f"{path}:11:8: order: expected 'high' or 'low', got text 'best'",
-        "cardgen sweep: error: 8 problem(s) in the sweep",
+        f"{path}:12:9: fixed.players: 'players' is not a content value: write it at the spec's top (players: ...), "
+        "or vary it under axes",
+        "cardgen sweep: error: 9 problem(s) in the sweep",
     ]
 
 

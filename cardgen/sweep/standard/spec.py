@@ -49,6 +49,9 @@ SETTING_KINDS = "players, lineup, variant or FILE.PATH (a value in a content fil
 
 def _content_value(name: str) -> str:
     """FILE.PATH: a content file's stem, then keys and list positions, none empty."""
+    if name in REQUEST_SETTINGS:
+        raise PydanticCustomError("setting", f"'{name}' is not a content value: write it at the spec's top "
+                                             f"({name}: ...), or vary it under axes")
     stem, _, rest = name.partition(".")
     if not stem or not rest or any(not part or part != part.strip() for part in name.split(".")):
         raise PydanticCustomError("setting", f"'{name}' is not FILE.PATH; a setting is {SETTING_KINDS}"
