@@ -23,8 +23,20 @@ RI = SweptGame("railroad-ink", ri_model.load_content, ri_simulate.simulate_reque
                bundled_path("content", "railroad-ink"))
 
 
-def sweep(*args: str):
+def sweep(*args: str | Path):
     return CliRunner().invoke(app, ["sweep", *map(str, args)])
+
+
+def failed(*args: str | Path):
+    """A sweep that must exit 1 (its output shown when it does not)."""
+    res = sweep(*args)
+    assert res.exit_code == 1, res.output
+    return res
+
+
+def located(res, path: Path) -> list[str]:
+    """The lines of a sweep's stderr located in the spec at ``path``."""
+    return [line for line in res.stderr.splitlines() if line.startswith(str(path))]
 
 
 @pytest.fixture
@@ -52,8 +64,7 @@ def test_a_bad_spec_is_located_value_by_value(spec):
     path = spec("content: railroad-ink\ngames: 0\nsed: 1\nplayers: 1000\nlineup: []\n"
                 "axes:\n  playrs: [1]\n  scoring: [1]\n  game.rounds: {from: 1, to: 10000}\n  game.tiebreak: [a, a]\n"
                 "order: best\nfixed: {players: 2}\n")
-    res = sweep(path)
-    assert res.exit_code == 1, res.output
+    res = failed(path)
     assert res.stderr.splitlines()[::3] == [
         f"{path}:2:8: games: must be at least 1, got the number 0",
         f"{path}:3:1: sed: unknown key 'sed'; known: game, content, games, seed, players, lineup, variant, fixed, "
@@ -76,9 +87,8 @@ def test_names_the_content_lacks_are_located_before_anything_plays(spec):
     path = spec("content: railroad-ink\nlineup: [random]\naxes:\n  scorin.exits.table.12: [1]\n"
                 "  scoring.exit.table.12: [1]\n  game.board.exits.20.route: [road]\n  scoring.exits.table.13: [1]\n"
                 "metric: bots.*.mean\n")
-    res = sweep(path)
-    assert res.exit_code == 1, res.output
-    assert [line for line in res.stderr.splitlines() if line.startswith(str(path))] == [
+    res = failed(path)
+    assert located(res, path) == [
         f"{path}:4:3: axes.scorin.exits.table.12: no content file scorin.yaml; files: components.yaml, dice.yaml, "
         "expansions.yaml, game.yaml, scoring.yaml, specials.yaml, strings.yaml; did you mean 'scoring.yaml'?",
         f"{path}:5:3: axes.scoring.exit.table.12: scoring.yaml has no key 'exit' at its top; known: exits, longest_road, "
@@ -93,8 +103,7 @@ def test_names_the_content_lacks_are_located_before_anything_plays(spec):
 def test_a_metric_the_simulate_lacks_is_located(spec):
     path = spec("content: railroad-ink\ngames: 1\nlineup: [random]\naxes:\n  game.rounds: [7]\n"
                 "metric: bots.*.meen\n")
-    res = sweep(path)
-    assert res.exit_code == 1, res.output
+    res = failed(path)
     assert res.stderr.splitlines()[0] == (
         f"{path}:6:9: metric: metric 'bots.*.meen': bots.random has no 'meen'; known: bot, scores, mean, sd, min, "
         "max, p10, p25, p50, p75, p90, rows")
@@ -103,9 +112,8 @@ def test_a_metric_the_simulate_lacks_is_located(spec):
 def test_a_bot_or_player_count_the_game_refuses_is_located_at_it(spec):
     path = spec("content: railroad-ink\ngames: 1\naxes:\n  players: [1, 13]\n  lineup: [[robot], greedy]\n"
                 "metric: bots.*.mean\n")
-    res = sweep(path)
-    assert res.exit_code == 1, res.output
-    assert [line for line in res.stderr.splitlines() if line.startswith(str(path))] == [
+    res = failed(path)
+    assert located(res, path) == [
         f"{path}:4:16: players: with players=13, lineup=greedy: --players 13: this game takes 1-12",
         f"{path}:4:16: players: with players=13, lineup=robot: --players 13: this game takes 1-12",
         f"{path}:5:12: lineup: with players=1, lineup=robot: --bot robot: no such bot (bots: greedy, lookahead, "
@@ -115,8 +123,7 @@ def test_a_bot_or_player_count_the_game_refuses_is_located_at_it(spec):
 
 def test_a_point_whose_content_is_invalid_is_located_and_the_others_play(spec):
     path = spec(RI_SPEC)
-    res = sweep(path, "--json")
-    assert res.exit_code == 1
+    res = failed(path, "--json")
     err = res.stderr.splitlines()
     assert err[0] == (f"{path}:7:32: exits.table.12: with game.specials.per_game=1, scoring.exits.table.12=-1: "
                       "must be at least 0, got the number -1")
@@ -139,8 +146,7 @@ def test_a_point_whose_content_is_invalid_is_located_and_the_others_play(spec):
 def test_a_problem_the_value_causes_elsewhere_points_into_the_content_file(spec):
     path = spec("content: railroad-ink\ngames: 1\nlineup: [random]\naxes:\n  game.board.size: [5]\n"
                 "metric: bots.*.mean\n")
-    res = sweep(path)
-    assert res.exit_code == 1
+    res = failed(path)
     assert res.stderr.splitlines()[:3] == [
         "game.yaml:17:14: board.exits.2.cell: with game.board.size=5: cell [0, 5] is off the 5x5 board",
         "        - {cell: [0, 5], side: n, route: road}", "                 ^"]
@@ -193,8 +199,7 @@ def test_a_spec_naming_its_game_sweeps_the_bundled_content_by_the_game_s_metric(
 
 def test_a_game_other_than_the_content_s_is_located(spec):
     path = spec("game: horseless-carriage\ncontent: railroad-ink\naxes:\n  game.rounds: [7]\n")
-    res = sweep(path)
-    assert res.exit_code == 1
+    res = failed(path)
     assert res.stderr.splitlines()[0] == (f"{path}:1:7: game: the spec names the game horseless-carriage, but its "
                                           "content is railroad-ink's")
 
@@ -262,7 +267,6 @@ def test_a_point_the_game_fails_on_is_reported_and_the_others_play(spec):
 
 
 def test_a_point_failing_the_game_s_playability_checks_is_named(spec):
-    res = sweep(spec("game: railroad-ink\ngames: 1\nlineup: [random]\naxes:\n  game.specials.per_round: [1]\n"))
-    assert res.exit_code == 1
+    res = failed(spec("game: railroad-ink\ngames: 1\nlineup: [random]\naxes:\n  game.specials.per_round: [1]\n"))
     assert res.stderr == ("cardgen sweep: PLAYABILITY FAILURE: point 0 (game.specials.per_round=1): the game's "
                           "playability checks failed (its simulate --json says which)\n")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.games.railroad_ink.model import CONTENT, RailroadInk, load_content
+from tests import content_copy
 
 
 @pytest.fixture(scope="session")
@@ -25,7 +26,4 @@ def folder(tmp_path: Path) -> Path:
 
 def edit(folder: Path, name: str, old: str, new: str) -> None:
     """Replace the one occurrence of ``old`` in a file of ``folder``."""
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {name}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
+    content_copy.edit(folder / name, old, new)

@@ -25,7 +25,8 @@ def test_bundled_content_is_valid_and_summarised(content):
     assert lines[-1] == "checks passed: tile-joins, edge-types, unique-ids, board-cells, exit-table, limits, printables"
 
 
-@pytest.mark.parametrize("name, old, new, expected", [
+#: Edits the schema refuses: (file, old text, new text, the problems it reports).
+SCHEMA_PROBLEMS = [
     ("game.yaml", "rounds: 7", "rounds: seven",
      ["game.yaml:9:9: rounds: expected a whole number, got text 'seven'"]),
     ("game.yaml", "tiebreak: fewer-errors", "tiebreak: fewer-errors\ncolour: red",
@@ -35,13 +36,9 @@ def test_bundled_content_is_valid_and_summarised(content):
     ("dice.yaml", "edges: {n: road, e: none, s: road, w: none}", "edges: {n: road, e: none, s: tram, w: none}",
      ["dice.yaml:12:38: dice.0.faces.0.edges.s: expected 'none', 'road', 'rail', 'river', 'lake' or 'lava', "
       "got text 'tram'"]),
-])
-def test_schema_problems_are_located(folder, name, old, new, expected):
-    edit(folder, name, old, new)
-    assert problems(folder) == expected
-
-
-@pytest.mark.parametrize("name, old, new, expected", [
+]
+#: Edits that pass the schema and break a rule the checks see.
+SEMANTIC_PROBLEMS = [
     # an exit on an inner side
     ("game.yaml", "{cell: [3, 6], side: e, route: road}", "{cell: [3, 5], side: e, route: road}",
      ["game.yaml:19:28: board.exits.4.side: side e of cell [3, 5] is not on the board's outer edge, "
@@ -68,8 +65,11 @@ def test_schema_problems_are_located(folder, name, old, new, expected):
     ("expansions.yaml", "id: lava-one,", "id: lava-corner,",
      ["expansions.yaml:59:16: lava.dice.0.faces.1.id: id 'lava-corner' is used twice (first at "
       "lava.dice.0.faces.0)"]),
-])
-def test_semantic_problems_are_located(folder, name, old, new, expected):
+]
+
+
+@pytest.mark.parametrize("name, old, new, expected", SCHEMA_PROBLEMS + SEMANTIC_PROBLEMS)
+def test_each_problem_is_located(folder, name, old, new, expected):
     edit(folder, name, old, new)
     assert problems(folder) == expected
 
