@@ -20,6 +20,7 @@ Overlay rules (docs/content-format.md, "Packs"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -224,6 +225,20 @@ class Merge:
             return
         for i, item in enumerate(node.value):
             yield item, item.pos, i
+
+
+@dataclass(frozen=True)
+class GameMerge:
+    """What a game does around the game-agnostic merge of a pack (cardgen.model.layered.merge_layers); each
+    part optional (Rail Journey's: cardgen.model.pack.RAIL_JOURNEY_MERGE)."""
+
+    #: ``prepare(trees)``: once, over the base's files before any pack merges (ids the overlays name entries by)
+    prepare: Callable[[dict[str, Loc]], None] | None = None
+    #: ``edit(stem, over)``: what the game applies itself from one overlay file (taken out of ``over`` before the
+    #: merge), as a function of the merged files returning its problems; None when the file has none
+    edit: Callable[[str, Loc], Callable[[dict[str, Loc]], list[Problem]] | None] | None = None
+    #: ``after(trees, written)``: once a pack's files are merged (``written``: what the pack's files wrote)
+    after: Callable[[dict[str, Loc], dict[str, Loc]], None] | None = None
 
 
 def get(node: Loc | None, *path: Any) -> Loc | None:

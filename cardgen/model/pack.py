@@ -13,6 +13,7 @@ same code that validates a plain content folder.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Annotated, Any
 from pydantic import Field, ValidationError
 
 from cardgen.errors import Problem
-from cardgen.model.layers import Loc, Merge, flatten, get, located, plain, put
+from cardgen.model.layers import GameMerge, Loc, get, plain, put
 from cardgen.model import places
 from cardgen.model.messages import friendly, suggest
 from cardgen.model.schema import FILES, MAX_COPIES, Bounds, Id, Model, Text
@@ -221,6 +222,8 @@ def read(folder: Path, read_base) -> tuple[dict[str, Any], dict[str, SourceMap],
     ``read_base(folder, label)`` reads a plain content folder (cardgen.model.load), naming its files
     ``label/file.yaml``.
     """
+    from cardgen.model.layered import merge_layers  # the game-agnostic merge; it reads this module's chain
+
     stack = chain(folder)
     if stack.problems:
         return {}, {}, stack.problems, stack.sources
@@ -228,18 +231,9 @@ def read(folder: Path, read_base) -> tuple[dict[str, Any], dict[str, SourceMap],
     raw, smaps, problems, sources = read_base(base.folder, base.label)
     stack.problems.extend(problems)
     stack.sources.update(sources)
-    _check_ids(stack, raw.get("game"), raw.get("variants"))
-    trees = {stem: located(raw[stem], smaps[stem]) for stem in raw}
-    stamp_track_ids(trees.get("events"))
-    for layer in stack.layers[1:]:
-        _apply(layer, trees, stack)  # an overlay's problems do not stop the merged set from being checked
-    out_raw: dict[str, Any] = {}
-    out_smaps: dict[str, SourceMap] = {}
-    for stem, tree in trees.items():
-        first = smaps[stem]
-        smap = SourceMap(first.file, first.lines)
-        out_raw[stem] = flatten(tree, smap)
-        out_smaps[stem] = smap
+    check_ids(stack, raw.get("game"), raw.get("variants"))
+    # an overlay's problems do not stop the merged set from being checked
+    out_raw, out_smaps = merge_layers(stack, raw, smaps, FILES, RAIL_JOURNEY_MERGE)
     stack.problems.extend(_mark_problems(stack.layers[-1], out_raw))
     return out_raw, out_smaps, stack.problems, stack.sources
 
@@ -270,7 +264,7 @@ def _mark_problems(top: Layer, raw: dict[str, Any]) -> list[Problem]:
     return []
 
 
-def _check_ids(stack: Stack, game: Any, variants: Any) -> None:
+def check_ids(stack: Stack, game: Any, variants: Any) -> None:
     """A pack's id names its output folder: one that a bundled set, or a layer under the pack, prints into
     (its id, ``ID-VARIANT`` for a variant, ``ID-with-base``) would replace what was there."""
     game_id = game.get("id") if isinstance(game, dict) else None
@@ -318,42 +312,17 @@ def _bundled_outputs() -> tuple[tuple[str, str], ...]:
     return tuple(found.items())
 
 
-def _apply(layer: Layer, trees: dict[str, Loc], stack: Stack) -> None:
-    """Merge one pack's overlay files over ``trees`` and recompute the totals it does not state."""
-    written: dict[str, Loc] = {}
-    for path in overlay_names(layer.folder):
-        name = f"{layer.label}/{path.name}"
-        stem = path.stem
-        if path.suffix != ".yaml" or stem not in FILES:
-            stack.problems.append(Problem(name, 1, 1, "", f"the base has no file {path.name}; an overlay file is named "
-                                                          f"like a base file{suggest(path.name, [f'{s}.yaml' for s in FILES])}"))
-            continue
-        try:
-            data, smap = load_file(path, name, folder=layer.folder)
-        except YamlSourceError as exc:
-            stack.problems.append(exc.problem)
-            stack.sources[name] = exc.lines
-            trees.pop(stem, None)  # what the pack makes of this file is unknown: checks that need it are skipped
-            continue
-        stack.sources[name] = smap.lines
-        stack.problems.extend(smap.problems)
-        if not isinstance(data, dict):
-            pos = smap.locate(())
-            stack.problems.append(Problem(name, pos.line, pos.col, "", "top level must be a mapping of keys"))
-            trees.pop(stem, None)
-            continue
-        if stem not in trees:
-            continue  # the base file itself could not be read; its problem is reported
-        over = located(data, smap)
-        edit = over.value.pop(TRACK_EDIT, None) if stem == "events" else None
-        merge = Merge()
-        trees[stem] = merge.node(trees[stem], over, ())
-        stack.problems.extend(merge.problems)
-        written[stem] = over
-        if edit is not None:
-            stack.problems.extend(edit_track(trees, edit))
-    if written:
-        recompute_totals(trees, written)
+def _track_edit(stem: str, over: Loc) -> Callable[[dict[str, Loc]], list[Problem]] | None:
+    """A pack's ``track_edit`` in its events.yaml, taken out before the merge and applied to the merged trees."""
+    edit = over.value.pop(TRACK_EDIT, None) if stem == "events" and isinstance(over.value, dict) else None
+    return None if edit is None else (lambda trees: edit_track(trees, edit))
+
+
+#: What Rail Journey does around the game-agnostic merge: its track cards get ids first (a pack inserts and
+#: removes cards by id), an events.yaml's track_edit is applied to the merged track, and the totals a pack does
+#: not state are recounted after each pack.
+RAIL_JOURNEY_MERGE = GameMerge(prepare=lambda trees: stamp_track_ids(trees.get("events")), edit=_track_edit,
+                               after=lambda trees, written: recompute_totals(trees, written))
 
 
 # ---------------------------------------------------------------- totals a pack need not state

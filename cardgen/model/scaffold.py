@@ -57,6 +57,30 @@ mark: {mark}
 #       cardgen simulate {folder} --compare # balance against the base, paired games
 """
 
+#: The pack.yaml of a pack over any other game (cardgen.games): its files, and one of its lists of entries with
+#: ids as the overlay's example.
+OTHER_TEMPLATE = """\
+# A pack for cardgen: this folder changes a base game by id, never by copying it.
+# Docs: docs/games.md, "Packs over any game". Check it: cardgen validate {folder}
+id: {id}
+name: {{zh: {id}, en: {id}}}
+version: 1
+# The game (or pack) this one changes: a bundled id, or a folder relative to this one.
+base: {base}
+# Printed in the same corner of every face the pack changes (1-4 characters).
+mark: {mark}
+#
+# Beside this file, an overlay file named like a file of the base game ({files})
+# holds only what the pack adds, changes or removes. A list of entries with ids
+# takes add / change / remove:
+{example}#
+# A mapping merges key by key (null removes a key), any other value replaces the
+# base's.
+#
+# Then: cardgen build {folder}       # prints only the faces the pack changes
+#       cardgen simulate {folder}
+"""
+
 
 #: Longest file name most file systems take, in bytes (ext4, btrfs, tmpfs, APFS, NTFS in characters).
 MAX_NAME_BYTES = 255
@@ -98,8 +122,8 @@ def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
     if target is None:
         raise UsageError(f"--base {printable(base)}: no bundled game or pack of that id and no such folder; "
                          "nothing written")
-    text = TEMPLATE.format(id=json.dumps(pack_id(folder)), base=json.dumps(base_text, ensure_ascii=False),
-                           mark=json.dumps(mark, ensure_ascii=False), folder=printable(str(folder)))
+    text = _template(target).format(id=json.dumps(pack_id(folder)), base=json.dumps(base_text, ensure_ascii=False),
+                                    mark=json.dumps(mark, ensure_ascii=False), folder=printable(str(folder)))
     staging = _staging(parent, folder.name)
     try:
         (staging / PACK_FILE).write_text(text, encoding="utf-8")
@@ -114,6 +138,40 @@ def new_pack(folder: Path, base: str, mark: str = "+") -> Path:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return folder
+
+
+def _template(base: Path) -> str:
+    """The scaffold's text for a pack over ``base``: Rail Journey's own, or one naming the base game's files."""
+    from cardgen.games import game_of
+    from cardgen.render.components.schema import COMPONENTS_FILE  # the kit's: read from the base game only
+
+    if game_of(base).id == "rail-journey":
+        return TEMPLATE
+    layers = chain(base).layers
+    home = layers[0].folder if layers else base
+    files = sorted(p.name for p in home.glob("*.yaml") if p.name != COMPONENTS_FILE)
+    return OTHER_TEMPLATE.replace("{files}", ", ".join(files)).replace("{example}", _example(home, files))
+
+
+def _example(home: Path, files: list[str]) -> str:
+    """The overlay of the base game's first list of entries with ids, commented (nothing when it has none)."""
+    from cardgen.model.layers import is_id_list, located
+    from cardgen.model.source import YamlSourceError, load_file
+
+    for name in files:
+        try:
+            data, smap = load_file(home / name, name, folder=home)
+        except YamlSourceError:
+            continue
+        for key, value in (data.items() if isinstance(data, dict) else ()):
+            if isinstance(key, str) and is_id_list(located(value, smap)):
+                first, last = value[0]["id"], value[-1]["id"]
+                lines = [f"# {name}", f"{key}:", "  change:",
+                         f"    - {'{id: ' + str(first) + '}':<20} # then only the fields that change",
+                         f"  remove: [{last}]", "  add:",
+                         f"    - {'{id: new-id}':<20} # a whole new entry, every field written"]
+                return "".join(f"#   {line}\n" for line in lines).replace("{", "{{").replace("}", "}}")
+    return ""
 
 
 def _is_dir(path: Path) -> bool:
@@ -150,7 +208,11 @@ def _check_written(staging: Path, mark: str, name: str) -> None:
     for problem in chain(staging).problems:  # the base found, but its chain refused (too many packs deep)
         message = problem.message.replace(staging.name, name)  # the chain names the pack as it will be called
         raise UsageError(f"--base: {message}; nothing written")
+    from cardgen.games import game_of
     from cardgen.model.load import validate  # the merged game, to compare the mark with every icon it prints
+
+    if game_of(staging).id != "rail-journey":
+        return  # the mark is compared with the icons Rail Journey's cards print (cardgen.model.pack)
 
     for problem in validate(staging).problems:
         if problem.path == "mark":

@@ -83,9 +83,10 @@ class SourceMap:
         return path
 
     def problem(self, path: PathKey, message: str, *, key: bool = False) -> Problem:
-        """A problem about the value at ``path`` (its key, with ``key``), located where the file wrote it."""
+        """A problem about the value at ``path`` (its key, with ``key``), located where the file wrote it and
+        named as that file names it (a pack's ``specials.add.1.edges``, not the merged list's ``specials.7``)."""
         pos = self.locate(path, key=key)
-        return Problem(pos.file, pos.line, pos.col, dotted(path), message)
+        return Problem(pos.file, pos.line, pos.col, dotted(self.written_path(path)), message)
 
     def locate(self, path: PathKey, *, key: bool = False) -> Position:
         """Position of ``path``, or of its nearest written ancestor.

@@ -192,7 +192,7 @@ def floor_misfits(hc: Printables, sizes: dict) -> list[tuple[int, str]]:
 
 def game_context(content: HorselessContent, players: int) -> GameContext:
     """What Horseless Carriage hands the component kit: its strings, collections and drawing helpers."""
-    declared = load_components(Path(content.folder))
+    declared = load_components(content.game_folder)
     sizes = declared.model.sizes if declared is not None else {}
     rules = compile_rules(content)
     hc, reasons = _scale(content, rules, sizes)
@@ -206,7 +206,7 @@ def game_context(content: HorselessContent, players: int) -> GameContext:
 def printables(content: HorselessContent, where: Any) -> None:
     """The validator's check of components.yaml, each problem located: the sizes the scale is read from,
     floors that fit their face, and what the declarations name (strings, collections, templates)."""
-    folder = Path(content.folder)
+    folder = content.game_folder
     try:
         declared = load_components(folder)
     except ContentError as exc:

@@ -18,7 +18,9 @@ from cardgen.errors import ContentError, Problem
 from cardgen.model.located import walk_loc
 from cardgen.model.messages import friendly, known_keys, meant_key
 from cardgen.model.basic import Id, Model, Text
-from cardgen.model.source import PathKey, SourceMap, YamlSourceError, load_file
+from cardgen.model.layered import pack_lines, read_layered
+from cardgen.model.pack import PackInfo
+from cardgen.model.source import PathKey, SourceMap
 from cardgen.resources import bundled_path
 
 #: The bundled content folder.
@@ -259,6 +261,14 @@ class HorselessContent:
     demand: DemandFile
     strings: dict[str, Text]
 
+    #: the pack this content is (its id, mark and layers), or None for a plain content folder
+    pack: PackInfo | None = None
+
+    @property
+    def game_folder(self) -> Path:
+        """The folder of the game's own files a pack does not change (components.yaml): its base game's."""
+        return self.pack.layers[0] if self.pack is not None else self.folder
+
     def station_step(self) -> dict[str, str]:
         """Each tech station's manufacturing step."""
         return {s: step for step, names in self.research.stations.items() for s in names}
@@ -308,28 +318,12 @@ def _validate(stem: str, data: Any, where: _Where) -> Any:
 def load_content(folder: Path) -> HorselessContent:
     """Read, schema-check and cross-check a Horseless Carriage folder; :class:`ContentError` lists every problem."""
     folder = Path(folder)
-    smaps: dict[str, SourceMap] = {}
-    sources: dict[str, list[str]] = {}
-    problems: list[Problem] = []
-    models: dict[str, Any] = {}
+    layered = read_layered(folder, FILES)  # a pack's files merged over its base's, each value located
+    smaps, sources, problems = layered.smaps, layered.sources, list(layered.problems)
     where = _Where(smaps)
-    for stem in FILES:
-        name = f"{stem}.yaml"
-        try:
-            data, smap = load_file(folder / name, name, folder=folder)
-        except YamlSourceError as exc:
-            problems.append(exc.problem)
-            sources[name] = exc.lines
-            continue
-        smaps[stem] = smap
-        sources[name] = smap.lines
-        problems.extend(smap.problems)
-        if not isinstance(data, dict):
-            where(stem, (), "top level must be a mapping of keys")
-            continue
-        models[stem] = _validate(stem, data, where)
+    models = {stem: _validate(stem, data, where) for stem, data in layered.data.items()}
     if all(models.get(stem) is not None for stem in FILES):
-        content = HorselessContent(folder=folder, **models)
+        content = HorselessContent(folder=folder, **models, pack=layered.pack)
         from cardgen.games.horseless_carriage import checks
 
         checks.run(content, where)
@@ -350,7 +344,7 @@ def summary(content: HorselessContent) -> list[str]:
     game, market, research = content.game, content.market, content.research
     stations = sum(len(v) for v in research.stations.values())
     cards = [len(i.cards) for i in content.demand.industrialists]
-    return [
+    return pack_lines(content.pack) + [
         f"{game.name.en} ({game.name.zh}): {game.players.min}-{game.players.max} players, at most {game.years} years",
         f"market: {market.size}x{market.size} cells, {len(market.segments)} price segments, "
         f"prices {', '.join(f'${p}' for p in market.prices)}",

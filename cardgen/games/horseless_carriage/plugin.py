@@ -11,6 +11,7 @@ from pathlib import Path
 from cardgen.games.game import Game
 from cardgen.games.horseless_carriage import model, replay, simulate
 from cardgen.games.standard import StandardCommands
+from cardgen.model.layered import layer_folders
 from cardgen.render.edition import BuildOptions, Edition
 from cardgen.resources import bundled_path
 
@@ -28,4 +29,5 @@ GAME = Game(
     commands=StandardCommands("horseless-carriage", model.load_content, model.summary,
                               simulate=simulate.simulate_request, replay=replay.replay,
                               sweep_metric="wealth_by_strategy.*").handlers(),
+    layers=layer_folders,
 )

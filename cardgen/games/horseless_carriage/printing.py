@@ -12,6 +12,6 @@ from cardgen.games.horseless_carriage.faces import declared_set
 from cardgen.games.horseless_carriage.model import load_content
 from cardgen.render.components.edition import DeclaredGame
 
-#: Horseless Carriage has no packs or variants: their options are refused (named).
+#: Horseless Carriage has no variants, and a pack's build prints what it changes: these options are refused (named).
 PRINTED = DeclaredGame("horseless-carriage", lambda folder: declared_set(load_content(folder)),
-                       refused="it has no packs or variants")
+                       refused="it has no variants")

@@ -22,11 +22,9 @@ def _edition(folder, options):
 
 def _layers(folder: Path) -> list[Path]:
     """A pack's layers, base game first; the folder alone when it is not a pack or its bases do not resolve."""
-    from cardgen.model.pack import chain, is_pack
+    from cardgen.model.layered import layer_folders  # the pack chain: read only when a folder is watched
 
-    if not is_pack(folder):
-        return [folder]
-    return [layer.folder for layer in chain(folder).layers] or [folder]
+    return layer_folders(folder)
 
 
 GAME = Game(

@@ -283,7 +283,7 @@ def game_context(content: RailroadInk) -> GameContext:
 
 def printables(content: RailroadInk, smaps: Any = None) -> list[Problem]:
     """The validator's check of components.yaml: what it names (strings, collections, templates) exists."""
-    return declaration_problems(Path(content.folder), game_context(content), TEMPLATES)
+    return declaration_problems(content.game_folder, game_context(content), TEMPLATES)
 
 
 def declared_set(content: RailroadInk) -> DeclaredSet:

@@ -18,11 +18,13 @@ from pydantic import Field, RootModel, ValidationError
 from cardgen.errors import ContentError, Problem
 from cardgen.model.effects import Bounds
 from cardgen.model.load import _caused_by_typo, _meant_keys
+from cardgen.model.layered import pack_lines, read_layered
 from cardgen.model.located import walk_loc
 from cardgen.model.messages import friendly, known_keys, meant_key
+from cardgen.model.pack import PackInfo, pack_info
 from cardgen.model.basic import Id, Key, Model, Text
 from cardgen.resources import bundled_path
-from cardgen.model.source import SourceMap, YamlSourceError, dotted, load_file
+from cardgen.model.source import SourceMap, dotted
 
 # ---------------------------------------------------------------- bounds (content is untrusted)
 
@@ -262,6 +264,14 @@ class RailroadInk:
     expansions: ExpansionsFile
     strings: StringsFile
 
+    #: the pack this content is (its id, mark and layers), or None for a plain content folder
+    pack: PackInfo | None = None
+
+    @property
+    def game_folder(self) -> Path:
+        """The folder of the game's own files a pack does not change (components.yaml): its base game's."""
+        return self.pack.layers[0] if self.pack is not None else self.folder
+
     def expansion(self, name: str) -> Expansion:
         return getattr(self.expansions, name)
 
@@ -293,33 +303,17 @@ def schema_problems(exc: ValidationError, data: Any, root: Any, smap: SourceMap)
 
 
 def read(folder: Path) -> tuple[dict[str, Any], dict[str, SourceMap], list[Problem], dict[str, list[str]]]:
-    """Every file's validated model (by stem), its source map, the problems found and each file's lines."""
+    """Every file's validated model (by stem), its source map, the problems found and each file's lines; a
+    pack's files merged over its base's (cardgen.model.layered), each value located in the file that wrote it."""
+    layered = read_layered(folder, FILES)
     models: dict[str, Any] = {}
-    smaps: dict[str, SourceMap] = {}
-    problems: list[Problem] = []
-    sources: dict[str, list[str]] = {}
-    if not folder.is_dir():
-        reason = "is a file, not a content folder" if folder.exists() else "content folder not found"
-        return models, smaps, [Problem(str(folder), 1, 1, "", reason)], sources
-    for stem, root in FILES.items():
-        name = f"{stem}.yaml"
+    problems = list(layered.problems)
+    for stem, data in layered.data.items():
         try:
-            data, smap = load_file(folder / name, name, folder=folder)
-        except YamlSourceError as exc:
-            problems.append(exc.problem)
-            sources[name] = exc.lines
-            continue
-        sources[name] = smap.lines
-        smaps[stem] = smap
-        problems.extend(smap.problems)
-        if not isinstance(data, dict):
-            problems.append(smap.problem((), "top level must be a mapping of keys"))
-            continue
-        try:
-            models[stem] = root.model_validate(data)
+            models[stem] = FILES[stem].model_validate(data)
         except ValidationError as exc:
-            problems.extend(schema_problems(exc, data, root, smap))
-    return models, smaps, problems, sources
+            problems.extend(schema_problems(exc, data, FILES[stem], layered.smaps[stem]))
+    return models, layered.smaps, problems, layered.sources
 
 
 def load_content(folder: Path) -> RailroadInk:
@@ -334,7 +328,7 @@ def load_content(folder: Path) -> RailroadInk:
     models, smaps, problems, sources = read(folder)
     if problems or len(models) != len(FILES):
         raise ContentError(problems, sources)
-    content = RailroadInk(folder=folder, **models)
+    content = RailroadInk(folder=folder, **models, pack=pack_info(folder))
     found = [p for _, fn in checks.CHECKS for p in fn(content, smaps)]
     if found:
         raise ContentError(found, sources)
@@ -362,4 +356,4 @@ def summary(content: RailroadInk) -> list[str]:
             extra = f"{exp.distance.id}, {exp.direction.id}"
         lines.append(f"expansion {name}: {exp.rounds} rounds, dice: {extra}")
     lines.append(f"checks passed: {', '.join(name for name, _ in checks.CHECKS)}")
-    return lines
+    return pack_lines(content.pack) + lines

@@ -13,6 +13,7 @@ from cardgen.games.dispatch import folder_named_in
 from cardgen.games.game import Game
 from cardgen.games.railroad_ink import model, replay, simulate
 from cardgen.games.standard import SimulateRequest, StandardCommands
+from cardgen.model.layered import layer_folders
 from cardgen.render.edition import BuildOptions, Edition
 from cardgen.resources import bundled_path
 
@@ -44,4 +45,5 @@ GAME = Game(
     content=bundled_path("content", "railroad-ink"),
     commands=StandardCommands("railroad-ink", model.load_content, model.summary, simulate=simulate_request,
                               replay=replay_script, sweep_metric="bots.*.mean").handlers(),
+    layers=layer_folders,
 )

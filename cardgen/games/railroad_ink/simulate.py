@@ -144,7 +144,8 @@ def simulate(content: RailroadInk, *, expansion: str | None, bot: str, games: in
                     st.row_sums[r] += result[r]
                     st.row_hits[r] += result[r] != 0
         stats.append(st)
-    report = SimulationReport(content.game.id, expansion, players, games, seed, rows, stats,
+    name = content.pack.id if content.pack is not None else content.game.id  # a pack's report names the pack
+    report = SimulationReport(name, expansion, players, games, seed, rows, stats,
                               {f: (rolled[f], drawn[f]) for f in rolled},
                               {f.id: drawn[f.id] for f in tab.specials},
                               placeable | {f for f, n in drawn.items() if n})

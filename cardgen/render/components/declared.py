@@ -89,15 +89,25 @@ def declaration_problems(folder: Path, context: GameContext, templates: Path) ->
 
 
 def component_faces(folder: Path, context: GameContext, *, templates: Path, lang: str, players: int,
-                    bleed_mm: float) -> list[Face]:
+                    bleed_mm: float, mark: str = "", marked: frozenset[str] | None = None) -> list[Face]:
     """The faces of a content folder's ``components.yaml`` in ``lang``, its words read from ``context``;
-    [] when the folder declares none."""
+    [] when the folder declares none. ``mark``: a pack's set mark, on the faces ``marked`` names (None: every
+    front)."""
     declared = load_components(folder)
     if declared is None:
         return []
     maker = FaceMaker(LabelWords(context.strings, lang), bleed_mm, palette=context.palette, templates=templates,
-                      shared=context.values)
+                      shared=context.values, mark=mark, marked=marked)
     return declared_faces(declared, context, maker, players=players, templates=templates)
+
+
+def changed_faces(faces: Sequence[Face], base: Sequence[Face]) -> frozenset[str]:
+    """The ids of ``faces`` (a pack's set, unmarked) that print otherwise than ``base`` (its base's set): new
+    faces, and faces whose page or copies differ from the base's face of the same id. A pack's build prints
+    these only: a player adds them to the base set they already have."""
+    before = {face.id: face for face in base}
+    return frozenset(face.id for face in faces if face.id not in before or before[face.id].html != face.html
+                     or before[face.id].copies != face.copies)
 
 
 @dataclass(frozen=True)
@@ -105,24 +115,35 @@ class DeclaredSet:
     """A game's loaded content as the kit prints it when every printed kind is declared in its
     ``components.yaml``: the game fills this in from its own model, the kit reads nothing else of it."""
 
-    id: str                      #: the set's id (game.yaml ``id``): it names the output folder
+    id: str                      #: the set's id (game.yaml ``id``, a pack's own): it names the output folder
     name: Any                    #: the game's name ({zh, en}): the title of its pages
-    folder: Path                 #: the content folder
+    folder: Path                 #: the folder of the game's own files (components.yaml): a pack's base game's
     players: tuple[int, int]     #: fewest and most players (game.yaml ``players``)
     strings: Mapping[str, Any]   #: strings.yaml: id -> {zh, en}
     templates: Path              #: the game's own templates folder (its components.yaml names them)
     context: Callable[[int], GameContext]  #: what the templates read, for a player count
+    #: the pack this set is (cardgen.model.pack.PackInfo: id, version, mark, base, layers), or None
+    pack: Any = None
+
+    @property
+    def folders(self) -> list[Path]:
+        """The folders whose files make up the set: a pack's every layer, base game first."""
+        return list(self.pack.layers) if self.pack is not None else [self.folder]
 
     @classmethod
     def of(cls, content: Any, *, strings: Mapping[str, Any], templates: Path,
            context: Callable[[int], GameContext]) -> DeclaredSet:
-        """A content model holding its ``folder`` and its game.yaml as ``game`` (id, name, players.min/max)."""
-        game = content.game
-        return cls(game.id, game.name, Path(content.folder), (game.players.min, game.players.max), strings,
-                   templates, context)
+        """A content model holding its ``folder``, its game.yaml as ``game`` (id, name, players.min/max) and its
+        ``pack`` (None for a plain folder)."""
+        game, pack = content.game, getattr(content, "pack", None)
+        folder = Path(pack.layers[0] if pack is not None else content.folder)
+        return cls(pack.id if pack is not None else game.id, game.name, folder,
+                   (game.players.min, game.players.max), strings, templates, context, pack)
 
-    def faces(self, *, lang: str, players: int, bleed_mm: float) -> list[Face]:
-        """Every declared face for ``players`` players in ``lang``; an option out of range is a UsageError."""
+    def faces(self, *, lang: str, players: int, bleed_mm: float, mark: str = "",
+              marked: frozenset[str] | None = None) -> list[Face]:
+        """Every declared face for ``players`` players in ``lang`` (``mark`` on the faces ``marked`` names); an
+        option out of range is a UsageError."""
         if lang not in LANGS:
             raise UsageError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
         low, high = self.players
@@ -131,7 +152,7 @@ class DeclaredSet:
         if not 0 <= bleed_mm <= MAX_BLEED_MM:
             raise UsageError(f"bleed must be between 0 and {MAX_BLEED_MM:g} mm, not {bleed_mm}")
         return component_faces(self.folder, self.context(players), templates=self.templates, lang=lang,
-                               players=players, bleed_mm=bleed_mm)
+                               players=players, bleed_mm=bleed_mm, mark=mark, marked=marked)
 
 
 def preview_kinds(declared: Declared, strings: Mapping[str, Any], lang: str) -> tuple[dict[str, str], dict[str, str]]:

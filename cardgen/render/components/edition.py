@@ -3,18 +3,20 @@
 Why: such a game draws and words nothing in Python (its templates and strings.yaml do), so its edition
 (cardgen.render.edition.Edition) is the same for every such game: the kit's faces of its declarations, its
 sheet labels and preview words from its strings. A game hands the kit a :class:`DeclaredGame` (its content
-loaded as a :class:`cardgen.render.components.declared.DeclaredSet`, and why it has no packs or variants).
+loaded as a :class:`cardgen.render.components.declared.DeclaredSet`, and why it takes no variant options).
+A pack over such a game prints only the faces it changes, with its mark.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from cardgen.errors import UsageError
 from cardgen.render.build import check_plain_options
-from cardgen.render.components.declared import DeclaredSet, kind_names, preview_kinds
+from cardgen.render.components.declared import DeclaredSet, changed_faces, kind_names, preview_kinds
 from cardgen.render.components.schema import load_components
 from cardgen.render.components.words import LabelWords
 from cardgen.render.edition import BuildOptions, Designed, SetWords
@@ -46,7 +48,7 @@ class DeclaredGame:
         players = options.player_count(high)  # none given: the full set, for the most players the game takes
         if not low <= players <= high:
             raise UsageError(f"--players {players}: game.yaml players is {low} to {high}")
-        return DeclaredEdition(printed, replace(options, players=players))
+        return DeclaredEdition(printed, replace(options, players=players), self.load)
 
 
 @dataclass
@@ -55,6 +57,7 @@ class DeclaredEdition:
 
     printed: DeclaredSet
     options: BuildOptions
+    load: Callable[[Path], DeclaredSet]  #: the game's loader: a pack's base is read to see what the pack changes
 
     @property
     def name(self) -> str:
@@ -62,15 +65,24 @@ class DeclaredEdition:
 
     @property
     def folders(self) -> list[Path]:
-        return [self.printed.folder]
+        return self.printed.folders
 
     @property
     def templates(self) -> list[Path]:
         return [self.printed.templates, TEMPLATES_DIR]
 
     def design(self, options: BuildOptions) -> Designed:
-        return Designed(self.printed.faces(lang=options.lang, players=options.player_count(self.printed.players[1]),
-                                           bleed_mm=options.bleed_mm))
+        """Every declared face; for a pack, only the faces it prints otherwise than its base (new, changed, or in
+        other numbers: :func:`changed_faces`), each with the pack's mark, listed in manifest.json."""
+        made = partial(DeclaredSet.faces, lang=options.lang, players=options.player_count(self.printed.players[1]),
+                       bleed_mm=options.bleed_mm)
+        pack = self.printed.pack
+        if pack is None:
+            return Designed(made(self.printed))
+        changed = changed_faces(made(self.printed), made(self.load(pack.base)))
+        printed = [face for face in made(self.printed, mark=pack.mark, marked=changed) if face.id in changed]
+        return Designed(printed, manifest={"pack": {"id": pack.id, "version": pack.version, "mark": pack.mark,
+                                                    "changed": sorted(face.id for face in printed)}})
 
     def unprinted(self, options: BuildOptions, designed: Designed) -> list[Face]:
         return []

@@ -109,5 +109,5 @@ def test_the_edition_hands_the_kit_faces_words_and_a_preview(content):
     assert "Horseless Carriage · Print preview" in html and "Boards" in html
     with pytest.raises(UsageError, match=r"^--players 5: game.yaml players is 2 to 4$"):
         PRINTED.open(CONTENT, BuildOptions(players=5))
-    with pytest.raises(UsageError, match=r"^--variant is not for horseless-carriage \(it has no packs or variants\)$"):
+    with pytest.raises(UsageError, match=r"^--variant is not for horseless-carriage \(it has no variants\)$"):
         PRINTED.open(CONTENT, BuildOptions(players=3, variant="x"))
