@@ -17,6 +17,13 @@ def edit(path: Path, old: str, new: str, once: bool = True) -> int:
     return text[: text.index(old)].count("\n") + 1
 
 
+def copy_of(source: Path, target: Path, *ignore: str) -> Path:
+    """A copy of the content folder ``source`` at ``target`` that a test may edit, without the files matching
+    the patterns ``ignore``."""
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(*ignore))
+    return target
+
+
 def copy_with(folder: Path, file: str, old: str, new: str) -> int:
     """Copy the bundled content into ``folder`` and replace the one occurrence of ``old`` in ``file`` by ``new``;
     the 1-based line ``old`` was on."""

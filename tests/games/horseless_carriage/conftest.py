@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from cardgen.games.horseless_carriage.model import CONTENT as FOLDER, HorselessContent, load_content
+from tests.content_copy import copy_of
 
 
 @pytest.fixture(scope="session")
@@ -18,9 +18,7 @@ def content() -> HorselessContent:
 @pytest.fixture
 def copy(tmp_path: Path) -> Path:
     """A copy of the bundled folder a test may edit."""
-    target = tmp_path / "hc"
-    shutil.copytree(FOLDER, target)
-    return target
+    return copy_of(FOLDER, tmp_path / "hc")
 
 
 @pytest.fixture(scope="session")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,9 +18,7 @@ def content() -> RailroadInk:
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     """A writable copy of the bundled folder (without its scripted games)."""
-    target = tmp_path / "railroad-ink"
-    shutil.copytree(CONTENT, target, ignore=shutil.ignore_patterns("games"))
-    return target
+    return content_copy.copy_of(CONTENT, tmp_path / "railroad-ink", "games")
 
 
 def edit(folder: Path, name: str, old: str, new: str) -> None:
