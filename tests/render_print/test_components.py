@@ -356,3 +356,34 @@ components:
         "g-print-shop-boards.pdf": "single"}
     assert files["g-print.pdf"][1] == ("token",) and files["g-boards.pdf"][1] == ("net", "sheet")
     assert files["g-print-shop-cards-41x63mm.pdf"][2] == ("token", "token_back") * 3
+
+
+def test_a_declared_game_prints_through_the_kit_s_edition(tmp_path):
+    from cardgen.errors import UsageError
+    from cardgen.render.components.declared import DeclaredSet
+    from cardgen.render.components.edition import DeclaredGame
+    from cardgen.render.edition import BuildOptions
+
+    folder = _write(tmp_path / "c", """\
+components:
+  - id: pad
+    label: {zh: 纸, en: Pad}
+    template: t.html.j2
+    size: page
+    layout: sheet
+    copies: {per_player: 1}
+""")
+    _template(tmp_path, "{{ players }}")
+    printed = DeclaredSet("set", {"zh": "游戏", "en": "Game"}, folder, (2, 3), {}, tmp_path,
+                          lambda players: GameContext(strings={}))
+    game = DeclaredGame("g", lambda f: printed, refused="it has one set")
+    edition = game.open(folder, BuildOptions(lang="en"))
+    assert (edition.name, edition.folders, edition.templates[0], edition.options.players) == ("set", [folder],
+                                                                                            tmp_path, 3)
+    assert [(f.id, f.copies) for f in edition.design(edition.options).faces] == [("pad", 3)]
+    with pytest.raises(UsageError, match=r"^--with-base is not for g \(it has one set\)$"):
+        game.open(folder, BuildOptions(with_base=True))
+    with pytest.raises(UsageError, match=r"^--players 4: game.yaml players is 2 to 3$"):
+        game.open(folder, BuildOptions(players=4))
+    with pytest.raises(UsageError, match=r"^bleed must be between 0 and 10 mm, not 11$"):
+        printed.faces(lang="en", players=2, bleed_mm=11)
