@@ -34,6 +34,16 @@ components:
     layout: sheet
     copies: {per_player: 1}
 """
+#: The smallest declaration: one sheet a player, drawn by the template ``t.html.j2`` (:func:`_template`).
+PAD_YAML = """\
+components:
+  - id: pad
+    label: {zh: 纸, en: Pad}
+    template: t.html.j2
+    size: page
+    layout: sheet
+    copies: {per_player: 1}
+"""
 SCORE_PAD_TEMPLATE = """\
 <div class="face board" style="{{ g.root_style }}">
   <div class="safe" style="{{ g.safe_style }}">
@@ -302,15 +312,7 @@ components:
 def test_a_game_template_naming_what_it_is_not_given_fails_loudly(tmp_path):
     from jinja2 import UndefinedError
 
-    folder = _write(tmp_path / "c", """\
-components:
-  - id: pad
-    label: {zh: 纸, en: Pad}
-    template: t.html.j2
-    size: page
-    layout: sheet
-    copies: {fixed: 1}
-""")
+    folder = _write(tmp_path / "c", PAD_YAML)
     _template(tmp_path, '{{ no_such_value }}')
     with pytest.raises(UndefinedError, match="'no_such_value' is undefined"):
         component_faces(folder, GameContext(strings={}), templates=tmp_path, lang="en", players=1, bleed_mm=3)
@@ -364,15 +366,7 @@ def test_a_declared_game_prints_through_the_kit_s_edition(tmp_path):
     from cardgen.render.components.edition import DeclaredGame
     from cardgen.render.edition import BuildOptions
 
-    folder = _write(tmp_path / "c", """\
-components:
-  - id: pad
-    label: {zh: 纸, en: Pad}
-    template: t.html.j2
-    size: page
-    layout: sheet
-    copies: {per_player: 1}
-""")
+    folder = _write(tmp_path / "c", PAD_YAML)
     _template(tmp_path, "{{ players }}")
     printed = DeclaredSet("set", {"zh": "游戏", "en": "Game"}, folder, (2, 3), {}, tmp_path,
                           lambda players: GameContext(strings={}))
