@@ -241,6 +241,8 @@ class Rules:
     dispatch: tuple[DispatchEffect, ...]  # by kind
     holds: tuple[DispatchEffect, ...]     # effects a train carries beyond their round (Core.held), as one card each
     hold_card: tuple[int, ...]            # by hold: the dispatch kind it comes from, or -1 (an event's)
+    stop_rules: bool                      # an event or dispatch card says no stop, or any card forces one: the
+                                          # base game has only its operation cards' no-stop (Core.can_stop)
     # numbers
     clock_start: int
     clock_end: int
@@ -540,6 +542,8 @@ def compile_rules(model: Content) -> Rules:
         dispatch=dispatch,
         holds=tuple(holds),
         hold_card=tuple(hold_card),
+        stop_rules=any(ev.no_stop or ev.force_stop for ev in track.values())
+        or any(fx.no_stop or fx.force_stop for fx in dispatch) or any(e.type == "force_stop" for k in ops for e in k.effects),
         clock_start=g.clock.start,
         clock_end=g.clock.end,
         cap=g.composition_cap,

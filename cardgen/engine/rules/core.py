@@ -268,9 +268,10 @@ class Core:
         """Phase 1 (event): global W gain and festival tickets; remember the rest for later phases."""
         ev = self.event = self.event_for(self.round)
         self.effective = False
-        for t in range(self.n):
-            if self.held[t]:
-                self._carry(t)
+        if self.rules.holds:
+            for t in range(self.n):
+                if self.held[t]:
+                    self._carry(t)
         if ev is None:
             return
         if ev.clock_hold:
@@ -484,7 +485,7 @@ class Core:
         if played >= 0:
             fx = rules.dispatch[played]
             passing, opened = fx.ignore_blocking, fx.ignore_closure
-        forced = self._forced(t)             # the move ends at the first station reached
+        forced = rules.stop_rules and self._forced(t)   # the move ends at the first station reached
         halted = False
         station_of_cell = rules.station_of_cell
         c, d = self.cell[t], self.dir[t]
@@ -542,7 +543,8 @@ class Core:
             self._fell_short(t, why if why != SHORT_NONE else SHORT_CHOICE)
         if passed or 0 < opened_at <= moved:
             self._took_effect(t)
-        if halted or (played >= 0 and rules.dispatch[played].no_stop and station_of_cell[c] >= 0):
+        if halted or (rules.stop_rules and played >= 0 and rules.dispatch[played].no_stop
+                      and station_of_cell[c] >= 0):
             self._stop_rule_mattered(t)
         return moved
 
@@ -738,6 +740,8 @@ class Core:
         """Rules 6.2 phase 4: only a train on a station stops, and not one that played a no-stop card or whose round
         says no stop (event, dispatch card), unless a card of its round forces the stop."""
         rules = self.rules
+        if not rules.stop_rules:
+            return rules.stops(self.cell[t], self.card[t])
         if rules.station_of_cell[self.cell[t]] < 0:
             return False
         k, ev, played = self.card[t], self.event, self.played[t]
@@ -894,7 +898,8 @@ class Core:
                     self.effective = True                # a train on a station did not stop
         if ev is not None and self.effective:
             self.events_effective[ev.kind] += 1
-        self._hand_on(ev)
+        if self.rules.holds:
+            self._hand_on(ev)
         for s, pile in enumerate(self.piles):
             if not pile and self.pile_empty_round[s] is None:
                 self.pile_empty_round[s] = self.round
