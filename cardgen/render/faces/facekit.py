@@ -142,9 +142,11 @@ class FaceMaker(Generic[W]):
              sheet_colour: str = "", **context: object) -> Face:
         frame = Frame(size[0], size[1], self.bleed)
         palette = self.palette
+        marked = bool(self.mark) and kind != "card_back" and (self.marked is None or id in self.marked)
+        # a template that fills its safe zone to the corner keeps mark_room_mm free there for the mark
         body = render(template, game_templates=self.templates, g=frame, w=self.words, palette=palette,
-                      **self.shared, **context)
-        if self.mark and kind != "card_back" and (self.marked is None or id in self.marked):
+                      mark_room_mm=MARK_ROOM_MM if marked else 0.0, **self.shared, **context)
+        if marked:
             body = Markup(body) + set_mark(self.mark, frame)
         # Cards take their geometry and accent from the stylesheet, all cards share it word for word;
         # boards (sizes of their own) keep theirs inline.
@@ -161,6 +163,9 @@ class FaceMaker(Generic[W]):
 #: (it is art), its glyph keeps the safe margin like every text (at 1.5 mm the circle was 1 mm from the cut).
 MARK_MM = 6.4
 MARK_INSET_MM = SAFE_MARGIN_MM - 1.0
+#: How far the mark reaches into the safe zone from its bottom-right corner, and a millimetre's gap: the room a
+#: template that fills its safe zone leaves free there when the face is marked (its ``mark_room_mm``).
+MARK_ROOM_MM = MARK_MM - (SAFE_MARGIN_MM - MARK_INSET_MM) + 1.0
 #: The mark's glyph: its em is at least 4 mm, legible across the table (at 6 pt it was about 2 mm).
 MARK_PT = 12
 

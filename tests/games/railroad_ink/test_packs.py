@@ -5,14 +5,18 @@ the pack's own file; ``cardgen pack new --base railroad-ink`` starts one that va
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cardgen.cli import app
 from cardgen.games import game_of
+from cardgen.games.railroad_ink.faces import declared_set
 from cardgen.games.railroad_ink.model import CONTENT, load_content
+from cardgen.render.faces.facekit import MARK_ROOM_MM
 from cardgen.resources import bundled_path
 from tests.games.railroad_ink.conftest import edit
 
@@ -126,3 +130,18 @@ def test_pack_new_over_railroad_ink_validates(tmp_path):
     valid = run("validate", str(folder))
     assert valid.exit_code == 0, valid.output
     assert valid.stdout.splitlines()[2] == "pack my-pack v1 (my-pack), mark R, over railroad-ink"
+
+
+def test_a_marked_board_leaves_its_corner_to_the_mark():
+    printed = declared_set(load_content(SAMPLE))
+    plain = {f.id: f.html for f in printed.faces(lang="en", players=1, bleed_mm=3)}
+    marked = {f.id: f.html for f in printed.faces(lang="en", players=1, bleed_mm=3, mark="立",
+                                                  marked=frozenset({"board"}))}
+    assert 'class="pack-mark"' in marked["board"] and 'class="pack-mark"' not in plain["board"]
+    assert marked["quick_reference"] == plain["quick_reference"]  # only the faces named are marked
+
+    def cell(html: str) -> float:  # the exit table's cell width: the table ends short of the mark
+        return float(re.findall(r'data-box="exit-score" style="left:[^;]+;top:[^;]+;width:([0-9.]+)mm', html)[0])
+
+    cells = len(load_content(SAMPLE).scoring.exits.table)
+    assert cell(marked["board"]) == pytest.approx(cell(plain["board"]) - MARK_ROOM_MM / cells, abs=1e-6)
