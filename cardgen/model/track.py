@@ -104,6 +104,9 @@ def edit_track(trees: dict[str, Any], edit: Any) -> list[Problem]:
     for key, node in edit.value.items():
         if key not in ("remove", "insert"):
             problem(node, (key,), f"unknown key '{key}'{suggest(str(key), ['remove', 'insert'])}")
+        elif not isinstance(node.value, list):
+            problem(node, (key,), f"'{key}' is a list: " + ("[ID, ...]" if key == "remove" else
+                                                            "[{after: ID, card: CARD}, ...]"))
     slots = sorted((r, card) for r, card in track.value.items() if isinstance(r, int))
     ids = card_ids(plain(track))
     named = [ids.get(r, "") for r, _ in slots]

@@ -53,3 +53,10 @@ def test_a_variant_that_no_longer_fits_the_pack_is_located(pack_dir):
     assert pack_dir.headlines() == [
         "rail-journey/variants.yaml:18:27: variants.0.drop.1: in variant 'beginner': no track card "
         "'crowded_train.1'; did you mean 'crowded_train.2'?"]
+
+
+def test_an_edit_of_the_wrong_shape_is_located(pack_dir):
+    pack_dir.write("events.yaml", "track_edit:\n  remove: crowded_train.1\n  insrt: []\n")
+    assert pack_dir.headlines() == [
+        "tp/events.yaml:2:11: track_edit.remove: 'remove' is a list: [ID, ...]",
+        "tp/events.yaml:3:10: track_edit.insrt: unknown key 'insrt'; did you mean 'insert'?"]
