@@ -145,3 +145,11 @@ def test_a_marked_board_leaves_its_corner_to_the_mark():
 
     cells = len(load_content(SAMPLE).scoring.exits.table)
     assert cell(marked["board"]) == pytest.approx(cell(plain["board"]) - MARK_ROOM_MM / cells, abs=1e-6)
+
+
+def test_serve_watches_every_layer_of_a_pack(tmp_path):
+    from cardgen.render.watch import content_folders
+
+    pack = sample_copy(tmp_path)
+    assert content_folders(pack) == [tmp_path / "railroad-ink", pack]
+    assert content_folders(CONTENT) == [CONTENT]
