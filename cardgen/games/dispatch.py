@@ -19,7 +19,7 @@ from typing import Any
 
 from cardgen.command_errors import exit_with_error, reported
 from cardgen.errors import UsageError
-from cardgen.games.game import Game, game_of, installed_games
+from cardgen.games.game import Game, game_ids, game_named, game_of
 
 #: A command's handler for one game: ``handler(options, given)``.
 Handler = Callable[[dict[str, Any], frozenset[str]], Any]
@@ -103,8 +103,8 @@ def folder_named_in(name: str) -> Callable[[Mapping[str, Any]], Path]:
             data, _ = load_file(path, path.name)
             written = data.get("content") if isinstance(data, dict) else None
             game = data.get("game") if isinstance(data, dict) else None
-            if written is None and isinstance(game, str) and game in installed_games():
-                return installed_games()[game].content
+            if written is None and isinstance(game, str) and game in game_ids():
+                return game_named(game).content
             if isinstance(written, str):
                 found = places.bundled(written) or places.inside(written, path.parent, places.tree(path.parent),
                                                                  "content")
