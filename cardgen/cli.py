@@ -17,7 +17,7 @@ from typer.core import TyperGroup
 from cardgen.engine import command as engine_command
 from cardgen.model import command as model_command
 from cardgen.model import pack_command, show_command
-from cardgen.games.dispatch import folder_argument, for_every_game
+from cardgen.games.dispatch import folders_of_one_game, for_every_game
 from cardgen.games.rail_journey import diff_command
 from cardgen.render import command as render_command
 from cardgen.sweep import command as sweep_command
@@ -114,7 +114,7 @@ def _root(
 model_command.register(app)
 pack_command.register(app)
 show_command.register(app)
-app.command("diff")(for_every_game("diff", diff_command.diff_cmd, folder_argument("old")))  # Rail Journey's, for now
+app.command("diff")(for_every_game("diff", diff_command.diff_cmd, folders_of_one_game("diff", "old", "new")))
 render_command.register(app)
 engine_command.register(app)
 sweep_command.register(app)

@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-
 from cardgen.command_errors import exit_with_error, reported
 from cardgen.errors import UsageError
 from cardgen.games.game import Game, game_ids, game_named, game_of
+from cardgen.printable import printable
 
 #: A command's handler for one game: ``handler(options, given)``.
 Handler = Callable[[dict[str, Any], frozenset[str]], Any]
@@ -82,11 +82,36 @@ def lazy(target: str) -> Handler:
     return run
 
 
-def folder_argument(name: str) -> Callable[[Mapping[str, Any]], Path]:
-    """``folder_of`` for a command whose option ``name`` is a content folder or a bundled id (None: the default)."""
+def named_folder(written: str | Path | None) -> Path:
+    """The content folder a command's argument names: a folder, a bundled game's or pack's id, or an installed
+    game's id (its bundled content: ``cardgen show tiny``); None: the default game's."""
     from cardgen.model.places import content_folder
 
-    return lambda options: content_folder(options.get(name))
+    folder = content_folder(written)
+    if written is not None and not folder.exists() and str(written) in game_ids():
+        return game_named(str(written)).content
+    return folder
+
+
+def folder_argument(name: str) -> Callable[[Mapping[str, Any]], Path]:
+    """``folder_of`` for a command whose option ``name`` is a content folder or a game's id (None: the default)."""
+    return lambda options: named_folder(options.get(name))
+
+
+def folders_of_one_game(command: str, first: str, second: str) -> Callable[[Mapping[str, Any]], Path]:
+    """``folder_of`` for a command comparing the folders its options ``first`` and ``second`` name: the first;
+    one line, exit 2, when the two are different games' (nothing to compare a face with)."""
+
+    def folder_of(options: Mapping[str, Any]) -> Path:
+        folders = named_folder(options[first]), named_folder(options[second])
+        games = [game_for(command, folder).id for folder in folders]
+        if games[0] != games[1]:
+            exit_with_error(command, UsageError(
+                f"{printable(str(options[first]))} is a {games[0]} folder and {printable(str(options[second]))} "
+                f"a {games[1]} one: {command} compares two folders of one game"))
+        return folders[0]
+
+    return folder_of
 
 
 def folder_named_in(name: str) -> Callable[[Mapping[str, Any]], Path]:

@@ -1,9 +1,10 @@
-"""The commands a game gets from a few functions of its own: validate, simulate, sweep and replay.
+"""The commands a game gets from a few functions of its own: validate, show, diff, simulate, sweep and replay.
 
 Why: a new game should not write a command line. It hands :class:`StandardCommands` how to load its
 content (every located problem at once, as :class:`cardgen.errors.ContentError`), how to summarise valid
 content, and, if it has a rules engine, how to simulate and replay (a game that simulates can be swept over
-its content values: cardgen.sweep.standard); these handlers do the rest in the
+its content values: cardgen.sweep.standard); ``show`` and ``diff`` read its summary and its edition's
+faces (cardgen.games.face_views); these handlers do the rest in the
 shape every cardgen command has (located problems with a caret, one error line, ``--json``, exit codes).
 An option the game has no use for is refused in one line (cardgen.games.dispatch.refuse_unused).
 """
@@ -20,8 +21,9 @@ import typer
 
 from cardgen.command_errors import exit_with_error, exit_with_problems, reported
 from cardgen.errors import INTERRUPTED_EXIT, CardgenError, ContentError, UsageError, error_line
-from cardgen.games.dispatch import Handler, refuse_unused
+from cardgen.games.dispatch import Handler, named_folder, refuse_unused
 from cardgen.games.game import game_named
+from cardgen.languages import LANGS
 from cardgen.printable import printable
 
 
@@ -63,9 +65,13 @@ class StandardCommands:
     #: what ``cardgen sweep`` ranks points by when the spec names no ``metric:``: a path into the simulate's
     #: ``to_dict()`` (``bots.*.mean``; docs/sweeps.md), or None: a spec must name one
     sweep_metric: str | None = None
+    #: the bots ``--lineup`` accepts and the variants (or expansions) ``--variant`` names: ``show`` lists them
+    bots: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
 
     def handlers(self) -> dict[str, Handler]:
-        found: dict[str, Handler] = {"validate": self.validate_handler}
+        found: dict[str, Handler] = {"validate": self.validate_handler, "show": self.show_handler,
+                                     "diff": self.diff_handler}
         if self.simulate is not None:
             found["simulate"] = self.simulate_handler
             found["sweep"] = self.sweep_handler
@@ -92,6 +98,36 @@ class StandardCommands:
                                   ensure_ascii=False, indent=2))
         else:
             typer.echo("\n".join([f"{printable(str(folder))}: valid ({self.game_id})", "", *lines]))
+
+    def show_handler(self, options: dict[str, Any], given: frozenset[str]) -> None:
+        from cardgen.games.face_views import Shown
+        from cardgen.games.printed import printed
+
+        self._refuse("show", given, {"target", "kind", "lang", "as_json"})
+        folder = named_folder(options["target"])
+        game = game_named(self.game_id)
+        with reported("show", "nothing shown"):
+            langs = _langs(options["lang"])
+            content = self.load(folder)
+            faces = printed(game, folder, langs) if game.edition is not None else None
+            shown = Shown(self.game_id, str(options["target"] or folder), self.summary(content), self.bots,
+                          self.variants, faces)
+            doc, lines = shown.doc(options["kind"]), shown.lines(options["kind"])
+        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2) if options["as_json"] else "\n".join(lines))
+
+    def diff_handler(self, options: dict[str, Any], given: frozenset[str]) -> None:
+        from cardgen.games.face_views import diff_doc, diff_lines
+        from cardgen.games.printed import printed
+        from cardgen.render.face_changes import compare_faces
+
+        self._refuse("diff", given, {"old", "new", "as_json"})
+        game = game_named(self.game_id)
+        with reported("diff", "nothing compared"):
+            old, new = (printed(game, named_folder(options[name])) for name in ("old", "new"))
+            changes = compare_faces(old.faces, new.faces)
+        names = str(options["old"]), str(options["new"])
+        typer.echo(json.dumps(diff_doc(*names, self.game_id, changes), ensure_ascii=False, indent=2)
+                   if options["as_json"] else "\n".join(diff_lines(*names, changes)))
 
     def simulate_handler(self, options: dict[str, Any], given: frozenset[str]) -> None:
         assert self.simulate is not None
@@ -147,10 +183,8 @@ class StandardCommands:
         return content
 
     def _folder(self, options: dict[str, Any]) -> Path:
-        from cardgen.model.places import content_folder
-
         written = options.get("content_dir")
-        return content_folder(written) if written is not None else game_named(self.game_id).content
+        return named_folder(written) if written is not None else game_named(self.game_id).content
 
     def _refuse(self, command: str, given: frozenset[str], used: set[str]) -> None:
         refuse_unused(command, game_named(self.game_id), given, frozenset(used))
@@ -161,3 +195,12 @@ class StandardCommands:
                    else "\n".join(outcome.lines()))
         if not outcome.ok:
             raise typer.Exit(1)
+
+
+def _langs(lang: str | None) -> tuple[str, ...]:
+    """The languages ``--lang`` asks for: the one named, or every one."""
+    if lang is None:
+        return LANGS
+    if lang not in LANGS:
+        raise UsageError(f"--lang {lang!r}: choose one of {', '.join(LANGS)}")
+    return (lang,)

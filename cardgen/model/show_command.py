@@ -9,8 +9,8 @@ from typing import Any, Optional
 
 import typer
 
-from cardgen.games.dispatch import for_every_game, folder_argument
-
+from cardgen.games.dispatch import for_every_game, folder_argument, refuse_unused
+from cardgen.games.game import game_named
 from cardgen.errors import UsageError
 from cardgen.model.catalogue import ADDED, CHANGED, KINDS, REMOVED, Entry, catalogue, counts
 from cardgen.model.messages import suggest
@@ -22,15 +22,18 @@ MARKS = {ADDED: "+", CHANGED: "~", REMOVED: "-", "": " "}
 
 def show_cmd(
     target: Optional[str] = typer.Argument(None, metavar="[GAME|PACK]",
-                                           help="Content folder, pack, or bundled id (rail-journey, onsen-line); "
-                                                "the bundled Rail Journey set if omitted."),
+                                           help="Content folder, pack, or a game's id (rail-journey, onsen-line, "
+                                                "railroad-ink); the bundled Rail Journey set if omitted."),
     kind: Optional[str] = typer.Argument(None, metavar="[KIND]", help=f"Only this kind: {', '.join(KINDS)}."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Show the set with this variant applied."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Captions in this language only (zh or en; another "
+                                                            "game's option: Rail Journey shows both)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
 ) -> None:
     """List what a game or pack holds: ids, icons, effects with their parameters, the event track
     (round -> card) and print counts, per kind. For a pack, the merged set, each row marked + added,
-    ~ changed or - removed against its base.
+    ~ changed or - removed against its base. Another game: its summary, its bots and variants, and each
+    printed kind's faces (ids, copies, backs, captions; --lang for one language).
 
     Examples: cardgen show; cardgen show event; cardgen show onsen-line track --json
     """
@@ -38,6 +41,7 @@ def show_cmd(
     from cardgen.command_errors import reported
     from cardgen.model.load import has_variant
 
+    refuse_unused("show", game_named("rail-journey"), frozenset({"lang"} if lang is not None else ()), frozenset())
     with reported("show", "nothing shown"):
         target, kinds = _arguments(target, kind)
         content = load(target, variant=variant)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardgen.games.game import Game
-from cardgen.games.horseless_carriage import model, replay, simulate
+from cardgen.games.horseless_carriage import bots, model, replay, simulate
 from cardgen.games.standard import StandardCommands
 from cardgen.model.layered import layer_folders
 from cardgen.render.edition import BuildOptions, Edition
@@ -28,6 +28,6 @@ GAME = Game(
     content=bundled_path("content", "horseless-carriage"),
     commands=StandardCommands("horseless-carriage", model.load_content, model.summary,
                               simulate=simulate.simulate_request, replay=replay.replay,
-                              sweep_metric="wealth_by_strategy.*").handlers(),
+                              sweep_metric="wealth_by_strategy.*", bots=tuple(bots.BOTS)).handlers(),
     layers=layer_folders,
 )

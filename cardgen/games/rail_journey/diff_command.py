@@ -17,9 +17,10 @@ def diff_cmd(
 ) -> None:
     """List every face that changed from OLD to NEW (added, changed, removed; the field that changed).
 
-    Both sets are validated first. Faces are compared in both languages, for the largest player
-    count. Exit 0 when the comparison ran (whether or not anything changed), 1 on bad content.
-    Reprint only what changed with: cardgen build NEW --changed-since OLD
+    Both sets are validated first and must be one game's. Faces are compared in both languages, for the
+    largest player count. Exit 0 when the comparison ran (whether or not anything changed), 1 on bad
+    content. Rail Journey names the field that changed, and reprints only what changed with:
+    cardgen build NEW --changed-since OLD; another game says face, back or copies.
 
     Example: cardgen diff cardgen/content/rail-journey cardgen/content/packs/onsen-line
     """

@@ -14,11 +14,11 @@ from typing import Any, Sequence
 
 from cardgen.model.content import Content
 from cardgen.games.rail_journey.faces import design
+from cardgen.render.face_changes import CHANGED, FACE, REMOVED, FaceChange, by_kind, compare_faces
 from cardgen.render.faces.facekit import Face
 from cardgen.render.faces.fit import text_runs
 
 CARD_BACK = "card_back"
-ADDED, CHANGED, REMOVED = "added", "changed", "removed"
 #: The field named when a face's own record is unchanged but a text it prints changed (a renamed station):
 #: the old card now says something untrue, unlike a face that only shows more (a route strip with a new station).
 PRINTED_TEXT = "printed text"
@@ -52,41 +52,6 @@ def _still_says(old_html: str, gone: Sequence[str]) -> bool:
     (a route strip with a new station) still tells the truth; one naming a renamed station does not."""
     printed = " ".join(text_runs(old_html))
     return not any(text in printed for text in gone)
-
-
-@dataclass(frozen=True)
-class FaceChange:
-    """One face that is new, different or gone in the new set."""
-
-    kind: str
-    id: str
-    label: str
-    change: str                   #: added, changed or removed
-    fields: tuple[str, ...] = ()  #: what changed ("copies 4 -> 5", "name.en", "face")
-    old_copies: int = 0
-    new_copies: int = 0
-    old_label: str = ""           #: the old face's label (what to take out of the box)
-
-    @property
-    def restyled(self) -> bool:
-        """Only something the face derives from other content changed, and all it printed it still prints
-        (a route strip with a new station): the box's copy still tells the truth."""
-        return self.change == CHANGED and self.fields == ("face",)
-
-    @property
-    def copies_only(self) -> bool:
-        """Only the number of copies changed: a reprint adds (or takes out) the difference."""
-        return self.change == CHANGED and all(f.startswith("copies ") for f in self.fields)
-
-    @property
-    def copies_and_restyled(self) -> bool:
-        """Only the copies changed, besides what the face derives from other content (a pack's view)."""
-        counted = [f for f in self.fields if f != "face"]
-        return self.change == CHANGED and bool(counted) and all(f.startswith("copies ") for f in counted)
-
-    def as_dict(self) -> dict:
-        return {"kind": self.kind, "id": self.id, "change": self.change, "fields": list(self.fields),
-                "old_copies": self.old_copies, "new_copies": self.new_copies}
 
 
 def _flat(value: Any, prefix: str = "") -> dict[str, Any]:
@@ -153,38 +118,17 @@ def compare(old: Content, new: Content, *, langs: Sequence[str] = design.LANGS, 
     new_faces = new_faces or all_faces(new, langs, players, bleed_mm)
     old_rec, new_rec = records(old), records(new)
     gone = _gone(old, new)
-    first = langs[0]
     olds = {lang: {f.id: f for f in old_faces[lang]} for lang in langs}
-    news = {lang: {f.id: f for f in new_faces[lang]} for lang in langs}
-    changes: list[FaceChange] = []
-    for face in new_faces[first]:
-        before = olds[first].get(face.id)
-        if before is None:
-            changes.append(FaceChange(face.kind, face.id, face.label, ADDED, (), 0, face.copies))
-            continue
+
+    def named(before: Face, face: Face, looks: bool) -> list[str]:
+        """The content fields behind the face that changed; else whether it still says all it said."""
         fields = _fields(old_rec.get(face.id), new_rec.get(face.id))
-        looks = any(olds[lang][face.id].html != news[lang][face.id].html for lang in langs
-                    if face.id in olds[lang] and face.id in news[lang])
         if looks and not fields:  # a derived value, a name it quotes or the game's look changed:
             still = all(_still_says(olds[lang][face.id].html, gone) for lang in langs if face.id in olds[lang])
-            fields = ["face"] if still else [PRINTED_TEXT]
-        if before.copies != face.copies:
-            fields.append(f"copies {before.copies} -> {face.copies}")
-        if fields:
-            changes.append(FaceChange(face.kind, face.id, face.label, CHANGED, tuple(fields), before.copies,
-                                      face.copies, before.label))
-    for face in old_faces[first]:
-        if face.id not in news[first]:
-            changes.append(FaceChange(face.kind, face.id, face.label, REMOVED, (), face.copies, 0, face.label))
-    return changes
+            fields = [FACE] if still else [PRINTED_TEXT]
+        return fields
 
-
-def by_kind(changes: Sequence[FaceChange]) -> dict[str, dict[str, list[str]]]:
-    """``{kind: {"added": [ids], "changed": [ids], "removed": [ids]}}`` for manifest.json and --json."""
-    out: dict[str, dict[str, list[str]]] = {}
-    for ch in changes:
-        out.setdefault(ch.kind, {ADDED: [], CHANGED: [], REMOVED: []})[ch.change].append(ch.id)
-    return out
+    return compare_faces({lang: old_faces[lang] for lang in langs}, {lang: new_faces[lang] for lang in langs}, named)
 
 
 @dataclass
@@ -248,4 +192,4 @@ def _with_copies(face: Face, copies: int) -> Face:
     return replace(face, copies=copies)
 
 
-__all__ = ["FaceChange", "PrintPlan", "by_kind", "compare", "records", "reprint_plan"]
+__all__ = ["REMOVED", "FaceChange", "PrintPlan", "by_kind", "compare", "records", "reprint_plan"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from cardgen.games.dispatch import folder_named_in
 from cardgen.games.game import Game
-from cardgen.games.railroad_ink import model, replay, simulate
+from cardgen.games.railroad_ink import bots, model, replay, simulate
 from cardgen.games.standard import SimulateRequest, StandardCommands
 from cardgen.model.layered import layer_folders
 from cardgen.render.edition import BuildOptions, Edition
@@ -44,6 +44,7 @@ GAME = Game(
     edition=open_edition,
     content=bundled_path("content", "railroad-ink"),
     commands=StandardCommands("railroad-ink", model.load_content, model.summary, simulate=simulate_request,
-                              replay=replay_script, sweep_metric="bots.*.mean").handlers(),
+                              replay=replay_script, sweep_metric="bots.*.mean", bots=tuple(bots.BOTS),
+                              variants=model.EXPANSIONS).handlers(),
     layers=layer_folders,
 )
