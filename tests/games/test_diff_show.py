@@ -9,12 +9,12 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgen.cli import app
-from cardgen.games import installed_games
+from cardgen.games import game_named
 from tests.content_copy import copy_of, edit
 from tests.games.test_plugin import cardgen, installed  # noqa: F401 - the installed tiny game's fixture
 
 runner = CliRunner()
-RAILROAD_INK = installed_games()["railroad-ink"].content
+RAILROAD_INK = game_named("railroad-ink").content
 
 
 def run(*args: str):
@@ -55,7 +55,7 @@ def test_a_dice_count_changes_the_copies_of_its_net(edited):
 
 
 def test_a_set_diffed_with_itself_differs_nowhere():
-    done = run("diff", "horseless-carriage", str(installed_games()["horseless-carriage"].content))
+    done = run("diff", "horseless-carriage", str(game_named("horseless-carriage").content))
     assert (done.exit_code, done.stdout.splitlines()[0].endswith(": 0 face(s) differ")) == (0, True)
 
 
