@@ -230,7 +230,7 @@ class Merge:
 @dataclass(frozen=True)
 class GameMerge:
     """What a game does around the game-agnostic merge of a pack (cardgen.model.layered.merge_layers); each
-    part optional (Rail Journey's: cardgen.model.pack.RAIL_JOURNEY_MERGE)."""
+    part optional (Rail Journey's: cardgen.model.pack_read.RAIL_JOURNEY_MERGE)."""
 
     #: ``prepare(trees)``: once, over the base's files before any pack merges (ids the overlays name entries by)
     prepare: Callable[[dict[str, Loc]], None] | None = None

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.resources import DEFAULT_CONTENT as DEFAULT_CONTENT  # re-exported: cardgen.model's default folder
-from cardgen.model import checks, pack, places
+from cardgen.model import checks, pack, pack_read, places
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.located import walk_loc
 from cardgen.model.messages import friendly, known_keys, meant_key, suggest
@@ -176,9 +176,9 @@ def _content(folder: Path, models: dict, raw: dict, variant) -> Content:
 
 
 def _read(folder: Path, report: Report) -> tuple[dict[str, Any], dict[str, SourceMap]]:
-    """Every file of a content folder, or of a pack merged over its bases (cardgen.model.pack)."""
+    """Every file of a content folder, or of a pack merged over its bases (cardgen.model.pack_read)."""
     if folder.is_dir() and pack.is_pack(folder):
-        raw, smaps, problems, sources = pack.read(folder, _read_folder)
+        raw, smaps, problems, sources = pack_read.read(folder, _read_folder)
     else:
         raw, smaps, problems, sources = _read_folder(folder)
     report.problems.extend(problems)
