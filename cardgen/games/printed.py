@@ -13,6 +13,7 @@ from pathlib import Path
 from cardgen.errors import UsageError
 from cardgen.games.game import Game
 from cardgen.languages import LANGS
+from cardgen.model.pack import is_pack
 from cardgen.render.edition import BuildOptions, Edition
 from cardgen.render.faces.facekit import Face
 
@@ -27,14 +28,15 @@ class Printed:
 
 
 def printed(game: Game, folder: Path, langs: tuple[str, ...] = LANGS) -> Printed:
-    """``game``'s faces of the content in ``folder``, for its default player count, in each of ``langs``."""
+    """``game``'s faces of the content in ``folder``, for its default player count, in each of ``langs``; a
+    pack's whole merged set (``with_base``: its own build prints only what it changes)."""
     if game.edition is None:
         raise UsageError(f"{game.id} prints nothing (it has no edition)")
     faces: dict[str, list[Face]] = {}
     names: dict[str, dict[str, str]] = {}
     players = None
     for lang in langs:
-        edition: Edition = game.edition(folder, BuildOptions(lang=lang))
+        edition: Edition = game.edition(folder, BuildOptions(lang=lang, with_base=is_pack(folder)))
         faces[lang] = list(edition.design(edition.options).faces)
         names[lang] = dict(edition.words(lang)[2])
         players = edition.options.players

@@ -9,7 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgen.cli import app
+from cardgen.errors import UsageError
 from cardgen.games import game_named
+from cardgen.model.places import content_folder
+from cardgen.render.edition import BuildOptions
 from tests.content_copy import copy_of, edit
 from tests.games.test_plugin import cardgen, installed  # noqa: F401 - the installed tiny game's fixture
 
@@ -52,6 +55,32 @@ def test_a_dice_count_changes_the_copies_of_its_net(edited):
     assert changed["die_net-route"] == {"kind": "die_net", "id": "die_net-route", "change": "changed",
                                         "fields": ["copies 3 -> 4"], "old_copies": 3, "new_copies": 4}
     assert doc["by_kind"]["die_net"] == {"added": [], "changed": ["die_net-route"], "removed": []}
+
+
+def test_a_pack_is_diffed_as_its_whole_merged_set():
+    done = run("diff", "railroad-ink", "flyovers")
+    assert done.exit_code == 0, done.output
+    assert done.stdout.splitlines() == [
+        "railroad-ink -> flyovers: 6 face(s) differ",
+        "  board            changed  board                        face",
+        "  expansion_board  changed  expansion_board-river        face",
+        "  expansion_board  changed  expansion_board-lake         face",
+        "  expansion_board  changed  expansion_board-lava         face",
+        "  expansion_board  changed  expansion_board-meteor       face",
+        "  quick_reference  changed  quick_reference              face",
+    ]
+
+
+def test_a_packs_whole_set_marks_only_what_it_changes():
+    edition = game_named("railroad-ink").edition(content_folder("flyovers"), BuildOptions(lang="en", with_base=True))
+    faces = edition.design(edition.options).faces
+    assert len(faces) == 18
+    assert [f.id for f in faces if "立" in f.html] == [
+        "board", "expansion_board-river", "expansion_board-lake", "expansion_board-lava", "expansion_board-meteor",
+        "quick_reference"]
+    with pytest.raises(UsageError, match=r"^--with-base is not for railroad-ink \(every expansion is printed with "
+                                         r"the base game\)$"):
+        game_named("railroad-ink").edition(RAILROAD_INK, BuildOptions(with_base=True))
 
 
 def test_a_set_diffed_with_itself_differs_nowhere():

@@ -25,8 +25,10 @@ from cardgen.render.preview import render_preview
 from cardgen.render.sheets import impose
 from cardgen.resources import TEMPLATES_DIR
 
-#: Build options that select a Rail Journey pack's or variant's faces: refused by name, not ignored.
-UNUSED = {"variant": "--variant", "with_base": "--with-base", "changed_since": "--changed-since"}
+#: Build options that select a Rail Journey pack's or variant's faces: refused by name, not ignored
+#: (``--with-base`` too, unless the folder is a pack).
+UNUSED = {"variant": "--variant", "changed_since": "--changed-since"}
+WITH_BASE = "--with-base"
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ class DeclaredGame:
             if getattr(options, name):
                 raise UsageError(f"{flag} is not for {self.id} ({self.refused})")
         printed = self.load(folder)
+        if options.with_base and printed.pack is None:
+            raise UsageError(f"{WITH_BASE} is not for {self.id} ({self.refused})")
         low, high = printed.players
         players = options.player_count(high)  # none given: the full set, for the most players the game takes
         if not low <= players <= high:
@@ -73,16 +77,18 @@ class DeclaredEdition:
 
     def design(self, options: BuildOptions) -> Designed:
         """Every declared face; for a pack, only the faces it prints otherwise than its base (new, changed, or in
-        other numbers: :func:`changed_faces`), each with the pack's mark, listed in manifest.json."""
+        other numbers: :func:`changed_faces`), each with the pack's mark, listed in manifest.json; with
+        ``--with-base``, the whole merged set (a box of its own), those faces marked the same."""
         made = partial(DeclaredSet.faces, lang=options.lang, players=options.player_count(self.printed.players[1]),
                        bleed_mm=options.bleed_mm)
         pack = self.printed.pack
         if pack is None:
             return Designed(made(self.printed))
         changed = changed_faces(made(self.printed), made(self.load(pack.base)))
-        printed = [face for face in made(self.printed, mark=pack.mark, marked=changed) if face.id in changed]
+        printed = [face for face in made(self.printed, mark=pack.mark, marked=changed)
+                   if options.with_base or face.id in changed]
         return Designed(printed, manifest={"pack": {"id": pack.id, "version": pack.version, "mark": pack.mark,
-                                                    "changed": sorted(face.id for face in printed)}})
+                                                    "changed": sorted(changed)}})
 
     def unprinted(self, options: BuildOptions, designed: Designed) -> list[Face]:
         return []
