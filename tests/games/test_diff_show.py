@@ -18,6 +18,15 @@ from tests.games.test_plugin import cardgen, installed  # noqa: F401 - the insta
 
 runner = CliRunner()
 RAILROAD_INK = game_named("railroad-ink").content
+#: The faces that print the exit table (each board and the quick reference), as diff lists them changed.
+BOARDS_AND_REFERENCE = [
+    "  board            changed  board                        face",
+    "  expansion_board  changed  expansion_board-river        face",
+    "  expansion_board  changed  expansion_board-lake         face",
+    "  expansion_board  changed  expansion_board-lava         face",
+    "  expansion_board  changed  expansion_board-meteor       face",
+    "  quick_reference  changed  quick_reference              face",
+]
 
 
 def run(*args: str):
@@ -35,14 +44,7 @@ def test_an_exit_table_value_changes_the_boards_and_the_quick_reference(edited):
     done = run("diff", "railroad-ink", str(edited))
     assert done.exit_code == 0, done.output
     assert done.stdout.splitlines() == [
-        f"railroad-ink -> {edited}: 6 face(s) differ",
-        "  board            changed  board                        face",
-        "  expansion_board  changed  expansion_board-river        face",
-        "  expansion_board  changed  expansion_board-lake         face",
-        "  expansion_board  changed  expansion_board-lava         face",
-        "  expansion_board  changed  expansion_board-meteor       face",
-        "  quick_reference  changed  quick_reference              face",
-    ]
+        f"railroad-ink -> {edited}: 6 face(s) differ", *BOARDS_AND_REFERENCE]
 
 
 def test_a_dice_count_changes_the_copies_of_its_net(edited):
@@ -61,14 +63,7 @@ def test_a_pack_is_diffed_as_its_whole_merged_set():
     done = run("diff", "railroad-ink", "flyovers")
     assert done.exit_code == 0, done.output
     assert done.stdout.splitlines() == [
-        "railroad-ink -> flyovers: 6 face(s) differ",
-        "  board            changed  board                        face",
-        "  expansion_board  changed  expansion_board-river        face",
-        "  expansion_board  changed  expansion_board-lake         face",
-        "  expansion_board  changed  expansion_board-lava         face",
-        "  expansion_board  changed  expansion_board-meteor       face",
-        "  quick_reference  changed  quick_reference              face",
-    ]
+        "railroad-ink -> flyovers: 6 face(s) differ", *BOARDS_AND_REFERENCE]
 
 
 def test_a_packs_whole_set_marks_only_what_it_changes():
