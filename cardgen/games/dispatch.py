@@ -100,10 +100,13 @@ def folder_argument(name: str) -> Callable[[Mapping[str, Any]], Path]:
 
 def folders_of_one_game(command: str, first: str, second: str) -> Callable[[Mapping[str, Any]], Path]:
     """``folder_of`` for a command comparing the folders its options ``first`` and ``second`` name: the first;
-    one line, exit 2, when the two are different games' (nothing to compare a face with)."""
+    one line, exit 2, when the two are different games' (nothing to compare a face with). A folder that is not
+    there is reported by the other's game."""
 
     def folder_of(options: Mapping[str, Any]) -> Path:
         folders = named_folder(options[first]), named_folder(options[second])
+        if not all(folder.is_dir() for folder in folders):  # the game of the one there reports the other, located
+            return next((folder for folder in folders if folder.is_dir()), folders[0])
         games = [game_for(command, folder).id for folder in folders]
         if games[0] != games[1]:
             exit_with_error(command, UsageError(

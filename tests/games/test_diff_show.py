@@ -93,6 +93,15 @@ def test_two_games_are_not_compared():
     assert done.stderr.startswith("cardgen diff: usage: rail-journey is a rail-journey folder and railroad-ink")
 
 
+@pytest.mark.parametrize("missing_first", [False, True])
+def test_a_folder_not_there_is_located_by_the_other_folders_game(tmp_path, missing_first):
+    folders = [str(tmp_path / "nope"), "railroad-ink"]
+    done = run("diff", *(folders if missing_first else folders[::-1]))
+    assert done.exit_code == 1
+    assert done.stderr.splitlines() == [f"{tmp_path / 'nope'}:1:1: content folder not found", "",
+                                        "1 problem(s) in the content; nothing compared."]
+
+
 def test_bad_content_in_a_diff_is_located(edited):
     line = edit(edited / "scoring.yaml", "12: 45}", "12: lots}")
     done = run("diff", "railroad-ink", str(edited))
