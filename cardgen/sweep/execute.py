@@ -13,7 +13,7 @@ from typing import Callable, Iterator, Sequence
 
 from cardgen.engine.simulation.runner import RunSpec, Tally, chunks, content_for, play_chunk
 from cardgen.pool import ordered_map, processes_for
-from cardgen.sweep.cluster import check_address, run_on_cluster
+from cardgen.sweep.shared.cluster import check_address, run_on_cluster
 from cardgen.sweep.points import Point
 
 #: one unit of work: a point's run and the [start, stop) ranges of the chunks it plays, in order

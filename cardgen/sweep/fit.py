@@ -24,7 +24,7 @@ from typing import Any
 
 from cardgen.engine.simulation.stats import wilson
 from cardgen.engine.tables.published import read_published as published_values
-from cardgen.sweep.grid import label
+from cardgen.sweep.shared.grid import label
 
 
 

@@ -23,7 +23,7 @@ from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.model.edit import Edit, check_edits, resolve
 from cardgen.model.messages import shown, suggest
 from cardgen.model.source import Position
-from cardgen.sweep.grid import label
+from cardgen.sweep.shared.grid import label
 from cardgen.sweep.spec import Spec, SpecError
 
 #: (bot name, ((parameter, value), ...)) for each tuned archetype of a point (RunSpec.bots)

@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from cardgen.reports import GENERATOR, write_html
 from cardgen.templating import render
-from cardgen.sweep.heatmap import Series, axis_heatmaps
+from cardgen.sweep.shared.heatmap import Series, axis_heatmaps
 
 
 def heatmaps(summary: dict) -> list[Markup]:

@@ -17,7 +17,7 @@ from cardgen.model.located import Shape
 from cardgen.model.messages import suggest
 from cardgen.model.schema import MAX_ENTRIES, MAX_TEXT, Id
 from cardgen.pool import MAX_SEED
-from cardgen.sweep.grid import Sample, Values
+from cardgen.sweep.shared.grid import Sample, Values
 
 #: the archetypes whose parameters a sweep may tune, and those parameters
 TUNABLE_BOTS = ("heavy", "light", "balanced", "long")

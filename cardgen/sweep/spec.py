@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.model.source import Position
-from cardgen.sweep.grid import Axis, grid_points, grid_size, read_axes, size_problem
+from cardgen.sweep.shared.grid import Axis, grid_points, grid_size, read_axes, size_problem
 from cardgen.sweep.schema import SpecFile
-from cardgen.sweep.specfile import SpecError, content_named, read_shaped
+from cardgen.sweep.shared.specfile import SpecError, content_named, read_shaped
 
 __all__ = ["Axis", "Spec", "SpecError", "read_spec"]
 

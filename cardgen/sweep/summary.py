@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from cardgen.engine.simulation.summary import build_summary
 from cardgen.engine.simulation.runner import Tally, content_for
 from cardgen.sweep.fit import Published, point_fit, rank
-from cardgen.sweep.grid import label
+from cardgen.sweep.shared.grid import label
 from cardgen.sweep.points import Point
 from cardgen.sweep.spec import Spec
 

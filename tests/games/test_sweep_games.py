@@ -16,7 +16,7 @@ from cardgen.resources import bundled_path
 from cardgen.sweep.standard.command import run_game_sweep
 from cardgen.sweep.standard.patch import patch_text
 from cardgen.sweep.standard.points import SweptGame
-from cardgen.sweep.specfile import SpecError
+from cardgen.sweep.shared.specfile import SpecError
 
 REPO = Path(__file__).resolve().parents[2]
 RI = SweptGame("railroad-ink", ri_model.load_content, ri_simulate.simulate_request,

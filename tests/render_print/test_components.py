@@ -363,7 +363,7 @@ components:
 def test_a_declared_game_prints_through_the_kit_s_edition(tmp_path):
     from cardgen.errors import UsageError
     from cardgen.render.components.declared import DeclaredSet
-    from cardgen.render.components.edition import DeclaredGame
+    from cardgen.render.declared_edition import DeclaredGame
     from cardgen.render.edition import BuildOptions
 
     folder = _write(tmp_path / "c", PAD_YAML)

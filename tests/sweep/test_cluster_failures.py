@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 import psutil
 import pytest
 
-from cardgen.sweep import cluster
+from cardgen.sweep.shared import cluster
 
 distributed = pytest.importorskip("distributed")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from cardgen.sweep import cluster
+from cardgen.sweep.shared import cluster
 from tests.sweep.dask_cluster import local_cluster
 
 SPEC = """\
@@ -33,7 +33,7 @@ def test_dask_cluster_gives_the_local_results(sweep, spec, tmp_path):
 
 
 def test_an_unreachable_scheduler_is_a_usage_error(sweep, spec, monkeypatch):
-    monkeypatch.setattr("cardgen.sweep.cluster.TIMEOUTS", cluster.Timeouts(connect=2))
+    monkeypatch.setattr("cardgen.sweep.shared.cluster.TIMEOUTS", cluster.Timeouts(connect=2))
     res = sweep(spec("games: 5\naxes:\n  players: [2]\n"), "--scheduler", "tcp://127.0.0.1:9")
     assert res.exit_code == 2
     assert "--scheduler tcp://127.0.0.1:9: cannot reach the Dask scheduler" in res.stderr

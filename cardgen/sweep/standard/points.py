@@ -18,8 +18,8 @@ from cardgen.errors import CardgenError, ContentError, Problem
 from cardgen.games.standard import SimulateRequest
 from cardgen.model.messages import shown
 from cardgen.model.source import Position
-from cardgen.sweep.grid import label, value_text
-from cardgen.sweep.specfile import SpecError
+from cardgen.sweep.shared.grid import label, value_text
+from cardgen.sweep.shared.specfile import SpecError
 from cardgen.sweep.standard.metric import columns
 from cardgen.sweep.standard.patch import Address, patch_text, patched_copy, resolve
 from cardgen.sweep.standard.spec import MAX_PLAYERS, REQUEST_SETTINGS, GameSweep

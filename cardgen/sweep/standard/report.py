@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from cardgen.errors import Problem
 from cardgen.reports import GENERATOR, write_html
-from cardgen.sweep.heatmap import Series, axis_heatmaps
+from cardgen.sweep.shared.heatmap import Series, axis_heatmaps
 from cardgen.sweep.standard.table import number
 from cardgen.templating import render
 

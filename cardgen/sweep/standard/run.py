@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 
 from cardgen.games.standard import SimulateRequest
 from cardgen.pool import ordered_map, processes_for
-from cardgen.sweep.cluster import Timeouts, check_address, run_on_cluster
+from cardgen.sweep.shared.cluster import Timeouts, check_address, run_on_cluster
 from cardgen.sweep.standard.patch import patched_copy
 from cardgen.sweep.standard.points import Point
 

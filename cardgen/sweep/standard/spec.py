@@ -33,8 +33,8 @@ from cardgen.model.located import Shape
 from cardgen.model.messages import suggest
 from cardgen.model.source import Position, SourceMap
 from cardgen.pool import MAX_SEED
-from cardgen.sweep.grid import Axis, Sample, Values, grid_points, grid_size, read_axes, size_problem
-from cardgen.sweep.specfile import SpecError, content_named, read_shaped
+from cardgen.sweep.shared.grid import Axis, Sample, Values, grid_points, grid_size, read_axes, size_problem
+from cardgen.sweep.shared.specfile import SpecError, content_named, read_shaped
 
 #: the most players, bots in a lineup, and fixed or varied settings a spec names
 MAX_PLAYERS = 100

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cardgen.sweep.grid import value_text
+from cardgen.sweep.shared.grid import value_text
 from cardgen.sweep.standard.metric import columns
 from cardgen.sweep.standard.points import Point
 from cardgen.sweep.standard.run import Played

@@ -61,7 +61,7 @@ Series = tuple[str, dict[int, float], Callable[[float], str], bool]
 def axis_heatmaps(axes: dict[str, list[Any]], points: Sequence[dict], series: Sequence[Series]) -> list[str]:
     """One heat map per series over a sweep's two axes (none unless exactly two vary); ``points`` are the
     summary's, each with its ``index`` and its ``values`` by axis."""
-    from cardgen.sweep.grid import value_text
+    from cardgen.sweep.shared.grid import value_text
 
     if len(axes) != 2:
         return []
