@@ -194,7 +194,8 @@ def simulate_request(content: HorselessContent, request: SimulateRequest) -> Sim
     """:func:`simulate` as the game seam's standard simulate command calls it (``--lineup`` names the bots)."""
     if request.variant is not None:
         raise UsageError(f"--variant {request.variant}: Horseless Carriage has no variants")
-    return simulate(content, players=request.players or DEFAULT_PLAYERS, bot=",".join(request.bots or DEFAULT_BOTS),
+    players = DEFAULT_PLAYERS if request.players is None else request.players
+    return simulate(content, players=players, bot=",".join(request.bots or DEFAULT_BOTS),
                     games=request.games, seed=request.seed)
 
 

@@ -24,7 +24,7 @@ DEFAULT_BOT = "greedy"
 def simulate_request(content: model.RailroadInk, request: SimulateRequest) -> simulate.SimulationReport:
     """:func:`simulate.simulate` as the seam's standard command calls it."""
     return simulate.simulate(content, expansion=request.variant, bot=",".join(request.bots or (DEFAULT_BOT,)),
-                             games=request.games, seed=request.seed, players=request.players or 1)
+                             games=request.games, seed=request.seed, players=1 if request.players is None else request.players)
 
 
 def replay_script(script: Path) -> replay.ReplayReport:

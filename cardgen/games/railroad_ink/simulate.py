@@ -157,4 +157,4 @@ def simulate_request(content: RailroadInk, request: SimulateRequest) -> Simulati
     """:func:`simulate` as the game seam's standard simulate command calls it: ``--variant`` names the
     expansion, ``--lineup`` the bots compared (every bot when none is named), ``--players`` the seats (1)."""
     return simulate(content, expansion=request.variant, bot=",".join(request.bots) or "all", games=request.games,
-                    seed=request.seed, players=request.players or 1)
+                    seed=request.seed, players=1 if request.players is None else request.players)

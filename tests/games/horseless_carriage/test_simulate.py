@@ -63,6 +63,8 @@ def test_the_seam_request_names_players_and_bots(content):
     assert simulate_request(content, SimulateRequest(2, 0, None, (), None)).bots == ["greedy"] * 3
     with pytest.raises(UsageError, match=r"^--variant solo: Horseless Carriage has no variants$"):
         simulate_request(content, SimulateRequest(1, 0, None, (), "solo"))
+    with pytest.raises(UsageError, match=r"^--players 0: this game takes 2-4$"):
+        simulate_request(content, SimulateRequest(1, 0, 0, (), None))
 
 
 def test_a_window_no_dealership_in_play_could_lay_is_flagged(copy):

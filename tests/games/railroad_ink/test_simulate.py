@@ -79,3 +79,12 @@ def test_the_seams_request_names_expansion_bots_and_seats(content):
     report = simulate_request(content, SimulateRequest(games=2, seed=3, players=None, bots=(), variant="river"))
     assert report.ok and report.expansion == "river" and report.players == 1
     assert [b["bot"] for b in report.to_dict()["bots"]] == ["greedy", "lookahead", "random"]
+
+
+def test_the_command_refuses_zero_players_rather_than_playing_one(content):
+    from cardgen.games.railroad_ink.plugin import simulate_request
+    from cardgen.games.standard import SimulateRequest
+
+    with pytest.raises(UsageError) as caught:
+        simulate_request(content, SimulateRequest(games=1, seed=0, players=0, bots=(), variant=None))
+    assert str(caught.value) == "--players 0: this game takes 1-12"
