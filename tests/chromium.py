@@ -135,7 +135,10 @@ class Browser:
 
     def close(self) -> None:
         if self.socket is not None:
-            self.socket.close()
+            async def close_socket():  # in the loop, as every call on the socket: tornado makes its future in
+                self.socket.close()    # the running loop, and a test before may have left none current
+
+            self.loop.run_until_complete(close_socket())
         self.loop.close()
         self.process.terminate()
         try:
