@@ -335,7 +335,10 @@ def load_content(folder: Path) -> HorselessContent:
         content = None
     problems.extend(where.problems)
     if problems or content is None:
-        raise ContentError(problems, sources)
+        from cardgen.render.components.schema import declaration_sources  # the print kit: only on a problem
+
+        raise ContentError(problems, {**declaration_sources(layered.pack.layers[0] if layered.pack else folder),
+                                      **sources})
     return content
 
 

@@ -331,7 +331,9 @@ def load_content(folder: Path) -> RailroadInk:
     content = RailroadInk(folder=folder, **models, pack=pack_info(folder))
     found = [p for _, fn in checks.CHECKS for p in fn(content, smaps)]
     if found:
-        raise ContentError(found, sources)
+        from cardgen.render.components.schema import declaration_sources  # the print kit: only on a problem
+
+        raise ContentError(found, {**declaration_sources(content.game_folder), **sources})
     return content
 
 

@@ -176,6 +176,16 @@ def load_components(folder: Path) -> Declared | None:
     return declared
 
 
+def declaration_sources(folder: Path) -> dict[str, list[str]]:
+    """The lines of a folder's ``components.yaml`` by the name its problems give, so that a validator that
+    lists them beside its own shows each with its source line and caret; {} when it has none."""
+    try:
+        _, smap = load_file(Path(folder) / COMPONENTS_FILE, COMPONENTS_FILE, folder=Path(folder))
+    except YamlSourceError as exc:
+        return {COMPONENTS_FILE: exc.lines} if exc.lines else {}
+    return {COMPONENTS_FILE: smap.lines}
+
+
 def _cross_problems(declared: Declared) -> list[Problem]:
     """What the schema alone cannot see: ids twice, a back or a size that names nothing, a die net without its die."""
     out: list[Problem] = []

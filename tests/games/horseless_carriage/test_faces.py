@@ -16,6 +16,7 @@ from cardgen.render.faces import fit
 from cardgen.render.faces.renderer import FaceRenderer
 from cardgen.render.fonts import instances as font_instances
 from cardgen.render.fonts import stack as fonts
+from cardgen.problems import format_problems
 from cardgen.resources import TEMPLATES_DIR
 
 
@@ -86,6 +87,8 @@ def test_validation_checks_the_printables_located(copy):
         f"components.yaml:{kind}:15: components.7.template: no template 'tokens.html.j2' in the game's templates "
         "folder")
     assert len(caught.value.problems) == 2
+    shown = format_problems(caught.value.problems, caught.value.sources).splitlines()
+    assert shown[1:3] == ["        template: tokens.html.j2", "                  ^"]  # its line and caret, as validate shows
     edit(copy / "components.yaml", "    size: square\n", "    size: token\n", once=False)  # the tiles drawn
     edit(copy / "components.yaml", "  square: {width: 14, height: 14}\n", "")               # at no declared scale
     with pytest.raises(ContentError) as caught:

@@ -19,6 +19,7 @@ from cardgen.render.faces import fit
 from cardgen.render.faces.renderer import FaceRenderer
 from cardgen.render.fonts import instances as font_instances
 from cardgen.render.fonts import stack as fonts
+from cardgen.problems import format_problems
 from cardgen.resources import TEMPLATES_DIR
 
 from tests.render_print import pdfx_check
@@ -153,6 +154,8 @@ def test_a_mistake_in_components_yaml_is_located_by_validation(folder):
         "folder",
         "components.yaml:35:20: components.3.copies.each: the game has no collection 'dice_set'; "
         "did you mean 'dice_sets'? (it has: dice, dice_sets, expansions)"]
+    shown = format_problems(caught.value.problems, caught.value.sources).splitlines()
+    assert shown[1:3] == ["        template: die_nett.html.j2", "                  ^"]  # its line and caret, as validate shows
 
 
 def test_templates_are_the_games_own(content):
