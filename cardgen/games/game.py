@@ -63,7 +63,8 @@ class Game:
         try:
             return self.commands[command]
         except KeyError:
-            does = ", ".join(sorted(self.commands)) or "nothing"
+            printing = ("build", "serve") if self.edition is not None else ()  # the print kit's, for its edition
+            does = ", ".join(sorted({*self.commands, *printing})) or "nothing"
             raise Unsupported(f"{self.id} has no {command} (it has: {does})") from None
 
 

@@ -48,7 +48,8 @@ def test_horseless_carriage_simulates_and_replays():
 def test_a_command_a_game_lacks_is_one_line():
     done = run("tables", "railroad-ink")
     assert done.exit_code == 2
-    assert done.stderr == "cardgen tables: usage: railroad-ink has no tables (it has: diff, replay, show, simulate, sweep, validate)\n"
+    assert done.stderr == ("cardgen tables: usage: railroad-ink has no tables "
+                           "(it has: build, diff, replay, serve, show, simulate, sweep, validate)\n")
 
 
 def test_another_games_option_is_refused():

@@ -48,7 +48,8 @@ def test_its_bad_content_is_located(installed, tmp_path):
 
 def test_a_command_the_game_lacks_says_so(installed):
     done = cardgen(installed, "simulate", str(installed / "tiny_game" / "content"))
-    assert (done.returncode, done.stderr) == (2, "cardgen simulate: usage: tiny has no simulate (it has: diff, show, validate)\n")
+    assert (done.returncode, done.stderr) == (
+        2, "cardgen simulate: usage: tiny has no simulate (it has: build, diff, serve, show, validate)\n")
 
 
 def test_an_option_of_another_game_is_refused(installed):
