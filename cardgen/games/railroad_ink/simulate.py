@@ -115,7 +115,7 @@ def simulate(content: RailroadInk, *, expansion: str | None, bot: str, games: in
              players: int = 1) -> SimulationReport:
     """Play ``games`` games per bot (``bot``: a name, names joined by commas, or ``all``); every seat plays it."""
     if expansion is not None and expansion not in EXPANSIONS:
-        raise UsageError(f"--expansion {expansion}: no such expansion{suggest(expansion, EXPANSIONS)} "
+        raise UsageError(f"--variant {expansion}: no such expansion{suggest(expansion, EXPANSIONS)} "
                          f"(expansions: {', '.join(EXPANSIONS)})")
     lo, hi = content.game.players.min, content.game.players.max
     if not lo <= players <= hi:

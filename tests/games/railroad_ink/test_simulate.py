@@ -36,7 +36,7 @@ def test_several_players_each_score(content):
     ({"bot": "greedie"}, "--bot greedie: no such bot; did you mean 'greedy'? (bots: greedy, lookahead, random, all)"),
     ({"players": 13}, "--players 13: this game takes 1-12"),
     ({"games": 0}, "--games 0: play 1 to 1,000,000 games"),
-    ({"expansion": "rivers"}, "--expansion rivers: no such expansion; did you mean 'river'? (expansions: river, "
+    ({"expansion": "rivers"}, "--variant rivers: no such expansion; did you mean 'river'? (expansions: river, "
                               "lake, lava, meteor)"),
 ])
 def test_usage_errors(content, kwargs, message):
