@@ -18,7 +18,7 @@ from typing import Any
 
 from cardgen.command_errors import exit_with_error, reported
 from cardgen.errors import UsageError
-from cardgen.games.game import Game, game_ids, game_named, game_of
+from cardgen.games.game import Game, game_ids, game_named, game_of, not_installed
 from cardgen.printable import printable
 
 #: A command's handler for one game: ``handler(options, given)``.
@@ -36,7 +36,9 @@ def for_every_game(command: str, declared: Callable[..., Any],
     @functools.wraps(declared)
     def run(**options: Any) -> Any:
         given = frozenset(name for name, value in options.items() if value != defaults.get(name))
-        game = game_for(command, folder_of(options))
+        with reported(command, f"cardgen {command} did not run"):  # a script naming a game not installed
+            folder = folder_of(options)
+        game = game_for(command, folder)
         try:
             handler = game.handler(command)
         except UsageError as exc:
@@ -121,18 +123,19 @@ def folder_named_in(name: str) -> Callable[[Mapping[str, Any]], Path]:
     """``folder_of`` for a command whose option ``name`` is a YAML file (a replay script, a sweep spec) naming
     its content in ``content:`` (a bundled id or a folder in the file's tree) or its game in ``game:`` (an
     installed game's id: its bundled content). A file that cannot be read, or names neither, is the default
-    game's: its own command then reports the file, located."""
+    game's: its own command then reports the file, located. A ``game:`` naming no installed game (and no
+    ``content:``) is a located :class:`ContentError`, as in a folder's ``game.yaml``."""
     from cardgen.model import places
     from cardgen.model.source import YamlSourceError, load_file
 
     def folder_of(options: Mapping[str, Any]) -> Path:
         path = Path(options[name])
         try:
-            data, _ = load_file(path, path.name)
+            data, where = load_file(path, path.name)
             written = data.get("content") if isinstance(data, dict) else None
             game = data.get("game") if isinstance(data, dict) else None
-            if written is None and isinstance(game, str) and game in game_ids():
-                return game_named(game).content
+            if written is None and isinstance(game, str):
+                return game_named(game).content if game in game_ids() else not_installed(game, where)
             if isinstance(written, str):
                 found = places.bundled(written) or places.inside(written, path.parent, places.tree(path.parent),
                                                                  "content")

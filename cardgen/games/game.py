@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from cardgen.errors import ContentError, UsageError
 from cardgen.model.messages import suggest
-from cardgen.model.source import YamlSourceError, load_file
+from cardgen.model.source import SourceMap, YamlSourceError, load_file
 
 #: The entry point group a game registers its :class:`Game` under (``name = "package.module:GAME"``).
 ENTRY_POINT_GROUP = "cardgen.games"
@@ -139,13 +139,19 @@ def _named_game(folder: Path) -> Game | None:
     if not isinstance(data, dict) or GAME_KEY not in data:
         return None
     written = data[GAME_KEY]
-    ids = game_ids()
-    if isinstance(written, str) and written in ids:
+    if isinstance(written, str) and written in game_ids():
         return _loaded(written)
+    return not_installed(written, where)
+
+
+def not_installed(written: Any, where: SourceMap) -> NoReturn:
+    """The located problem of a file whose ``game:`` names no installed game (a folder's game.yaml, a replay
+    script), with the nearest installed id."""
+    ids = game_ids()
     hint = suggest(written, ids) if isinstance(written, str) else ""
     problem = where.problem((GAME_KEY,), f"no game {written!r} is installed{hint}; installed: "
                                          f"{', '.join(sorted(ids))}")
-    raise ContentError([problem], {GAME_FILE: where.lines})
+    raise ContentError([problem], {where.file: where.lines})
 
 
 def _pack_base(folder: Path, places: Any) -> Path | None:

@@ -56,3 +56,15 @@ def test_another_games_option_is_refused():
     done = run("simulate", "railroad-ink", "--compare")
     assert done.exit_code == 2
     assert done.stderr == "cardgen simulate: usage: railroad-ink takes no --compare (it is another game's option)\n"
+
+
+def test_a_replay_script_naming_a_game_not_installed_is_located(tmp_path):
+    script = tmp_path / "game.yaml"
+    script.write_text("rounds: []\ngame: railroad-inc\n")
+    done = run("replay", str(script))
+    assert done.exit_code == 1
+    assert done.stderr.splitlines()[:3] == [
+        "game.yaml:2:7: game: no game 'railroad-inc' is installed; did you mean 'railroad-ink'?; installed: "
+        "horseless-carriage, rail-journey, railroad-ink",
+        "    game: railroad-inc",
+        "          ^"]
