@@ -54,7 +54,8 @@ def test_the_boards_and_a_card_lay_out_in_both_languages(content, tmp_path):
                             check_layout=fit.check_layout, check_glyphs=fit.check_glyphs)
     for lang, title in (("en", b"Market board"), ("zh", None)):
         shown = {f.id: f for f in faces(content, lang=lang, players=3, bleed_mm=3)}
-        for face_id in ("market_board", "planning_board", "demand_card-benz-01", "token-spark-truck"):
+        for face_id in ("market_board", "planning_board", "demand_card-benz-01", "token-spark-truck",
+                        "factory_tile-station-transmission", "research_track-speed"):  # their longest names
             pdf = renderer.render(shown[face_id])
             assert len(pikepdf.open(io.BytesIO(pdf)).pages) == 1
         if title:
