@@ -154,12 +154,20 @@ def _watch(once: Callable[[], int], content_dir: Path | None, out: Path | None) 
 
 
 def watched_folders(content_dir: Path | None) -> list[Path]:
-    """What a rebuild reads: the content folder (a pack: its base layers too) and the templates."""
+    """What a rebuild reads: the content folder (a pack: its base layers too), the game's own templates and
+    the kit's."""
+    from cardgen.errors import ContentError
+    from cardgen.games.game import game_of
     from cardgen.model.places import content_folder
     from cardgen.resources import TEMPLATES_DIR
     from cardgen.render.watch import content_folders
 
-    return [*content_folders(content_folder(content_dir)), TEMPLATES_DIR]
+    folder = content_folder(content_dir)
+    try:
+        own = game_of(folder).templates
+    except ContentError:  # a game.yaml naming no installed game: the rebuild reports it, located
+        own = None
+    return [*content_folders(folder), *([own] if own is not None and own != TEMPLATES_DIR else []), TEMPLATES_DIR]
 
 
 def watch_until_interrupted(once: Callable[[], object], content_dir: Path | None, out: Path | None,

@@ -12,18 +12,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from cardgen.errors import BuildError, ContentError
 from cardgen.games.horseless_carriage.model import HorselessContent
 from cardgen.games.horseless_carriage.rules import Rules, compile_rules
+from cardgen.games.horseless_carriage.plugin import TEMPLATES  # the game's own (its components.yaml names them)
 from cardgen.render.components.declared import DeclaredSet, GameContext, declaration_problems
 from cardgen.render.components.schema import load_components
 from cardgen.render.faces.facekit import SAFE_MARGIN_MM, Face
 
-#: The game's own templates (its components.yaml names them).
-TEMPLATES = Path(__file__).parent / "templates"
 #: The declared sizes the drawing scale is read from: a factory tile covers one floor square, and the
 #: window is the largest window's frame at the market grid's scale.
 SQUARE_SIZE, WINDOW_SIZE, FLOOR_SIZE = "square", "window", "floor"

@@ -22,9 +22,13 @@ def open_edition(folder: Path, options: BuildOptions) -> Edition:
     return PRINTED.open(folder, options)
 
 
+#: The game's own templates (its faces'; the print kit's shared ones are found too): what ``serve`` watches.
+TEMPLATES = Path(__file__).parent / "templates"
+
 GAME = Game(
     id="horseless-carriage",
     edition=open_edition,
+    templates=TEMPLATES,
     content=bundled_path("content", "horseless-carriage"),
     commands=StandardCommands("horseless-carriage", model.load_content, model.summary,
                               simulate=simulate.simulate_request, replay=replay.replay,

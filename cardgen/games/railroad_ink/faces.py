@@ -9,7 +9,6 @@ a template cannot (where the grid, the exits and the rows of a board lie on the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
@@ -17,12 +16,11 @@ from markupsafe import Markup
 from cardgen.errors import Problem
 from cardgen.games.railroad_ink import drawing
 from cardgen.games.railroad_ink.model import Die, Meteor, RailroadInk, Tile
+from cardgen.games.railroad_ink.plugin import TEMPLATES  # the game's own (its components.yaml names them)
 from cardgen.render.components.declared import DeclaredSet, GameContext, declaration_problems
 from cardgen.render.faces.facekit import Face, Frame
 from cardgen.render.fonts.stack import font_family_css
 
-#: The game's own templates (its components.yaml names them).
-TEMPLATES = Path(__file__).parent / "templates"
 
 # Board layout, mm: design choices of the sheet, not rules of the game.
 HEADER_MM = 10.0     #: title row

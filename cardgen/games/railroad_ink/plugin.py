@@ -39,9 +39,13 @@ def open_edition(folder: Path, options: BuildOptions) -> Edition:
     return PRINTED.open(folder, options)
 
 
+#: The game's own templates (its faces'; the print kit's shared ones are found too): what ``serve`` watches.
+TEMPLATES = Path(__file__).parent / "templates"
+
 GAME = Game(
     id="railroad-ink",
     edition=open_edition,
+    templates=TEMPLATES,
     content=bundled_path("content", "railroad-ink"),
     commands=StandardCommands("railroad-ink", model.load_content, model.summary, simulate=simulate_request,
                               replay=replay_script, sweep_metric="bots.*.mean", bots=tuple(bots.BOTS),

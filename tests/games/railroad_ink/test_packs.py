@@ -153,3 +153,13 @@ def test_serve_watches_every_layer_of_a_pack(tmp_path):
     pack = sample_copy(tmp_path)
     assert content_folders(pack) == [tmp_path / "railroad-ink", pack]
     assert content_folders(CONTENT) == [CONTENT]
+
+
+def test_serve_watches_the_games_own_templates_too(tmp_path):
+    from cardgen.games.railroad_ink.plugin import TEMPLATES
+    from cardgen.render.build_command import watched_folders
+    from cardgen.resources import TEMPLATES_DIR
+
+    pack = sample_copy(tmp_path)
+    assert watched_folders(pack) == [tmp_path / "railroad-ink", pack, TEMPLATES, TEMPLATES_DIR]
+    assert watched_folders(CONTENT) == [CONTENT, TEMPLATES, TEMPLATES_DIR]
