@@ -116,7 +116,7 @@ def test_a_bot_or_player_count_the_game_refuses_is_located_at_it(spec):
     assert located(res, path) == [
         f"{path}:4:16: players: with players=13, lineup=greedy: --players 13: this game takes 1-12",
         f"{path}:4:16: players: with players=13, lineup=robot: --players 13: this game takes 1-12",
-        f"{path}:5:12: lineup: with players=1, lineup=robot: --bot robot: no such bot (bots: greedy, lookahead, "
+        f"{path}:5:12: lineup: with players=1, lineup=robot: --lineup robot: no such bot (bots: greedy, lookahead, "
         "random, all)"]
     assert res.stdout.splitlines()[2].split()[:3] == ["1", "1", "players=1,"]  # the one point played
 

@@ -92,7 +92,7 @@ def _bots(bot: str) -> list[str]:
     names = sorted(BOTS) if bot == "all" else [b.strip() for b in bot.split(",") if b.strip()]
     for name in names:
         if name not in BOTS:
-            raise UsageError(f"--bot {name}: no such bot{suggest(name, BOTS)} (bots: {', '.join(sorted(BOTS))}, all)")
+            raise UsageError(f"--lineup {name}: no such bot{suggest(name, BOTS)} (bots: {', '.join(sorted(BOTS))}, all)")
     if not names:
         raise UsageError("--bot: name a bot")
     return names

@@ -33,7 +33,7 @@ def test_several_players_each_score(content):
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"bot": "greedie"}, "--bot greedie: no such bot; did you mean 'greedy'? (bots: greedy, lookahead, random, all)"),
+    ({"bot": "greedie"}, "--lineup greedie: no such bot; did you mean 'greedy'? (bots: greedy, lookahead, random, all)"),
     ({"players": 13}, "--players 13: this game takes 1-12"),
     ({"games": 0}, "--games 0: play 1 to 1,000,000 games"),
     ({"expansion": "rivers"}, "--variant rivers: no such expansion; did you mean 'river'? (expansions: river, "
