@@ -64,7 +64,10 @@ print(json.dumps({{"seconds": time.perf_counter() - t, "cpu": time.process_time(
 NAIVE = """
 import json, time
 from cardgen.model import load
-from cardgen.games.rail_journey.faces import design as faces_module
+try:
+    from cardgen.games.rail_journey.faces import design as faces_module
+except ImportError:  # a tree from before games were plug-ins (measured side by side with --against)
+    from cardgen.render.faces import design as faces_module
 from cardgen.render.build import BuildOptions, plan_sheets
 from benchmarks.naive_sheets import naive_pdf
 content = load()
@@ -125,7 +128,10 @@ def edit_one_ticket_face(new_name: str) -> None:
     is made to the designed face itself, after the content is loaded and
     validated, which is what a designer changing one card's text would cause.
     """
-    from cardgen.games.rail_journey.faces import design as faces_module
+    try:
+        from cardgen.games.rail_journey.faces import design as faces_module
+    except ImportError:  # a tree from before games were plug-ins (measured side by side with --against)
+        from cardgen.render.faces import design as faces_module
 
     real = getattr(faces_module, "_unedited_build_faces", faces_module.build_faces)
     faces_module._unedited_build_faces = real  # each edit wraps the designer's faces, not the last edit
