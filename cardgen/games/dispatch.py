@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.command_errors import exit_with_error, reported
-from cardgen.errors import UsageError
+from cardgen.errors import ContentError, UsageError
 from cardgen.games.game import Game, game_ids, game_named, game_of, not_installed
 from cardgen.printable import printable
 
@@ -119,29 +119,37 @@ def folders_of_one_game(command: str, first: str, second: str) -> Callable[[Mapp
     return folder_of
 
 
-def folder_named_in(name: str) -> Callable[[Mapping[str, Any]], Path]:
+def folder_named_in(name: str, file_is: str | None = None) -> Callable[[Mapping[str, Any]], Path]:
     """``folder_of`` for a command whose option ``name`` is a YAML file (a replay script, a sweep spec) naming
     its content in ``content:`` (a bundled id or a folder in the file's tree) or its game in ``game:`` (an
     installed game's id: its bundled content). A file that cannot be read, or names neither, is the default
     game's: its own command then reports the file, located. A ``game:`` naming no installed game (and no
-    ``content:``) is a located :class:`ContentError`, as in a folder's ``game.yaml``."""
+    ``content:``) is a located :class:`ContentError`, as in a folder's ``game.yaml``; so is a ``content:`` naming
+    no folder when ``file_is`` says what the file is (``script``), not read as the default game's file."""
     from cardgen.model import places
     from cardgen.model.source import YamlSourceError, load_file
 
     def folder_of(options: Mapping[str, Any]) -> Path:
         path = Path(options[name])
         try:
-            data, where = load_file(path, path.name)
+            data, where = load_file(path, str(path))  # named as given, as the game's own replay names it
             written = data.get("content") if isinstance(data, dict) else None
             game = data.get("game") if isinstance(data, dict) else None
             if written is None and isinstance(game, str):
                 return game_named(game).content if game in game_ids() else not_installed(game, where)
             if isinstance(written, str):
-                found = places.bundled(written) or places.inside(written, path.parent, places.tree(path.parent),
-                                                                 "content")
+                try:
+                    found = places.bundled(written) or places.inside(written, path.parent,
+                                                                     places.tree(path.parent), "content")
+                except places.Refused as exc:
+                    found, refused = None, str(exc)
+                else:
+                    refused = f"content folder '{written}' not found (relative to the {file_is})"
                 if found is not None:
                     return found
-        except (YamlSourceError, OSError, places.Refused):
+                if file_is is not None:
+                    raise ContentError([where.problem(("content",), refused)], {where.file: where.lines})
+        except (YamlSourceError, OSError):
             pass
         return places.content_folder(None)
 

@@ -64,7 +64,16 @@ def test_a_replay_script_naming_a_game_not_installed_is_located(tmp_path):
     done = run("replay", str(script))
     assert done.exit_code == 1
     assert done.stderr.splitlines()[:3] == [
-        "game.yaml:2:7: game: no game 'railroad-inc' is installed; did you mean 'railroad-ink'?; installed: "
+        f"{script}:2:7: game: no game 'railroad-inc' is installed; did you mean 'railroad-ink'?; installed: "
         "horseless-carriage, rail-journey, railroad-ink",
         "    game: railroad-inc",
         "          ^"]
+
+
+def test_a_replay_script_naming_no_folder_is_located_not_read_as_another_games(tmp_path):
+    script = tmp_path / "game.yaml"
+    script.write_text("rounds: []\ncontent: nowhere\n")
+    done = run("replay", str(script))
+    assert done.exit_code == 1
+    assert done.stderr.splitlines()[0] == (f"{script}:2:10: content: content folder 'nowhere' not found "
+                                           "(relative to the script)")

@@ -93,4 +93,4 @@ def replay_cmd(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("replay")(for_every_game("replay", replay_cmd, folder_named_in("game")))
+    app.command("replay")(for_every_game("replay", replay_cmd, folder_named_in("game", file_is="script")))
