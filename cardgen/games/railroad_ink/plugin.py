@@ -12,20 +12,10 @@ from pathlib import Path
 from cardgen.games.dispatch import folder_named_in
 from cardgen.games.game import Game
 from cardgen.games.railroad_ink import bots, model, replay, simulate
-from cardgen.games.standard import SimulateRequest, StandardCommands
+from cardgen.games.standard import StandardCommands
 from cardgen.model.layered import layer_folders
 from cardgen.render.edition import BuildOptions, Edition
 from cardgen.resources import bundled_path
-
-#: The bot ``cardgen simulate`` plays when ``--lineup`` names none.
-DEFAULT_BOT = "greedy"
-
-
-def simulate_request(content: model.RailroadInk, request: SimulateRequest) -> simulate.SimulationReport:
-    """:func:`simulate.simulate` as the seam's standard command calls it."""
-    return simulate.simulate(content, expansion=request.variant, bot=",".join(request.bots or (DEFAULT_BOT,)),
-                             games=request.games, seed=request.seed, players=1 if request.players is None else request.players)
-
 
 def replay_script(script: Path) -> replay.ReplayReport:
     """A scripted game, played on the content its ``content:`` names (the bundled set when it names none)."""
@@ -47,7 +37,7 @@ GAME = Game(
     edition=open_edition,
     templates=TEMPLATES,
     content=bundled_path("content", "railroad-ink"),
-    commands=StandardCommands("railroad-ink", model.load_content, model.summary, simulate=simulate_request,
+    commands=StandardCommands("railroad-ink", model.load_content, model.summary, simulate=simulate.simulate_request,
                               replay=replay_script, sweep_metric="bots.*.mean", bots=tuple(bots.BOTS),
                               variants=model.EXPANSIONS).handlers(),
     layers=layer_folders,

@@ -82,7 +82,7 @@ def test_the_seams_request_names_expansion_bots_and_seats(content):
 
 
 def test_the_command_refuses_zero_players_rather_than_playing_one(content):
-    from cardgen.games.railroad_ink.plugin import simulate_request
+    from cardgen.games.railroad_ink.simulate import simulate_request
     from cardgen.games.standard import SimulateRequest
 
     with pytest.raises(UsageError) as caught:
