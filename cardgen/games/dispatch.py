@@ -139,8 +139,7 @@ def folder_named_in(name: str, file_is: str | None = None) -> Callable[[Mapping[
                 return game_named(game).content if game in game_ids() else not_installed(game, where)
             if isinstance(written, str):
                 try:
-                    found = places.bundled(written) or places.inside(written, path.parent,
-                                                                     places.tree(path.parent), "content")
+                    found = places.named_from(written, path.parent, "content")
                 except places.Refused as exc:
                     found, refused = None, str(exc)
                 else:

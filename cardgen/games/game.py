@@ -112,7 +112,7 @@ def game_of(folder: Path) -> Game:
     folder, as every content folder was before games were plug-ins: Rail Journey's own validation then
     reports what is missing, located. A folder that names a game not installed is a located error.
     """
-    from cardgen.model import pack, places  # Rail Journey's pack chain: packs layer over any game's folder
+    from cardgen.model import pack  # the pack chain every game's packs share
 
     folder = Path(folder)
     for _ in range(MAX_BASE_LINKS):
@@ -121,7 +121,7 @@ def game_of(folder: Path) -> Game:
             return named
         if not pack.is_pack(folder):
             break
-        base = _pack_base(folder, places)
+        base = _pack_base(folder)
         if base is None:
             break
         folder = base
@@ -154,8 +154,10 @@ def not_installed(written: Any, where: SourceMap) -> NoReturn:
     raise ContentError([problem], {where.file: where.lines})
 
 
-def _pack_base(folder: Path, places: Any) -> Path | None:
+def _pack_base(folder: Path) -> Path | None:
     """The folder a pack's ``base:`` names (a bundled id or a folder in the pack's tree), or None."""
+    from cardgen.model import places
+
     try:
         data, _ = load_file(folder / "pack.yaml", "pack.yaml")
     except (YamlSourceError, OSError):
@@ -163,10 +165,7 @@ def _pack_base(folder: Path, places: Any) -> Path | None:
     written = data.get("base") if isinstance(data, dict) else None
     if not isinstance(written, str):
         return None
-    found = places.bundled(written)
-    if found is not None:
-        return found
     try:
-        return places.inside(written, folder, places.tree(folder), "base")
+        return places.named_from(written, folder, "base")
     except places.Refused:
         return None  # the pack's loader reports it, located

@@ -67,7 +67,7 @@ def is_pack(folder: Path) -> bool:
 def resolve_base(pack_dir: Path, base: str) -> Path | None:
     """The folder ``base`` names: a bundled game or pack id first, then a folder relative to the pack that
     lies under the pack's parent folder (:mod:`cardgen.model.places`; :class:`places.Refused` if not)."""
-    return places.bundled(base) or places.inside(base, pack_dir, places.tree(pack_dir), "base")
+    return places.named_from(base, pack_dir, "base")
 
 
 @dataclass

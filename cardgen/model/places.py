@@ -53,6 +53,13 @@ def content_folder(name: Path | str | None) -> Path:
     return bundled(str(name)) or path
 
 
+def named_from(written: str, start: Path, what: str) -> Path | None:
+    """The folder a shared file written in ``start`` names: a bundled game or pack id first, else a folder
+    relative to ``start`` inside its :func:`tree`; None when there is none, :class:`Refused` outside the tree.
+    ``what`` names the field in a refusal (``base``, ``content``)."""
+    return bundled(written) or inside(written, start, tree(start), what)
+
+
 def tree(folder: Path) -> Path:
     """The tree a folder named from ``folder`` must lie in: the folder holding it, links resolved."""
     return Path(folder).resolve().parent

@@ -23,7 +23,7 @@ def script_folder(script) -> Path | None:
         return None
     home = script.path.parent
     try:
-        folder = places.bundled(script.content) or places.inside(script.content, home, places.tree(home), "content")
+        folder = places.named_from(script.content, home, "content")
     except places.Refused as exc:
         raise script.fail(("content",), str(exc)) from None
     if folder is None:

@@ -56,7 +56,7 @@ def content_named(written: str, spec: Path, smap: SourceMap, problems: list[Prob
     """The folder the spec's ``content:`` names (a bundled id, or a folder in the spec's tree); a problem
     at ``content:`` and None when it names none."""
     try:
-        folder = places.bundled(written) or places.inside(written, spec.parent, places.tree(spec.parent), "content")
+        folder = places.named_from(written, spec.parent, "content")
     except places.Refused as exc:
         problems.append(smap.problem(("content",), str(exc)))
         return None
