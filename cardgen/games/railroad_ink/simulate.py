@@ -18,13 +18,12 @@ from cardgen.games.railroad_ink.model import EXPANSIONS, RailroadInk
 from cardgen.games.railroad_ink.playability import PLAYABILITY, failures
 from cardgen.games.railroad_ink.rules import State, new_game, options, scores, tables
 from cardgen.games.railroad_ink.scoring import row_names
-from cardgen.games.standard import SimulateRequest
+from cardgen.games.standard import MAX_GAMES, SimulateRequest
 from cardgen.model.messages import suggest
 
 __all__ = ["PLAYABILITY", "BotStats", "SimulationReport", "simulate", "simulate_request"]
 
 PERCENTILES = (10, 25, 50, 75, 90)
-MAX_GAMES = 1_000_000
 
 
 @dataclass
