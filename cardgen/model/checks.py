@@ -73,7 +73,7 @@ def _unknown(what: str, name: Any, known: Iterable[Any]) -> str:
 def unique_ids(c: Content, where: Locate) -> Iterator[Problem]:
     groups: dict[str, list[tuple[str, list[str]]]] = {
         "map": [("stations", [s.id for s in c.map.stations]), ("sections", [s.id for s in c.map.sections]),
-                ("lines", [ln.id for ln in c.map.lines])],
+                ("lines", [ln.id for ln in c.map.lines]), ("sidings", [s.id for s in c.map.sidings])],
         "tickets": [("kinds", [k.id for k in c.tickets_file.kinds])],
         "operations": [("kinds", [k.id for k in c.operations.kinds])],
         "dispatch": [("kinds", [k.id for k in c.dispatch.kinds])],
@@ -94,6 +94,28 @@ def unique_ids(c: Content, where: Locate) -> Iterator[Problem]:
     section_ids = [s.id for s in c.map.sections]
     for dup in sorted(set(section_ids) & {s.id for s in c.map.stations}):
         yield where("map", ("sections", section_ids.index(dup), "id"), f"id '{dup}' names both a station and a section")
+
+
+@check("sidings: each beside a section of the line, one a section, its id not a station's or a section's")
+def sidings(c: Content, where: Locate) -> Iterator[Problem]:
+    m = c.map
+    first, last = m.cells.min, m.cells.max
+    taken: dict[int, str] = {}
+    for i, sd in enumerate(m.sidings):
+        if sd.id in c.stations or sd.id in c.sections:
+            kind = "station" if sd.id in c.stations else "section"
+            yield where("map", ("sidings", i, "id"), f"id '{sd.id}' names both a {kind} and a siding")
+        station = c.station_at_cell.get(sd.cell)
+        if not first <= sd.cell <= last:
+            yield where("map", ("sidings", i, "cell"), f"cell {sd.cell} is off the line (cells {first}..{last})")
+        elif station is not None:
+            yield where("map", ("sidings", i, "cell"), f"cell {sd.cell} is station {station.id}: a siding branches "
+                        "from a section (a station holds any number of trains already)")
+        elif sd.cell in taken:
+            yield where("map", ("sidings", i, "cell"), f"section cell {sd.cell} has siding {taken[sd.cell]} already; "
+                        "one siding per section (raise its capacity instead)")
+        else:
+            taken[sd.cell] = sd.id
 
 
 @check("map geometry: stations and sections alternate, each section joins its neighbours, terminals exactly at both ends")

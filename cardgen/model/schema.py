@@ -203,6 +203,19 @@ class Section(Model):
     between: list[Id] = Field(min_length=2, max_length=2, description="The two stations it joins, left then right.")
 
 
+class Siding(Model):
+    """A cell off the line beside a section (ruling R25): a train whose move ends in that section may pull in,
+    leaving the section's line free for the trains behind, and leaves it with its next move."""
+
+    id: Id = Field(description="Siding id (P1...), distinct from station and section ids.")
+    cell: Annotated[int, Bounds(0, MAX_CELL)] = Field(description="The section cell it branches from (odd).")
+    name: Text = Field(description="Siding name printed on the map.")
+    capacity: Annotated[int, Bounds(1, MAX_PLAYERS * MAX_TRAINS_PER_PLAYER)] = Field(
+        default=1, description="Trains it holds at once, whichever way they head.")
+    wait_gain: Annotated[int, Bounds(0, MAX_VALUE)] = Field(
+        default=0, description="W a train gains as it pulls in (it gives way, as the wait card does).")
+
+
 class MapFile(Model):
     """map.yaml: stations, sections, cells and lines."""
 
@@ -214,6 +227,8 @@ class MapFile(Model):
     terminals: list[Id] = Field(max_length=MAX_STATIONS, description="Stations where trains reverse for free.")
     stations: list[Station] = Field(min_length=2, max_length=MAX_STATIONS, description="Stations, left to right.")
     sections: list[Section] = Field(min_length=1, max_length=MAX_STATIONS - 1, description="Sections, left to right.")
+    sidings: list[Siding] = Field(default_factory=list, max_length=MAX_STATIONS - 1,
+                                  description="Sidings beside sections (ruling R25); none by default.")
 
 
 # ---------------------------------------------------------------- fares.yaml

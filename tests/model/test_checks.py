@@ -20,6 +20,10 @@ from cardgen.model.source import load_file
 FAILING = {
     "unique_ids": ([("game.yaml", "id: blue,", "id: red,", 1)],
                    ("game.yaml", "colours.1.id", "id 'red' is used more than once")),
+    "sidings": ([("map.yaml", "  - {id: T5, cell: 9, between: [S5, S6]}\n",
+                  "  - {id: T5, cell: 9, between: [S5, S6]}\nsidings:\n  - {id: P1, cell: 4, name: {zh: 甲, en: A}}\n", 1)],
+                ("map.yaml", "sidings.0.cell", "cell 4 is station S3: a siding branches from a section (a station "
+                 "holds any number of trains already)")),
     "map_geometry": ([("map.yaml", "terminals: [S1, S6]", "terminals: [S1, S5]", 1)],
                      ("map.yaml", "terminals.1", "terminal 'S5' is not at cell 0 or 10")),
     "ticket_spans": ([("tickets.yaml", "{id: S1-S3, origin", "{id: S3-S1, origin", 1)],

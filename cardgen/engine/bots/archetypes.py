@@ -118,7 +118,7 @@ class Bot:
         reverse = ev is not None and ev.order_reversed
         for u in range(view.n_trains):
             c = view.cell[u]
-            if u == t or rules.station_of_cell[c] >= 0 or c not in ahead:
+            if u == t or rules.station_of_cell[c] >= 0 or c not in ahead or view.siding[u] >= 0:
                 continue
             same_line = view.dir[u] == view.dir[t] or not rules.double_track
             later = view.wait[u] >= view.wait[t] if reverse else view.wait[u] <= view.wait[t]
@@ -162,6 +162,20 @@ class Bot:
             if rules.station_of_cell[self.landing(view, t, want)] >= 0:
                 return want
         return r
+
+    def siding(self, view: PlayerView, t: int) -> bool:
+        """Ruling R25, asked when train ``t``'s move ended beside a siding with room: pull in when the siding gives
+        W, or when a train of the same player stands behind on its line, within a run of it (the section it
+        fills would stop that train)."""
+        rules = self.rules
+        c, d = view.cell[t], view.dir[t]
+        if rules.siding_wait_gain[rules.siding_of_cell[c]] > 0:
+            return True
+        for u in view.trains:
+            behind = (c - view.cell[u]) * d
+            if u != t and view.siding[u] < 0 and view.dir[u] == d and 0 < behind <= rules.longest_run:
+                return True
+        return False
 
     def after_move(self, view: PlayerView, t: int, cards: list[int], targets: list[int]) -> tuple[int, int]:
         """(dispatch kind, swap target or -1) to play after the move, or (-1, -1): the first card offered that
@@ -331,6 +345,9 @@ class RandomBot(Bot):
 
     def move(self, view: PlayerView, t: int, r: int) -> int:
         return self.rng.randint(0, r)
+
+    def siding(self, view: PlayerView, t: int) -> bool:
+        return self.rng.random() < 0.5
 
     def after_move(self, view: PlayerView, t: int, cards: list[int], targets: list[int]) -> tuple[int, int]:
         fx = self.rules.dispatch

@@ -32,6 +32,7 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
     fx = rules.dispatch
     dispatch = state.dispatch
     trains = range(n)
+    sidings = bool(rules.siding_ids)
     while not state.over:
         # phase 2: only ask a bot when it has a choice (a hand to pick from, or a dispatch card to play with it)
         choices: list[tuple[int, int]] = []
@@ -53,6 +54,8 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
                 state.move(t, seat_bot[t].move(seat_view[t], t, r[t]))
             else:
                 state.move(t)
+            if sidings and state.siding_open(t) >= 0 and seat_bot[t].siding(seat_view[t], t):   # ruling R25
+                state.pull_off(t)
             if dispatch[owner[t]] and state.holds_for(owner[t], AFTER_MOVE):
                 cards, targets = state.after_move_cards(t)
                 if cards:

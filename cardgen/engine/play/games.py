@@ -15,8 +15,8 @@ from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.bots.registry import BOTS, BotFactory
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.compiled import Rules, compile_rules
-from cardgen.engine.rules.actions import Action, Board, Dispatch, Keep, Move, Operation, Reveal
-from cardgen.engine.rules.checked import BOARD, KEEP, MOVE, OPERATION, PLAY_MOVED, PLAY_STOP
+from cardgen.engine.rules.actions import Action, Board, Dispatch, Keep, Move, Operation, Reveal, Siding
+from cardgen.engine.rules.checked import BOARD, KEEP, MOVE, OPERATION, PLAY_MOVED, PLAY_STOP, SIDING
 from cardgen.engine.play.fast import run_fast
 from cardgen.engine.rules.state import GameState
 from cardgen.engine.rules.view import PlayerView
@@ -105,6 +105,8 @@ def run_checked(state: GameState, bots: list[Bot]) -> None:
             bot, view = bots[state.owner[t]], views[state.owner[t]]
             if ph == MOVE:
                 action = Move(bot.move(view, t, state.r[t]))
+            elif ph == SIDING:
+                action = Siding(bot.siding(view, t))
             elif ph == PLAY_MOVED:
                 card, u = bot.after_move(view, t, *state.after_move_cards(t))
                 action = Dispatch(_card(card), target=_card(u) if card >= 0 else None)

@@ -76,6 +76,9 @@ class Decision(Shape):
                                                  "timing; none or [] plays none.")
     move: Annotated[int, Bounds(0, MAX_CELL)] = Field(0, description="Cells to run (only with "
                                                                      "options.stop_short: true).")
+    siding: bool = Field(False, description="true: the train pulls into the siding beside the section its move "
+                                            "ended in (ruling R25; only where the map has one with room); false "
+                                            "stays on the line.")
 
 
 Cards = Annotated[

@@ -94,6 +94,11 @@ class ScriptedBot:
             raise self.script.fail(path, f"move must be a whole number from 0 to R = {r}")
         return cells
 
+    def siding(self, view, t):
+        """Ruling R25: the script's `siding:` (asked only when the train's move ended beside a siding with room)."""
+        enter, _ = self._decision(view, t, "siding")
+        return self.fallback.siding(view, t) if enter is _MISSING else bool(enter)
+
     def after_move(self, view, t, cards, targets):
         entry, path = self._dispatch(view, t, AFTER_MOVE)
         if entry is None:
@@ -310,6 +315,7 @@ _NEVER_ASKED = {
     "board": "the train did not stop at a station where a ticket could board",
     "move": "the move is chosen only with options.stop_short: true, on a train with R > 0",
     "card": "the card is chosen only with options.hand_size > 1",
+    "siding": "the train's move did not end in a section beside a siding with room (ruling R25)",
 }
 #: why a dispatch card could not be played at its window, by window
 _UNPLAYABLE = ("the player did not hold it",
@@ -334,7 +340,7 @@ def _cannot(name: str, rnd: int, window: int, fx: DispatchEffect) -> str:
 
 def _scripted_noop(key: str, value) -> bool:
     """A decision that asks for nothing (board nothing, no dispatch card) fits any round."""
-    return value in (None, "none", []) and key != "move"
+    return (value in (None, "none", []) and key != "move") or (key == "siding" and value is False)
 
 
 def _train_problems(script: Script, labels: list[str]) -> list:

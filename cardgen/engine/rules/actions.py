@@ -57,6 +57,13 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class Siding:
+    """Whether the train whose move ended beside a siding with room pulls into it (ruling R25)."""
+
+    enter: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Dispatch:
     """Play dispatch card ``card`` (kind index) for the train now, after its move or at the start of its stop,
     or ``None`` to pass. ``target``: the train a swap is made with or a chosen train's effect goes to; ``pile``:
@@ -83,4 +90,4 @@ class Board:
     cards: tuple[int, ...]
 
 
-Action = Reveal | Move | Dispatch | Keep | Board
+Action = Reveal | Move | Siding | Dispatch | Keep | Board

@@ -11,11 +11,11 @@ from __future__ import annotations
 import itertools
 from typing import Optional
 
-from cardgen.engine.rules.actions import Action, Board, Dispatch, IllegalAction, Keep, Move, Operation, Reveal
+from cardgen.engine.rules.actions import Action, Board, Dispatch, IllegalAction, Keep, Move, Operation, Reveal, Siding
 from cardgen.engine.rules.compiled import WITH_REVEAL
-from cardgen.engine.rules.core import BOARD, KEEP, MOVE, OPERATION, OVER, PLAY_MOVED, PLAY_STOP, Core
+from cardgen.engine.rules.core import BOARD, KEEP, MOVE, OPERATION, OVER, PLAY_MOVED, PLAY_STOP, SIDING, Core
 
-__all__ = ["BOARD", "KEEP", "MOVE", "OPERATION", "OVER", "PLAY_MOVED", "PLAY_STOP", "CheckedDriver"]
+__all__ = ["BOARD", "KEEP", "MOVE", "OPERATION", "OVER", "PLAY_MOVED", "PLAY_STOP", "SIDING", "CheckedDriver"]
 
 
 class CheckedDriver(Core):
@@ -69,6 +69,8 @@ class CheckedDriver(Core):
         t = self.order[self.cursor]
         if ph == MOVE:
             return [Move(c) for c in range(self.r[t] + 1)]
+        if ph == SIDING:
+            return [Siding(False), Siding(True)]
         if ph in (PLAY_MOVED, PLAY_STOP):
             return self._dispatch_actions(t, ph == PLAY_MOVED)
         if ph == KEEP:
@@ -175,6 +177,10 @@ class CheckedDriver(Core):
         t = self.order[self.cursor]
         if isinstance(action, Move):
             self.move(t, action.cells)
+            self._moved(t)
+        elif isinstance(action, Siding):
+            if action.enter:
+                self.pull_off(t)
             self.phase = PLAY_MOVED
         elif isinstance(action, Dispatch) and self.phase == PLAY_MOVED:
             if action.card is not None:
@@ -198,6 +204,10 @@ class CheckedDriver(Core):
         elif isinstance(action, Board):
             self.board(t, action.cards)
             self._stop_end(t)
+
+    def _moved(self, t: int) -> None:
+        """After train ``t``'s move: the siding question when it may pull in (ruling R25), else its dispatch cards."""
+        self.phase = SIDING if self.siding_used and self.siding_open(t) >= 0 else PLAY_MOVED
 
     def _next_mover(self) -> None:
         self.cursor += 1
@@ -240,8 +250,10 @@ class CheckedDriver(Core):
                 if self.options.stop_short and self.r[t] > 0:
                     return
                 self.move(t)
-                self.phase = PLAY_MOVED
+                self._moved(t)
                 continue
+            if ph == SIDING:
+                return
             if ph == PLAY_MOVED:
                 if self.after_move_cards(t)[0]:
                     return

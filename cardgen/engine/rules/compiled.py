@@ -201,6 +201,11 @@ class Rules:
     is_terminal: tuple[bool, ...]         # by cell
     double_track: bool
     line_capacity: int
+    # sidings (ruling R25), by siding index; none on the base map
+    siding_of_cell: tuple[int, ...]       # by cell: the siding beside that section, or -1
+    siding_ids: tuple[str, ...]
+    siding_capacity: tuple[int, ...]      # trains it holds at once
+    siding_wait_gain: tuple[int, ...]     # W a train gains as it pulls in
     # operation cards
     op_ids: tuple[str, ...]
     op_values: tuple[int, ...]
@@ -426,6 +431,9 @@ def compile_rules(model: Content) -> Rules:
     for sec in m.sections:
         section_ids[sec.cell] = sec.id
     terminal_cells = {content.stations[t].cell for t in m.terminals}
+    siding_of_cell = [-1] * (last + 1)
+    for i, sd in enumerate(m.sidings):
+        siding_of_cell[sd.cell] = i
 
     ops = content.operations.kinds
     op_index = {k.id: i for i, k in enumerate(ops)}
@@ -505,6 +513,10 @@ def compile_rules(model: Content) -> Rules:
         is_terminal=is_terminal,
         double_track=m.double_track,
         line_capacity=m.section_capacity_per_line,
+        siding_of_cell=tuple(siding_of_cell),
+        siding_ids=tuple(sd.id for sd in m.sidings),
+        siding_capacity=tuple(sd.capacity for sd in m.sidings),
+        siding_wait_gain=tuple(sd.wait_gain for sd in m.sidings),
         op_ids=tuple(k.id for k in ops),
         op_values=tuple(k.value for k in ops),
         op_cases=tuple(tuple((case.min_load, case.max_load, case.min_clock, case.max_clock, case.value)

@@ -27,8 +27,9 @@ from cardgen.engine.rules.runs import Runs
 SHORT_NONE, SHORT_TRAIN, SHORT_CLOSED, SHORT_TERMINAL, SHORT_CHOICE = 0, 1, 2, 3, 4
 # Phases of the checked driver, in round order (the fast loop only ever sees OPERATION and OVER): PLAY_MOVED and
 # PLAY_STOP offer the dispatch cards played after a train's move and at the start of its stop, KEEP a booking's pick.
-OPERATION, MOVE, PLAY_MOVED, PLAY_STOP, KEEP, BOARD, OVER = (
-    "operation", "move", "play_moved", "play_stop", "keep", "board", "over")
+# SIDING asks whether a train whose move ended beside a siding with room pulls in (ruling R25).
+OPERATION, MOVE, SIDING, PLAY_MOVED, PLAY_STOP, KEEP, BOARD, OVER = (
+    "operation", "move", "siding", "play_moved", "play_stop", "keep", "board", "over")
 
 
 def _fitting(sizes: list[int], room: int) -> int:
@@ -160,6 +161,10 @@ class Core:
         self.occ_left: list[int] = [0] * (rules.last_cell + 1)
         for t in range(n):
             self._occupy(t, 1)
+        # ruling R25: the siding each train stands in (-1: on the line), trains in each siding, pulls made
+        self.siding: list[int] = [-1] * n
+        self.siding_used: list[int] = [0] * len(rules.siding_ids)
+        self.pulled: list[int] = [0] * n
         self.runs: Runs = rules.runs(opts.terminal_ends_move)
         # statistics
         self.cards_played: list[int] = [0] * len(rules.op_ids)
@@ -221,6 +226,30 @@ class Core:
         else:
             used = self.occ_right[c] + self.occ_left[c]
         return used >= self.rules.line_capacity
+
+    def siding_open(self, t: int) -> int:
+        """Ruling R25: the siding train ``t`` may pull into now, its move over (the one beside the section it
+        stands in, with room), or -1."""
+        rules = self.rules
+        sd = rules.siding_of_cell[self.cell[t]]
+        if sd < 0 or self.siding[t] >= 0 or self.siding_used[sd] >= rules.siding_capacity[sd]:
+            return -1
+        return sd
+
+    def pull_off(self, t: int) -> None:
+        """Ruling R25: train ``t`` leaves its section's line for the siding beside it, freeing the line for the
+        trains behind, and gains the siding's W; it leaves the siding with its next move."""
+        sd = self.siding_open(t)
+        if sd < 0:
+            raise IllegalAction(f"round {self.round}: train {t + 1} at cell {self.cell[t]} has no siding with room "
+                                "to pull into")
+        self._occupy(t, -1)
+        self.siding[t] = sd
+        self.siding_used[sd] += 1
+        self.pulled[t] += 1
+        gain = self.rules.siding_wait_gain[sd]
+        if gain:
+            self._gain_wait(t, gain)
 
     # ================================================================ cards and platforms
     def _draw(self, t: int) -> int:
@@ -490,7 +519,11 @@ class Core:
         station_of_cell = rules.station_of_cell
         c, d = self.cell[t], self.dir[t]
         occ_r, occ_l = self.occ_right, self.occ_left
-        if station_of_cell[c] < 0:
+        sd = self.siding[t]
+        if sd >= 0:               # ruling R25: out of the siding onto the cell ahead; it held no line
+            self.siding[t] = -1
+            self.siding_used[sd] -= 1
+        elif station_of_cell[c] < 0:
             if d > 0:
                 occ_r[c] -= 1
             else:
@@ -681,10 +714,12 @@ class Core:
 
     def swap_targets(self, t: int) -> list[int]:
         """Trains on a neighbouring cell that ``t`` may swap with without overfilling a line (ruling R6)."""
-        out = []
-        c = self.cell[t]
+        out: list[int] = []
+        c, siding = self.cell[t], self.siding
+        if siding[t] >= 0:        # ruling R25: a train in a siding is off the line
+            return out
         for u in range(self.n):
-            if u != t and abs(self.cell[u] - c) == 1 and self._swap_fits(t, u):
+            if u != t and abs(self.cell[u] - c) == 1 and siding[u] < 0 and self._swap_fits(t, u):
                 out.append(u)
         return out
 

@@ -22,13 +22,27 @@ def check_state(state: GameState) -> None:
     for c in range(rules.first_cell, rules.last_cell + 1):
         if rules.station_of_cell[c] >= 0:
             continue
-        right = sum(1 for t in range(state.n) if state.cell[t] == c and state.dir[t] > 0)
-        left = sum(1 for t in range(state.n) if state.cell[t] == c and state.dir[t] < 0)
+        on_line = [t for t in range(state.n) if state.cell[t] == c and state.siding[t] < 0]   # R25: sidings apart
+        right = sum(1 for t in on_line if state.dir[t] > 0)
+        left = sum(1 for t in on_line if state.dir[t] < 0)
         if (right, left) != (state.occ_right[c], state.occ_left[c]):
             raise InvariantError(f"{where}: occupancy of cell {c} is stale")
         worst = max(right, left) if rules.double_track else right + left
         if worst > rules.line_capacity:
             raise InvariantError(f"{where}: section {rules.section_ids[c]} holds {right} right / {left} left trains")
+    # sidings (ruling R25): a train stands in the siding of its own cell; none holds more than its capacity
+    for sd, used in enumerate(state.siding_used):
+        inside = [t for t in range(state.n) if state.siding[t] == sd]
+        if len(inside) != used:
+            raise InvariantError(f"{where}: siding {rules.siding_ids[sd]} counts {used} trains, holds {len(inside)}")
+        if used > rules.siding_capacity[sd]:
+            raise InvariantError(f"{where}: siding {rules.siding_ids[sd]} holds {used} trains, capacity "
+                                 f"{rules.siding_capacity[sd]}")
+    for t in range(state.n):
+        sd = state.siding[t]
+        if sd >= 0 and rules.siding_of_cell[state.cell[t]] != sd:
+            raise InvariantError(f"{where}: train {t + 1} is in siding {rules.siding_ids[sd]} away from its cell "
+                                 f"{state.cell[t]}")
     # tickets conserved
     total = len(rules.card_kind)
     counted = (sum(map(len, state.piles)) + sum(map(len, state.platforms)) + sum(map(len, state.aboard))

@@ -31,6 +31,7 @@ class PlayerView:
         self.wait: list[int] = state.wait
         self.platforms: list[list[int]] = state.platforms
         self.score: list[int] = state.score
+        self.siding: list[int] = state.siding     # the siding a train stands in, or -1 (ruling R25)
 
     @property
     def round(self) -> int:
