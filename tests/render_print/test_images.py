@@ -106,3 +106,28 @@ def test_tts_cells_show_their_faces_without_a_shift(full_build, content):
         # the same face two cell pixels off, for scale: a shifted or stretched cell is as far off as that
         shifted, _ = difference(cell, face.resize((cw, ch), Image.Resampling.LANCZOS, box=(4, 4, *face.size)))
         assert mean < 6 and 2 * mean < shifted, (index, mean, shifted)
+
+
+def test_a_face_image_has_pdfiums_pixels_in_rgb_order_cut_to_the_trim_box():
+    """Faces are rendered as 4-byte pixels for speed: the image is pdfium's usual rendering, colours not swapped."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen import canvas
+
+    from cardgen.render.images.raster import face_image
+
+    buffer = io.BytesIO()
+    page = canvas.Canvas(buffer, pagesize=(40, 30))
+    page.setFillColorRGB(1, 0, 0)
+    page.rect(0, 0, 20, 30, stroke=0, fill=1)  # red on the left half, blue across the top right
+    page.setFillColorRGB(0, 0, 1)
+    page.circle(30, 20, 6, stroke=0, fill=1)
+    page.setTrimBox((2, 3, 38, 27))
+    page.save()
+    image = face_image(buffer.getvalue(), 0, 144)
+    assert image.mode == "RGB" and image.size == (72, 48)
+    assert image.getpixel((2, 24)) == (255, 0, 0) and image.getpixel((56, 14)) == (0, 0, 255)
+    assert image.getpixel((70, 46)) == (255, 255, 255)
+    reference = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=2, crop=(2, 3, 2, 3)).to_pil().convert("RGB")
+    assert image.tobytes() == reference.tobytes()
