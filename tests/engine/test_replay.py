@@ -80,7 +80,7 @@ players:
     ("rounds:\n  1:\n    A: {dispatch: 1}\n", 7, "expected none, a dispatch card id,"),
     ("rounds:\n  1:\n    A: {dispatch: {card: group_booking, pile: S1, take: 1}}\n", 7,
      "unknown key 'take'; known: card, with, pile, keep, platform"),
-    ("rounds:\n  1:\n    A: {signal: true}\n", 7, "unknown decision 'signal'; known: board, card, dispatch, move"),
+    ("rounds:\n  1:\n    A: {signal: true}\n", 7, "unknown decision 'signal'; known: board, card, dispatch, move, siding"),
     # these three were tracebacks or passed unchecked
     ("rounds:\n  1:\n    5: {board: []}\n", 7, "a train label is a player's name (or NAME/N), not 5"),
     ("piles:\n  S1: [{a: 1}]\n", 6, "expected text, got a mapping of keys"),
@@ -266,3 +266,41 @@ def test_an_expect_of_the_wrong_shape_fails_instead_of_checking_nothing(tmp_path
     res = run(str(path))
     assert res.exit_code == 1, res.output
     assert f"game.yaml:{line}:" in res.stderr and needle in res.stderr, res.stderr
+
+
+SIDING_SCRIPT = """\
+content: content
+seed: 3
+events: {1: none, 2: none}
+players:
+  - {name: A, bot: light, cards: [local, rapid], dispatch: []}
+  - {name: B, bot: light, cards: [local, rapid], dispatch: []}
+rounds:
+"""
+
+
+def _siding_content(tmp_path: Path) -> None:
+    """The bundled content with siding P1 beside T1 (cell 1), where a Local from Central ends its move."""
+    from tests.content_copy import copy_with
+    last = "  - {id: T5, cell: 9, between: [S5, S6]}\n"
+    copy_with(tmp_path / "content", "map.yaml", last, last + "sidings:\n  - {id: P1, cell: 1, name: {zh: 中央待避线, "
+              "en: Central Loop}}\n")
+
+
+def test_a_scripted_siding_move_is_played_and_shown(tmp_path):
+    _siding_content(tmp_path)
+    replay = replay_file(_script(tmp_path, SIDING_SCRIPT + "  1: {A: {siding: true}}\n"))
+    first, second = ({t["train"]: t for t in row["trains"]} for row in replay.rounds[:2])
+    assert (first["A"]["cell"], first["A"]["place"]) == (1, "P1")    # pulled off the line beside T1
+    assert (second["A"]["cell"], second["A"]["place"]) == (3, "T2")  # the Rapid (2) leaves it: S2, then T2
+    stays = replay_file(_script(tmp_path, SIDING_SCRIPT + "  1: {A: {siding: false}}\n"))
+    assert {t["train"]: t["place"] for t in stays.rounds[0]["trains"]}["A"] == "T1"
+
+
+def test_a_siding_move_where_there_is_no_siding_is_located(tmp_path):
+    _siding_content(tmp_path)
+    problem = _located(tmp_path, SIDING_SCRIPT + "  2: {A: {siding: true}}\n", 8, "siding cannot apply in round 2")
+    assert problem.message == ("siding cannot apply in round 2: the train's move did not end in a section beside a "
+                               "siding with room (ruling R25)")
+    bad = _located(tmp_path, SIDING_SCRIPT + "  1: {A: {siding: maybe}}\n", 8, "true or false")
+    assert (bad.path, bad.message) == ("rounds.1.A.siding", "expected true or false, got text 'maybe'")

@@ -11,7 +11,10 @@ from __future__ import annotations
 from cardgen.engine.rules.state import GameState
 
 
-def place_name(rules, cell: int) -> str:
+def place_name(rules, cell: int, siding: int = -1) -> str:
+    """The station or section at ``cell``, or the siding (ruling R25) a train stands in there."""
+    if siding >= 0:
+        return rules.siding_ids[siding]
     s = rules.station_of_cell[cell]
     return rules.station_ids[s] if s >= 0 else rules.section_ids[cell]
 

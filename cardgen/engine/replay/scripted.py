@@ -243,7 +243,7 @@ def snapshot(state: GameState, labels: list[str]) -> dict:
         p = state.owner[t]
         trains.append({
             "train": labels[t], "card": rules.op_ids[state.card[t]], "r": state.r[t], "moved": state.moved[t],
-            "cell": state.cell[t], "place": place_name(rules, state.cell[t]),
+            "cell": state.cell[t], "place": place_name(rules, state.cell[t], state.siding[t]),
             "direction": "right" if state.dir[t] > 0 else "left",
             "load": state.places[t], "aboard": [rules.ticket_ids[rules.card_kind[c]] for c in state.aboard[t]],
             "wait": state.wait[t], "delays": state.late[p], "score": state.score[p], "delivered": state.delivered[p],
