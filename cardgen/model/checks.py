@@ -16,8 +16,9 @@ from pydantic import BaseModel
 
 from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content, ticket_terms
-from cardgen.model.effects import (BOUND_PAIRS, EVENT, LOAD_FIELDS, OPERATION, STANDING_FIELDS, LoadCondition,
-                                   target_problem, timing_problem, until_stop_problem)
+from cardgen.model.effects import (BOUND_PAIRS, DISPATCH_TIMINGS, EVENT, LOAD_FIELDS, OPERATION, STANDING_FIELDS,
+                                   LoadCondition, names_something, target_problem, timing_problem,
+                                   until_stop_problem)
 from cardgen.model.messages import suggest
 from cardgen.languages import LANGS
 from cardgen.model.schema import FILES, PrintRow, Text
@@ -336,6 +337,11 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
             yield where(stem, ("kinds", i, "effects", j, "amount"), "an amount of 0 changes nothing")
         if eff.type == "group_booking" and eff.keep > eff.draw:
             yield where(stem, ("kinds", i, "effects", j, "keep"), f"keeps {eff.keep} of only {eff.draw} drawn")
+    naming = [j for j, eff in enumerate(effects) if names_something(eff)]
+    if timing in DISPATCH_TIMINGS and len(naming) > 1 and any(effects[j].CHOOSES for j in naming):
+        yield where(stem, ("kinds", i, "effects", naming[1], "type"),
+                    f"'{effects[naming[0]].type}' and '{effects[naming[1]].type}' both make the player name "
+                    "something: a card with a registered primitive that names one may have no other")
     if "no_stop" in seen and "force_stop" in seen:
         yield where(stem, ("kinds", i, "effects", seen.index("force_stop"), "type"),
                     "'force_stop' and 'no_stop' contradict each other: a card may say one")

@@ -18,10 +18,12 @@ them) implements every primitive listed here, and nothing else.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, Union, get_args
+from importlib.metadata import entry_points
+from typing import Annotated, Any, ClassVar, Literal, Optional, Union, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidatorFunctionWrapHandler, WrapValidator
 from pydantic.fields import FieldInfo
+from pydantic_core import PydanticCustomError
 
 #: bounds of the schema (cardgen.model.schema re-exports them with the others)
 MAX_VALUE = 20           #: propulsion values, modifiers, floors and other per-round amounts
@@ -63,6 +65,30 @@ class Primitive(BaseModel):
     HINT: ClassVar[str] = ""
     #: whether a train carries this effect with it, so that `lasts: until_stop` (that train's stop) has meaning
     TRAIN_HELD: ClassVar[bool] = False
+    #: a registered primitive (:func:`register_primitive`) that makes its player name something: "train" or
+    #: "pile", one of :meth:`choices`; the built-in ones say what they name through their fields
+    CHOOSES: ClassVar[str] = ""
+
+    # How the engine plays a primitive registered from outside the built-in set (a plug-in's or a test's: one
+    # class is the whole primitive). The built-in ones are flattened into the compiled kernel instead
+    # (cardgen/engine/rules/compiled.py) and never reach these three.
+    def choices(self, game: Any, train: int) -> list[int]:
+        """What the player may name when playing it for ``train`` (trains or piles, as CHOOSES says; ``game``: the
+        engine's state); an empty list when it cannot be played now. Only called when CHOOSES is set."""
+        return []
+
+    def apply(self, game: Any, train: int, choice: int) -> bool:
+        """Apply it for ``train`` (on an event card: for each train in turn), ``choice`` being the train or pile
+        its player named (-1: none); True when it changed anything (the simulator counts the card as taking
+        effect). Both drivers, the fast loop and the checked path, call this one function."""
+        raise NotImplementedError(f"primitive '{primitive_name(self)}' does not say how it applies")
+
+    def hint(self, view: Any, train: int, choices: list[int]) -> Optional[int]:
+        """What a rule-following bot does with a card of this primitive for ``train`` (``view``: what its player
+        may see): the choice to play it with (-1 when it names nothing), or None to keep it for later. A bot plays
+        a card every primitive of which says None in the last round, so that no card goes unplayed; the lookahead
+        bot values the card by rollouts instead (cardgen/engine/bots/rollout.py)."""
+        return None
 
 
 class IgnoreBoardingLimit(Primitive):
@@ -310,6 +336,97 @@ def primitive_name(primitive: Primitive | type[Primitive]) -> str:
 
 
 BY_NAME: dict[str, type[Primitive]] = {primitive_name(p): p for p in PRIMITIVES}
+#: the names of the primitives the engine's kernel plays itself
+BUILT_IN = frozenset(BY_NAME)
+#: the entry point group a package declares its own primitives in (``name = "module:Class"``)
+ENTRY_POINTS = "cardgen.primitives"
+_REGISTERED: dict[str, type[Primitive]] = {}
+_loaded = False
+
+
+#: what a registered primitive may make its player name, and the one timing it is named at ("" : nothing, any)
+CHOICE_WINDOWS = {"": "", "train": AFTER_MOVEMENT, "pile": ANY_TIME}
+
+
+def names_something(effect: Primitive) -> bool:
+    """Whether playing ``effect`` makes its player name something: a train (a swap, a chosen train's gain), a
+    pile (a booking, a festival played at a stop), or what a registered primitive CHOOSES."""
+    return bool(effect.CHOOSES) or getattr(effect, "train", "own") == "chosen" \
+        or primitive_name(effect) in ("swap_adjacent", "group_booking", "platform_extra")
+
+
+class PrimitiveError(ValueError):
+    """A primitive that cannot be registered: what is wrong with its class."""
+
+
+def register_primitive(cls: type[Primitive]) -> type[Primitive]:
+    """Add a primitive to the language: content may then write ``{type: NAME, ...}`` with its fields, the validator
+    checks it at its TIMINGS, the engine plays it through its ``apply``, the bots through its ``hint`` (and the
+    lookahead by rollouts), the reference documents it from its docstring and fields. Usable as a decorator."""
+    if not (isinstance(cls, type) and issubclass(cls, Primitive)):
+        raise PrimitiveError(f"{cls!r} is not a Primitive class")
+    try:
+        name = primitive_name(cls)
+    except (KeyError, IndexError):
+        raise PrimitiveError(f"{cls.__name__} needs a `type: Literal[\"name\"]` field") from None
+    if name in BUILT_IN:
+        raise PrimitiveError(f"primitive '{name}' is built in")
+    unknown = [t for t in cls.TIMINGS if t not in TIMINGS]
+    if not cls.TIMINGS or unknown:
+        raise PrimitiveError(f"primitive '{name}' needs TIMINGS among {', '.join(TIMINGS)}"
+                             + (f" (not {', '.join(unknown)})" if unknown else ""))
+    if "lasts" in cls.model_fields or cls.TARGET or cls.TARGETS:
+        raise PrimitiveError(f"primitive '{name}': a registered primitive lasts its round and targets what its "
+                             "apply() names (no `lasts`, TARGET or TARGETS)")
+    window = CHOICE_WINDOWS.get(cls.CHOOSES)
+    if window is None:
+        raise PrimitiveError(f"primitive '{name}': CHOOSES is 'train', 'pile' or empty, not {cls.CHOOSES!r}")
+    if window and cls.TIMINGS != (window,):
+        raise PrimitiveError(f"primitive '{name}': a {cls.CHOOSES} is named at timing '{window}' only "
+                             f"(TIMINGS = ('{window}',))")
+    if cls.apply is Primitive.apply:
+        raise PrimitiveError(f"primitive '{name}' must define apply(game, train, choice)")
+    BY_NAME[name] = _REGISTERED[name] = cls
+    return cls
+
+
+def unregister_primitive(name: str) -> None:
+    """Take a registered primitive out of the language again (tests)."""
+    if name in _REGISTERED:
+        del _REGISTERED[name]
+        del BY_NAME[name]
+
+
+def _load_entry_points() -> None:
+    """Register the primitives installed packages declare (entry point group ``cardgen.primitives``), once."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for point in entry_points(group=ENTRY_POINTS):
+        register_primitive(point.load())
+
+
+def primitives() -> tuple[type[Primitive], ...]:
+    """Every primitive of the language: the built-in ones, then those registered."""
+    _load_entry_points()
+    return PRIMITIVES + tuple(_REGISTERED.values())
+
+
+def _built_in_or_registered(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    """An effect whose ``type`` names a registered primitive is read by that primitive's class; any other by the
+    built-in union (whose errors, an unknown type's included, are the validator's usual ones)."""
+    name = value.get("type") if isinstance(value, dict) else None
+    if isinstance(name, str) and name not in BUILT_IN:
+        _load_entry_points()
+        cls = _REGISTERED.get(name)
+        if cls is not None:
+            return cls.model_validate(value)
+        if _REGISTERED:
+            raise PydanticCustomError("union_tag_invalid", "unknown type {tag}", {
+                "discriminator": "'type'", "tag": name, "expected_tags": ", ".join(f"'{n}'" for n in BY_NAME)})
+    return handler(value)
+
 
 Effect = Annotated[
     Union[
@@ -318,6 +435,7 @@ Effect = Annotated[
         PlatformSizeChange, DeliveryBonus,
     ],
     Field(discriminator="type"),
+    WrapValidator(_built_in_or_registered),
 ]
 
 #: parameters that make an effect a condition on a train's load: for "every train" of an event, or for
@@ -372,6 +490,6 @@ def target_problem(effect: Primitive, timing: str) -> tuple[str, str] | None:
             return "train", f"a chosen train is picked after the move: only at timing '{AFTER_MOVEMENT}'"
         if getattr(effect, "lasts", "round") != "round":
             return "lasts", "an effect on a chosen train lasts its round only"
-    elif "range" in fields:
+    elif "range" in fields and "train" in type(effect).model_fields:
         return "range", "'range' is how far a chosen train may stand: it needs train: chosen"
     return None

@@ -21,6 +21,7 @@ from cardgen.model import schema as s
 from cardgen.model.checks import CHECKS, VARIANTS_CHECK
 from cardgen.model.source import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
 from cardgen.model.text import STRING_VALUES, VARIANT_VALUES
+from cardgen.model.effects import primitives
 
 _SCALARS = {int: "whole number", float: "number", str: "text", bool: "true/false", dict: "mapping"}
 _ID_PATTERN = next(m.pattern for m in get_args(s.Id)[1].metadata if getattr(m, "pattern", None))
@@ -321,7 +322,7 @@ def _card_values() -> list[str]:
 
 def schema_reference() -> str:
     """The whole reference as Markdown."""
-    effects = [a for a in get_args(get_args(s.Effect)[0])]
+    effects = list(primitives())
     files: list[type[BaseModel]] = list(s.FILES.values())
     out = [
         "# Content format",

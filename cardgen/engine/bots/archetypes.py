@@ -60,6 +60,8 @@ class Bot:
         :meth:`wants_wait`."""
         fx = self.rules.dispatch[k]
         load = view.places[t]
+        if fx.units and self.unit_play(view, t, k) is not None:
+            return True
         if propulsion_change(fx, load) > 0 \
                 and (self.wants_signal(view, t) or not self.could_want_signal(fx.propulsion_max_load)):
             return True
@@ -182,6 +184,10 @@ class Bot:
         pays, a swap by :meth:`swap`, a W gain by :meth:`wants_wait`."""
         fx = self.rules.dispatch
         for k in cards:
+            if fx[k].units:
+                named = self.unit_play(view, t, k)
+                if named is not None:
+                    return k, named
             if fx[k].swap:
                 u = self.swap(view, t, targets)
                 if u is not None:
@@ -193,6 +199,22 @@ class Bot:
             elif fx[k].wait_gain and self.wants_wait(view, t):
                 return k, -1
         return -1, -1
+
+    def unit_play(self, view: PlayerView, t: int, k: int) -> Optional[int]:
+        """Whether to play card ``k``, whose kind has registered primitives, for train ``t`` now: what to name
+        with it (-1: nothing), or None to keep it. Each primitive's ``hint`` is asked first; when none has an
+        opinion, the card is played in the last round (no card goes unplayed)."""
+        fx = self.rules.dispatch[k]
+        choices = view.card_choices(t, k) if fx.unit_chooses else []
+        if fx.unit_chooses and not choices:
+            return None
+        for unit in fx.units:
+            named = unit.hint(view, t, choices)
+            if named is not None and (named in choices if fx.unit_chooses else named == -1):
+                return named
+        if self.last_round(view):
+            return choices[0] if choices else -1
+        return None
 
     def chosen_train(self, view: PlayerView, t: int, k: int) -> Optional[int]:
         """The train card ``k`` goes to, by its hint: a boon (FRIEND) to the player's own other train within
@@ -222,6 +244,10 @@ class Bot:
         a Group Booking by :meth:`booking`, a W gain by :meth:`wants_wait`."""
         fx = self.rules.dispatch
         for k in cards:
+            if fx[k].units:
+                named = self.unit_play(view, t, k)
+                if named is not None:
+                    return k, named
             if fx[k].draw:
                 pile = self.booking(view, t)
                 if pile is not None:
@@ -354,7 +380,7 @@ class RandomBot(Bot):
         options: list[tuple[int, int]] = []
         for k in cards:
             if fx[k].pick_train:
-                options += [(k, u) for u in (targets if fx[k].swap else trains_within(view.cell, t, fx[k].wait_range))]
+                options += [(k, u) for u in (targets if fx[k].swap else view.card_choices(t, k))]
             else:
                 options.append((k, -1))
         options.append((-1, -1))
@@ -362,10 +388,9 @@ class RandomBot(Bot):
 
     def at_stop(self, view: PlayerView, t: int, cards: list[int]) -> tuple[int, int]:
         fx = self.rules.dispatch
-        piles = [s for s in range(len(view.platforms)) if view.pile_size(s)]
         options: list[tuple[int, int]] = []
         for k in cards:
-            options += [(k, s) for s in piles] if fx[k].pick_pile else [(k, -1)]
+            options += [(k, s) for s in view.card_choices(t, k)] if fx[k].pick_pile else [(k, -1)]
         if not options or self.rng.random() < 0.5:
             return -1, -1
         return self.rng.choice(options)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Optional
 
 from cardgen.engine.bots.archetypes import Bot, archetype_targets
+from cardgen.engine.bots.rollout import best_play
 from cardgen.engine.rules.compiled import EventEffect, Rules, clock_after, propulsion_change
 from cardgen.engine.rules.core import shuffle
 from cardgen.engine.rules.runs import Runs, run_index
@@ -65,6 +66,15 @@ class Lookahead(Bot):
     def wants_signal(self, view: PlayerView, t: int) -> bool:
         """Play Signal Priority at once: holding it for a heavy load gains nothing (800-game trials)."""
         return True
+
+    def unit_play(self, view: PlayerView, t: int, k: int) -> Optional[int]:
+        """A card with registered primitives is valued by rollouts of the whole game, played and kept
+        (cardgen/engine/bots/rollout.py): no hint of its primitives is needed."""
+        fx = self.rules.dispatch[k]
+        choices = view.card_choices(t, k) if fx.unit_chooses else []
+        if fx.unit_chooses and not choices:
+            return None
+        return best_play(view, t, k, choices, self.rng)
 
     def board(self, view: PlayerView, t: int, eligible: list[int], room: int, limit: int) -> list[int]:
         choices = self._choices(eligible, room, limit)

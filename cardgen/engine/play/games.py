@@ -2,7 +2,7 @@
 
 Two drivers over the same rule methods of :class:`GameState`: the fast loop
 (:func:`cardgen.engine.play.fast.run_fast`, no action objects, no validation) and
-:func:`run_checked` here, where every bot answer becomes an action the checked
+:func:`cardgen.engine.play.checked_loop.run_checked`, where every bot answer becomes an action the checked
 path validates. Both ask the same questions in the same order, so a seed gives
 the same game on both (tests/engine/test_fast_path.py).
 """
@@ -15,11 +15,9 @@ from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.bots.registry import BOTS, BotFactory
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.compiled import Rules, compile_rules
-from cardgen.engine.rules.actions import Action, Board, Dispatch, Keep, Move, Operation, Reveal, Siding
-from cardgen.engine.rules.checked import BOARD, KEEP, MOVE, OPERATION, PLAY_MOVED, PLAY_STOP, SIDING
+from cardgen.engine.play.checked_loop import run_checked  # noqa: F401  (re-exported: both drivers here)
 from cardgen.engine.play.fast import run_fast
 from cardgen.engine.rules.state import GameState
-from cardgen.engine.rules.view import PlayerView
 from cardgen.errors import UsageError
 from cardgen.model import Content
 
@@ -84,47 +82,6 @@ def make_bots(rules: Rules, lineup: list[str] | tuple[str, ...], seed: int,
     if unknown:
         raise UsageError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(table)}")
     return [table[name](rules, seed * 1_000_003 + seat) for seat, name in enumerate(lineup)]
-
-
-def run_checked(state: GameState, bots: list[Bot]) -> None:
-    """Play ``state`` through the checked path: every bot answer becomes an action that
-    :meth:`GameState.apply` validates. Slower than :func:`run_fast`, same game for the same seed.
-    """
-    rules = state.rules
-    views = [PlayerView(state, p) for p in range(state.players)]
-    state.start()
-    while not state.over:
-        ph = state.phase
-        action: Action
-        if ph == OPERATION:
-            wanted = [bots[state.owner[t]].operation(views[state.owner[t]], t) for t in range(state.n)]
-            action = Reveal(tuple(Operation(slot, _card(card)) for slot, card in state.clamp_dispatch(wanted)))
-        else:
-            t = state.current_train()
-            assert t is not None  # a train decides in every phase but the joint reveal
-            bot, view = bots[state.owner[t]], views[state.owner[t]]
-            if ph == MOVE:
-                action = Move(bot.move(view, t, state.r[t]))
-            elif ph == SIDING:
-                action = Siding(bot.siding(view, t))
-            elif ph == PLAY_MOVED:
-                card, u = bot.after_move(view, t, *state.after_move_cards(t))
-                action = Dispatch(_card(card), target=_card(u) if card >= 0 else None)
-            elif ph == PLAY_STOP:
-                card, pile = bot.at_stop(view, t, state.stop_cards(t))
-                action = Dispatch(_card(card), pile=_card(pile) if card >= 0 else None)
-            elif ph == KEEP:
-                keep = rules.dispatch[state.booking].keep
-                action = Keep(tuple(bot.keep(view, t, state.drawn, keep)), bot.booking_platform(view, t))
-            else:
-                assert ph == BOARD
-                action = Board(tuple(bot.board(view, t, state.eligible(t), state.room(t), state.boarding_limit(t))))
-        state.apply(action)
-
-
-def _card(index: int) -> int | None:
-    """A bot's -1 ("none") as an action's None."""
-    return None if index < 0 else index
 
 
 def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResult:

@@ -16,7 +16,7 @@ from cardgen.engine.rules.actions import IllegalAction, SetupRefused
 from cardgen.engine.bots.archetypes import Bot
 from cardgen.engine.play.playable import check_playable, check_variant_players
 from cardgen.engine.play.games import make_bots, rules_for, run_checked
-from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL, DispatchEffect, Rules, trains_within
+from cardgen.engine.rules.compiled import AFTER_MOVE, AT_STOP, WITH_REVEAL, DispatchEffect, Rules
 from cardgen.engine.replay.content import script_content
 from cardgen.engine.replay.expect import check_expect
 from cardgen.engine.replay.record import Recorder, place_name
@@ -109,11 +109,13 @@ class ScriptedBot:
         fx = self.rules.dispatch[k]
         if not fx.pick_train:
             return k, -1
-        legal = {self.labels[u]: u for u in (targets if fx.swap else trains_within(view.cell, t, fx.wait_range))}
+        legal = {self.labels[u]: u for u in (targets if fx.swap else view.card_choices(t, k))}
         if entry["with"] not in legal:
             raise self.script.fail(path + ("with",), f"cannot swap with '{entry['with']}'; adjacent trains: "
                                                      f"{', '.join(legal) or 'none'}" if fx.swap else
                                    f"cannot choose '{entry['with']}'; trains within {fx.wait_range} cells: "
+                                   f"{', '.join(legal) or 'none'}" if fx.wait_range else
+                                   f"cannot choose '{entry['with']}'; trains the card may name: "
                                    f"{', '.join(legal) or 'none'}")
         return k, legal[entry["with"]]
 
@@ -132,6 +134,9 @@ class ScriptedBot:
         s = self.rules.station_ids.index(name)
         if not view.pile_size(s):
             raise self.script.fail(path + ("pile",), f"the {name} pile is empty")
+        if s not in view.card_choices(t, k):
+            named = ", ".join(self.rules.station_ids[c] for c in view.card_choices(t, k)) or "none"
+            raise self.script.fail(path + ("pile",), f"the card cannot name the {name} pile; it may name: {named}")
         return k, s
 
     def booking_platform(self, view, t):

@@ -93,7 +93,7 @@ class CheckedDriver(Core):
             if fx[k].pick_train:
                 out += [Dispatch(k, target=u) for u in (targets if fx[k].swap else self.card_targets(t, k))]
             elif fx[k].pick_pile:
-                out += [Dispatch(k, pile=s) for s, pile in enumerate(self.piles) if pile]
+                out += [Dispatch(k, pile=s) for s in self.card_piles(t, k)]
             else:
                 out.append(Dispatch(k))
         return out

@@ -14,7 +14,7 @@ from typing import Any, Optional
 from cardgen.engine.rules.runs import Runs, free_runs
 from cardgen.model import Content
 from cardgen.model.content import next_clock
-from cardgen.model.effects import DISPATCH_TIMINGS, HEADINGS, PLACES, STANDING_FIELDS
+from cardgen.model.effects import BUILT_IN, DISPATCH_TIMINGS, HEADINGS, PLACES, STANDING_FIELDS
 
 RIGHT = 1
 LEFT = -1
@@ -99,6 +99,8 @@ class EventEffect:
     force_stop: bool = False  # ... unless forced: every train ends its move at the first station it reaches
     held: int = -1            # the card's `until_stop` effects, which each train that has not stopped by the round's
                               # end carries on (index into Rules.holds), or -1
+    units: tuple[Any, ...] = ()   # registered primitives (cardgen/model/effects.py register_primitive), played
+                                  # for each train as the round begins through their own apply()
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +137,8 @@ class DispatchEffect:
     pick_pile: bool = False   # the player names a station's pile (a booking, a festival)
     #: the effects that last beyond the round played, each (UNTIL_STOP, WHOLE_GAME or rounds, index into Rules.holds)
     lasting: tuple[tuple[int, int], ...] = ()
+    units: tuple[Any, ...] = ()   # registered primitives, played through their own apply() at ``window``
+    unit_chooses: str = ""        # what the player names for them: "train", "pile" or "" (one per card)
 
 
 def propulsion_change(effect: EventEffect | DispatchEffect | None, load: int, place: int = ANYWHERE,
@@ -216,6 +220,7 @@ class Rules:
     op_ignore_limit: tuple[bool, ...]
     op_capacity: tuple[int, ...]          # added to the cap of the train that plays it, this round
     op_wait_gain: tuple[int, ...]
+    op_units: tuple[tuple[Any, ...], ...]   # by kind: its registered primitives, played at the reveal (apply())
     deck: tuple[int, ...]                 # one player's set, as kind indices
     best_op_value: int
     # tickets (one entry per kind; physical cards refer to a kind)
@@ -246,6 +251,7 @@ class Rules:
     dispatch: tuple[DispatchEffect, ...]  # by kind
     holds: tuple[DispatchEffect, ...]     # effects a train carries beyond their round (Core.held), as one card each
     hold_card: tuple[int, ...]            # by hold: the dispatch kind it comes from, or -1 (an event's)
+    units: bool                           # some card has a registered primitive (the kernel looks for them only then)
     stop_rules: bool                      # an event or dispatch card says no stop, or any card forces one: the
                                           # base game has only its operation cards' no-stop (Core.can_stop)
     # numbers
@@ -378,15 +384,19 @@ def _flatten(effects: Any, op_index: dict[str, int]) -> dict[str, Any]:
             out["move_count"] = e.count
         elif e.type in ("boarding_limit", "capacity", "platform_size", "delivery_bonus"):
             out[e.type] = e.amount
+        elif e.type not in BUILT_IN:
+            out["units"] = (*out.get("units", ()), e)
     return out
 
 
 def _dispatch_effect(kind: Any, holds: list[DispatchEffect], op_index: dict[str, int]) -> DispatchEffect:
     """One dispatch kind flattened, with what its player names when playing it (a train, a pile)."""
     fields = _flatten(kind.effects, op_index)
+    chooses = next((u.CHOOSES for u in fields.get("units", ()) if u.CHOOSES), "")
     return DispatchEffect(window=DISPATCH_TIMINGS.index(kind.timing), lasting=_held(kind.effects, holds, op_index),
-                          pick_train=bool(fields.get("swap")) or fields.get("wait_range", 0) > 0,
-                          pick_pile=fields.get("draw", 0) > 0 or fields.get("festival_amount", 0) > 0, **fields)
+                          pick_train=bool(fields.get("swap")) or fields.get("wait_range", 0) > 0 or chooses == "train",
+                          pick_pile=fields.get("draw", 0) > 0 or fields.get("festival_amount", 0) > 0
+                          or chooses == "pile", unit_chooses=chooses, **fields)
 
 
 def _lasts_code(lasts: Any) -> int:
@@ -502,6 +512,7 @@ def compile_rules(model: Content) -> Rules:
     max_cap = g.composition_cap + sum(max([0, *amounts]) for amounts in (
         [ev.capacity for ev in track.values()], op_capacity, [fx.capacity for fx in dispatch])) + held_cap[1]
     dest_cells = [content.stations[t.destination].cell for t in tickets]
+    op_units = tuple(tuple(e for e in k.effects if e.type not in BUILT_IN) for k in ops)
 
     return Rules(
         variant=content.variant.id if content.variant else None,
@@ -526,6 +537,7 @@ def compile_rules(model: Content) -> Rules:
         op_ignore_limit=tuple(any(e.type == "ignore_boarding_limit" for e in k.effects) for k in ops),
         op_capacity=op_capacity,
         op_wait_gain=tuple(sum(e.amount for e in k.effects if e.type == "wait_gain") for k in ops),
+        op_units=op_units,
         deck=deck,
         best_op_value=best_value,
         ticket_ids=tuple(t.id for t in tickets),
@@ -554,6 +566,7 @@ def compile_rules(model: Content) -> Rules:
         dispatch=dispatch,
         holds=tuple(holds),
         hold_card=tuple(hold_card),
+        units=any(op_units) or any(ev.units for ev in track.values()) or any(fx.units for fx in dispatch),
         stop_rules=any(ev.no_stop or ev.force_stop for ev in track.values())
         or any(fx.no_stop or fx.force_stop for fx in dispatch) or any(e.type == "force_stop" for k in ops for e in k.effects),
         clock_start=g.clock.start,

@@ -318,6 +318,10 @@ class Core:
                 if pile:
                     plat.append(pile.pop())
                     self.effective = True
+        for unit in ev.units:   # registered primitives: each train in turn, through the primitive's own apply()
+            for t in range(self.n):
+                if unit.apply(self, t, -1):
+                    self.effective = True
 
     def _carry(self, t: int) -> None:
         """As a round begins, train ``t`` drops the effects it held whose last round is past, and the W gain of
@@ -469,6 +473,13 @@ class Core:
                         self._count_carried(t, i)
             if played >= 0 and (raised or (boost and r != rules.propulsion(value, load, mod + held))):
                 self._took_effect(t)
+            if rules.units:   # registered primitives of the operation card and of the card played with it
+                for unit in rules.op_units[k]:
+                    unit.apply(self, t, -1)
+                if played >= 0:
+                    for unit in rules.dispatch[played].units:
+                        if unit.apply(self, t, -1):
+                            self._took_effect(t)
         self.moved = [0] * self.n
         if changed:
             self.effective = True
@@ -628,6 +639,8 @@ class Core:
                     continue
             elif e.wait_range and not trains_within(self.cell, t, e.wait_range):
                 continue
+            elif e.unit_chooses and not self.unit_choices(t, k):
+                continue
             cards.append(k)
         return cards, targets
 
@@ -637,7 +650,24 @@ class Core:
         fx = self.rules.dispatch[card]
         if fx.swap:
             return self.swap_targets(t)
+        if fx.unit_chooses == "train":
+            return self.unit_choices(t, card)
         return trains_within(self.cell, t, fx.wait_range) if fx.wait_range else []
+
+    def card_piles(self, t: int, card: int) -> list[int]:
+        """The stations whose pile dispatch card ``card`` played for train ``t`` may name: those its registered
+        primitive offers, else every pile that holds a ticket (a booking, a festival)."""
+        if self.rules.dispatch[card].unit_chooses == "pile":
+            return self.unit_choices(t, card)
+        return [s for s, pile in enumerate(self.piles) if pile]
+
+    def unit_choices(self, t: int, card: int) -> list[int]:
+        """What the player names for the registered primitive of ``card`` that makes it name something (its
+        ``choices()``); [] when there is nothing to name, and the card cannot be played now."""
+        for unit in self.rules.dispatch[card].units:
+            if unit.CHOOSES:
+                return list(unit.choices(self, t))
+        return []
 
     def stop_cards(self, t: int) -> list[int]:
         """The dispatch kinds train ``t``'s owner may play as its stop begins, each once, in hand order (a booking
@@ -646,7 +676,8 @@ class Core:
         cards: list[int] = []
         for k in self.dispatch[self.owner[t]]:
             e = fx[k]
-            if e.window == AT_STOP and k not in cards and (not e.pick_pile or self._any_pile()) \
+            if e.window == AT_STOP and k not in cards \
+                    and (not e.pick_pile or (bool(self.unit_choices(t, k)) if e.unit_chooses else self._any_pile())) \
                     and (not e.move_count or (bool(self.aboard[t]) and self.can_stop(t))):
                 cards.append(k)
         return cards
@@ -684,6 +715,11 @@ class Core:
                 if src:
                     drawn.append(src.pop())
             mattered = mattered or bool(drawn)
+        if fx.units:   # registered primitives, through their own apply(), with what the player named for them
+            named = target if fx.unit_chooses == "train" else pile if fx.unit_chooses == "pile" else -1
+            for unit in fx.units:
+                if unit.apply(self, t, named if unit.CHOOSES else -1):
+                    mattered = True
         if mattered:
             self.dispatch_effective[card] += 1
         return drawn
@@ -1006,9 +1042,14 @@ class Core:
             most = max(tally)
             for p in range(self.players):
                 if most > 0 and tally[p] == most:
-                    self.award[p] += points
-                    self.score[p] += points
+                    self.score_points(p, points)
         self.phase = OVER
+
+    def score_points(self, p: int, points: int) -> None:
+        """Player ``p`` scores ``points`` beyond its deliveries (an end-of-game award, a registered primitive's),
+        kept apart in ``award`` so that a score stays the sum of its parts (the invariants check it)."""
+        self.award[p] += points
+        self.score[p] += points
 
     @property
     def over(self) -> bool:

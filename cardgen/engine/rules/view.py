@@ -9,11 +9,12 @@ Lists are the live state lists for speed; bots must treat them as read-only.
 
 from __future__ import annotations
 
+import random
 from typing import Optional
 
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.compiled import EventEffect, Rules
-from cardgen.engine.rules.state import GameState
+from cardgen.engine.rules.state import GameState, shuffle
 
 
 class PlayerView:
@@ -82,12 +83,46 @@ class PlayerView:
         """The operation card train ``t`` revealed this round (public once revealed)."""
         return self._state.card[t]
 
+    def card_choices(self, t: int, card: int) -> list[int]:
+        """What a player names when playing dispatch card ``card`` for train ``t`` now: trains (a swap, a chosen
+        train) or piles (a booking, a festival), as its kind picks; public, like the trains and piles."""
+        if self.rules.dispatch[card].pick_train:
+            return self._state.card_targets(t, card)
+        return self._state.card_piles(t, card) if self.rules.dispatch[card].pick_pile else []
+
     def r(self, t: int) -> int:
         return self._state.r[t]
 
     def moved(self, t: int) -> int:
         """Cells train ``t`` ran this round (public: everyone watches the trains move)."""
         return self._state.moved[t]
+
+    def sampled_game(self, rng: random.Random) -> GameState:
+        """A copy of the game as this player may believe it to be: what it sees as it is, what is hidden from it
+        dealt again at random (each deck's order, the other players' hands and dispatch cards, the piles' order,
+        the dispatch deck). A rollout plays such a copy (cardgen/engine/bots/rollout.py). A face-down event
+        track (variant 9.2) is part of the rules and stays as it is: a rollout there knows the events to come."""
+        game = GameState.from_dict(self.rules, self._state.to_dict())
+        for t in range(game.n):
+            if game.owner[t] != self.player and game.hand[t]:
+                pool = game.hand[t] + game.deck[t]
+                shuffle(rng, pool)
+                game.hand[t], game.deck[t] = pool[:len(game.hand[t])], pool[len(game.hand[t]):]
+            else:
+                shuffle(rng, game.deck[t])
+        for pile in game.piles:
+            shuffle(rng, pile)
+        pool = list(game.dispatch_deck)
+        for p in range(game.players):
+            if p != self.player:
+                pool += game.dispatch[p]
+        shuffle(rng, pool)
+        for p in range(game.players):
+            if p != self.player:
+                held = len(game.dispatch[p])
+                game.dispatch[p], pool = pool[:held], pool[held:]
+        game.dispatch_deck = pool
+        return game
 
     def _own(self, t: int) -> None:
         if self._state.owner[t] != self.player:
