@@ -117,6 +117,9 @@ def sidings(c: Content, where: Locate) -> Iterator[Problem]:
                         "one siding per section (raise its capacity instead)")
         else:
             taken[sd.cell] = sd.id
+    if m.sidings and "siding" not in c.strings.rules:
+        yield where("strings", ("rules",), "the map has sidings: write rules.siding, the rule the track map's legend "
+                    "prints")
 
 
 @check("map geometry: stations and sections alternate, each section joins its neighbours, terminals exactly at both ends")

@@ -109,3 +109,15 @@ def test_extra_queue_variant_platform_is_checked_against_every_pile(pack):
     pack.edit("variants.yaml", "game: {setup: {platform_size: 4}}", "game: {setup: {platform_size: 6}}")
     assert pack.headlines() == [
         "tickets.yaml:25:54: kinds.4.copies: in variant 'extra_queue': pile S1 holds 5 tickets; its platform needs 6"]
+
+
+def test_a_map_with_sidings_needs_the_siding_rule_its_legend_prints(tmp_path):
+    from tests.content_copy import copy_with, edit
+    folder = tmp_path / "content"
+    last = "  - {id: T5, cell: 9, between: [S5, S6]}\n"
+    copy_with(folder, "map.yaml", last, last + "sidings:\n  - {id: P1, cell: 5, name: {zh: 甲, en: A}}\n")
+    line = edit(folder / "strings.yaml", "  siding: {", "  sidings: {")
+    report = validate(folder)
+    assert [p.headline() for p in report.problems] == [
+        "strings.yaml:118:3: rules: the map has sidings: write rules.siding, the rule the track map's legend prints"]
+    assert line > 118   # the rules mapping it points at begins above the renamed entry

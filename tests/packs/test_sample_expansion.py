@@ -70,3 +70,23 @@ def test_simulate_compare_uses_every_new_kind_and_is_playable():
         assert all(doc[key][k] > 0 for k in doc[key]), (key, doc[key])
         assert new, key
     assert set(doc["delta"]) == set(doc["win_rate"])
+
+
+def test_the_pack_adds_a_siding_that_the_map_draws_and_the_bots_use():
+    """Ruling R25: the pass loop beside T6 is on the map (named, with its W) and its legend, and bots pull in."""
+    from cardgen.engine import GameState, compile_rules
+    from cardgen.engine.play.games import make_bots, run_fast
+    from cardgen.model.text import string
+    content = load(SAMPLE)
+    assert [(sd.id, sd.cell, sd.capacity, sd.wait_gain) for sd in content.map.sidings] == [("P1", 11, 1, 1)]
+    faces, _, _ = design_faces(content, BuildOptions(lang="en"))
+    track_map = next(f for f in faces if f.kind == "track_map").html.replace("\xa0", " ")
+    assert '<div class="siding">' in track_map and "⤵ Pass Loop" in track_map and "P1 · W +1" in track_map
+    assert string(content, "rules", "siding", "en") in track_map
+    rules = compile_rules(content.in_play)
+    pulled = 0
+    for seed in range(4):
+        state = GameState(rules, 4, seed)
+        run_fast(state, make_bots(rules, ["heavy", "light", "balanced", "long"], seed), check_invariants=True)
+        pulled += sum(state.pulled)
+    assert pulled > 0

@@ -62,11 +62,12 @@ def track_map(content: Content, maker: FaceMaker) -> Face:
     seam = first_seam_mm(width, TRACK_MAP_HEIGHT_MM, maker.bleed)
     legend_w = (seam if seam is not None else width) - SAFE_MARGIN_MM - SEAM_CLEARANCE_MM
     cells = []
+    sidings = {sd.cell: sd for sd in content.map.sidings}
     for i, cell in enumerate(range(first, last + 1)):
         station = content.station_at_cell.get(cell)
         cells.append({
             "cell": cell, "x": 6 + i * TRACK_CELL_MM, "station": station,
-            "section": content.section_at_cell.get(cell),
+            "section": content.section_at_cell.get(cell), "siding": sidings.get(cell),
             "terminal": station is not None and station.id in content.map.terminals,
         })
     return maker.make(
@@ -76,6 +77,7 @@ def track_map(content: Content, maker: FaceMaker) -> Face:
         cells=cells, cell_w=TRACK_CELL_MM, legend_w=round(legend_w, 2),
         up=line_for(content, "right"), down=line_for(content, "left"),
         double=content.map.double_track, blocking=blocking_rule(content, maker.words),
+        siding_rule=maker.words.fill("rules", "siding") if sidings else "",
     )
 
 
