@@ -296,6 +296,8 @@ def _card_values(rnd: int, card: Any, kind: Any, where: Locate) -> Iterator[Prob
             crossed = _crossed_bounds(eff)
             if crossed and field in crossed:
                 yield where("events", ("track", rnd, "values", key), _crossed_message(crossed))
+            elif field in ("train", "section", "range") and (aimed := target_problem(eff, EVENT)):
+                yield where("events", ("track", rnd, "values", key), aimed[1])
             elif field == "lasts" and until_stop_problem(eff):
                 yield where("events", ("track", rnd, "values", key), str(until_stop_problem(eff)))
             elif eff.type in AMOUNT_NOT_ZERO and field == "amount" and eff.amount == 0:
@@ -306,7 +308,7 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
     """Each effect of one kind can happen at ``timing``; no primitive twice (its numbers would be ambiguous)."""
     seen: list[str] = []
     for j, eff in enumerate(effects):
-        problem = timing_problem(eff, timing)
+        problem = mistimed = timing_problem(eff, timing)
         if problem:
             yield where(stem, ("kinds", i, "effects", j, "type"), problem)
         elif eff.type in seen:
@@ -330,7 +332,7 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
         problem = until_stop_problem(eff)
         if problem:
             yield where(stem, ("kinds", i, "effects", j, "lasts"), problem)
-        aimed = target_problem(eff, timing)
+        aimed = None if mistimed else target_problem(eff, timing)   # a primitive out of its timing is said once
         if aimed:
             yield where(stem, ("kinds", i, "effects", j, aimed[0]), aimed[1])
         crossed = _crossed_bounds(eff)
@@ -345,6 +347,12 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
         yield where(stem, ("kinds", i, "effects", naming[1], "type"),
                     f"'{effects[naming[0]].type}' and '{effects[naming[1]].type}' both make the player name "
                     "something: a card with a registered primitive that names one may have no other")
+    sections = [j for j in naming if getattr(effects[j], "section", "card") == "chosen"]
+    other = next((j for j in naming if j not in sections), None)
+    if timing in DISPATCH_TIMINGS and sections and other is not None:
+        yield where(stem, ("kinds", i, "effects", max(other, sections[0]), "type"),
+                    f"'{effects[other].type}' makes the player name a train or a pile and '{effects[sections[0]].type}' "
+                    "a section: a card that names a section names nothing else")
     if "no_stop" in seen and "force_stop" in seen:
         yield where(stem, ("kinds", i, "effects", seen.index("force_stop"), "type"),
                     "'force_stop' and 'no_stop' contradict each other: a card may say one")

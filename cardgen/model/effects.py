@@ -170,24 +170,37 @@ class Lasting(Primitive):
                                      "each train it applies to, until that train's next stop, this round's included).")
 
 
-class WaitGain(LoadCondition, Lasting):
+class Picked(Primitive):
+    """A primitive a dispatch card played after the move may aim at what its player picks near its train: a train
+    (`train: chosen`) or a section (`section: chosen`), within `range` cells. The fields are declared once, here,
+    for every primitive that can be aimed so (cardgen/model/effects.py target_problem says where)."""
+
+    section: Literal["card", "chosen"] = Field(
+        default="card", description="Dispatch card after the move: `chosen`, a section the player picks within "
+                                    "`range` cells of the card's train (`card`: an event card's own section, or "
+                                    "none).")
+    range: Annotated[int, Bounds(1, MAX_VALUE)] = Field(
+        default=1, description="With `train: chosen` or `section: chosen`: how many cells from the card's train the "
+                               "chosen train (another train, anyone's) or section may be.")
+
+
+class WaitGain(LoadCondition, Lasting, Picked):
     """Wait value W rises by `amount` (capped by the wait track, ruling R11): the card's train on an
     operation or dispatch card, every train on an event (or only trains whose load is in
     `min_load`..`max_load`). Played with the operation reveal, it counts when the wait card's gain does
     (ruling R17); after the move or at the stop, it orders the next round. With the event kind's `target:
     section`, only trains standing in the card's section as the round begins. After the move, a dispatch card may
-    give it to a train the player chooses within `range` cells of its own (`train: chosen`; a bot picks its own
-    other train, the hint a gain gives)."""
+    give it to a train the player chooses within `range` cells of its own (`train: chosen`), or to every train
+    standing in a section the player chooses (`section: chosen`); a bot picks its own other train, or a section
+    one stands in (the hint a gain gives)."""
 
     type: Literal["wait_gain"] = Field(description="Primitive name.")
     amount: Annotated[int, Bounds(1, MAX_VALUE)] = Field(description="How much W rises.")
     train: Literal["own", "chosen"] = Field(default="own", description="Dispatch card after the move: `own` (the "
                                                                       "card's train) or `chosen` (a train the player "
                                                                       "picks within `range` cells).")
-    range: Annotated[int, Bounds(1, MAX_VALUE)] = Field(default=1, description="With `train: chosen`: how many cells "
-                                                                             "from the card's train the chosen one "
-                                                                             "may stand (another train, anyone's).")
-    #: the choice a bot makes for `train: chosen`: a gain is for a friend (the player's own other train)
+    #: the choice a bot makes for `train: chosen` or `section: chosen`: a gain is for a friend (the player's own
+    #: other train, or a section one stands in)
     HINT = "friend"
     TARGETS = ("section",)
     TRAIN_HELD = True
@@ -256,11 +269,17 @@ class PlatformExtra(Primitive):
     EXAMPLE = "{type: platform_extra, amount: 2}   # the kind says target: station"
 
 
-class SectionClosed(Primitive):
-    """The target section is closed on both lines this round: a train stops before it (ruling R2)."""
+class SectionClosed(Picked):
+    """A section is closed on both lines this round: a train stops before it (ruling R2). On an event card, the
+    section the card names, for the whole round; on a dispatch card played after the move, a section the player
+    picks within `range` cells of its train (`section: chosen`), from then on: the trains still to move this round
+    stop before it (ruling R26). A bot closes the section a rival still to move would run into (the hint a
+    closure gives)."""
 
     type: Literal["section_closed"] = Field(description="Primitive name.")
-    TIMINGS = (EVENT,)
+    #: the choice a bot makes for `section: chosen`: a closure is against a foe (a rival's train still to move)
+    HINT = "foe"
+    TIMINGS = (EVENT, AFTER_MOVEMENT)
     TARGET = "section"
     EXAMPLE = '{type: section_closed}   # the kind says target: section'
 
@@ -350,8 +369,10 @@ CHOICE_WINDOWS = {"": "", "train": AFTER_MOVEMENT, "pile": ANY_TIME}
 
 def names_something(effect: Primitive) -> bool:
     """Whether playing ``effect`` makes its player name something: a train (a swap, a chosen train's gain), a
-    pile (a booking, a festival played at a stop), or what a registered primitive CHOOSES."""
+    section (`section: chosen`), a pile (a booking, a festival played at a stop), or what a registered primitive
+    CHOOSES."""
     return bool(effect.CHOOSES) or getattr(effect, "train", "own") == "chosen" \
+        or getattr(effect, "section", "card") == "chosen" \
         or primitive_name(effect) in ("swap_adjacent", "group_booking", "platform_extra")
 
 
@@ -482,14 +503,25 @@ def until_stop_problem(effect: Primitive) -> str | None:
 
 
 def target_problem(effect: Primitive, timing: str) -> tuple[str, str] | None:
-    """(field, why) when ``effect`` names a chosen train where it cannot: only a dispatch card played after the
-    move picks one, for its round; `range` is for a chosen train only."""
+    """(field, why) when ``effect`` names a chosen train or section where it cannot: only a dispatch card played
+    after the move picks one, for its round; `range` is for a chosen train or section only; a dispatch card's
+    closure closes a chosen section.
+
+    >>> target_problem(SectionClosed(type="section_closed"), AFTER_MOVEMENT)
+    ('type', "a dispatch card's 'section_closed' closes a section its player picks: write section: chosen")
+    """
     fields = effect.model_fields_set
-    if getattr(effect, "train", "own") == "chosen":
+    train, section = getattr(effect, "train", "own") == "chosen", getattr(effect, "section", "card") == "chosen"
+    if train and section:
+        return "section", "an effect goes to a chosen train or to the trains in a chosen section, not both"
+    if train or section:
+        what = "train" if train else "section"
         if timing != AFTER_MOVEMENT:
-            return "train", f"a chosen train is picked after the move: only at timing '{AFTER_MOVEMENT}'"
+            return what, f"a chosen {what} is picked after the move: only at timing '{AFTER_MOVEMENT}'"
         if getattr(effect, "lasts", "round") != "round":
-            return "lasts", "an effect on a chosen train lasts its round only"
-    elif "range" in fields and "train" in type(effect).model_fields:
-        return "range", "'range' is how far a chosen train may stand: it needs train: chosen"
+            return "lasts", f"an effect on a chosen {what} lasts its round only"
+    elif "range" in fields and isinstance(effect, Picked):
+        return "range", "'range' is how far a chosen train or section may be: it needs train: chosen or section: chosen"
+    elif isinstance(effect, SectionClosed) and timing == AFTER_MOVEMENT:
+        return "type", "a dispatch card's 'section_closed' closes a section its player picks: write section: chosen"
     return None

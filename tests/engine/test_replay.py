@@ -79,7 +79,7 @@ players:
     ("rounds:\n  40:\n    A: {board: []}\n", 6, "never played"),
     ("rounds:\n  1:\n    A: {dispatch: 1}\n", 7, "expected none, a dispatch card id,"),
     ("rounds:\n  1:\n    A: {dispatch: {card: group_booking, pile: S1, take: 1}}\n", 7,
-     "unknown key 'take'; known: card, with, pile, keep, platform"),
+     "unknown key 'take'; known: card, with, section, pile, keep, platform"),
     ("rounds:\n  1:\n    A: {signal: true}\n", 7, "unknown decision 'signal'; known: board, card, dispatch, move, siding"),
     # these three were tracebacks or passed unchecked
     ("rounds:\n  1:\n    5: {board: []}\n", 7, "a train label is a player's name (or NAME/N), not 5"),

@@ -32,9 +32,10 @@ KINDS = """kinds:
 """
 
 
-def holding(pack_dir, kind: str) -> tuple[GameState, int]:
-    """A game of the pack with KINDS in which train 1's owner holds one more dispatch card of ``kind``."""
-    pack_dir.write("dispatch.yaml", KINDS % "")
+def holding(pack_dir, kind: str, kinds: str = KINDS) -> tuple[GameState, int]:
+    """A game of the pack with ``kinds`` (dispatch.yaml) in which train 1's owner holds one more dispatch card of
+    ``kind``."""
+    pack_dir.write("dispatch.yaml", kinds % "")
     rules = compile_rules(pack_dir.content())
     state = GameState(rules, 4, 0)
     card = rules.dispatch_ids.index(kind)
@@ -69,15 +70,21 @@ def test_a_card_deals_onto_the_platform_of_a_pile_chosen(pack_dir):
     assert state.platforms[3] == platform + pile[::-1][:2] and state.piles[3] == pile[:-2]
 
 
-def test_every_bot_plays_them_and_both_drivers_agree(pack_dir):
-    pack_dir.write("dispatch.yaml", KINDS % "")
+def every_bot_plays(pack_dir, kinds: str, ids: list[str]):
+    """Every bot plays each of the dispatch kinds ``ids`` of ``kinds`` (dispatch.yaml), and both drivers agree;
+    the pack's content, for more checks."""
+    pack_dir.write("dispatch.yaml", kinds % "")
     content = pack_dir.content()
-    rules = compile_rules(content)
     lineups = [(["balanced"] * 4, 6), (["random"] * 4, 6), (["lookahead", "heavy", "light", "long"], 6)]
     for lineup, seeds in lineups:       # each bot, not only all of them together
-        used = tally(content, [(lineup, seeds)], {"dispatch_used": ["give_way", "tour_bus"]})
+        used = tally(content, [(lineup, seeds)], {"dispatch_used": ids})
         assert all(used.values()), (lineup, used)
-    drivers_agree(rules, ["random", "balanced", "random", "heavy"], range(3))
+    drivers_agree(compile_rules(content), ["random", "balanced", "random", "heavy"], range(3))
+    return content
+
+
+def test_every_bot_plays_them_and_both_drivers_agree(pack_dir):
+    every_bot_plays(pack_dir, KINDS, ["give_way", "tour_bus"])
 
 
 def test_a_chosen_train_is_picked_after_the_move_for_its_round(pack_dir):
@@ -90,8 +97,8 @@ def test_a_chosen_train_is_picked_after_the_move_for_its_round(pack_dir):
         "tp/dispatch.yaml:8:78: kinds.add.0.effects.0.lasts: an effect on a chosen train lasts its round only"]
     pack_dir.write("dispatch.yaml", KINDS.replace("train: chosen, ", "") % "")
     assert pack_dir.headlines() == [
-        "tp/dispatch.yaml:8:53: kinds.add.0.effects.0.range: 'range' is how far a chosen train may stand: it needs "
-        "train: chosen"]
+        "tp/dispatch.yaml:8:53: kinds.add.0.effects.0.range: 'range' is how far a chosen train or section may be: it "
+        "needs train: chosen or section: chosen"]
 
 
 GALE = """kinds:

@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from cardgen.engine.rules.compiled import FRIEND, WITH_REVEAL, Rules, propulsion_change, trains_within, wait_change
+from cardgen.engine.rules.compiled import (FOE, FRIEND, WITH_REVEAL, Rules, propulsion_change,
+                                           trains_within, wait_change)
 from cardgen.engine.rules.runs import run_index
 from cardgen.engine.rules.view import PlayerView
 
@@ -180,8 +181,9 @@ class Bot:
         return False
 
     def after_move(self, view: PlayerView, t: int, cards: list[int], targets: list[int]) -> tuple[int, int]:
-        """(dispatch kind, swap target or -1) to play after the move, or (-1, -1): the first card offered that
-        pays, a swap by :meth:`swap`, a W gain by :meth:`wants_wait`."""
+        """(dispatch kind, swap target, chosen train or section cell, or -1) to play after the move, or (-1, -1): the
+        first card offered that pays, a swap by :meth:`swap`, a chosen train or section by the card's hint, a W gain
+        by :meth:`wants_wait`."""
         fx = self.rules.dispatch
         for k in cards:
             if fx[k].units:
@@ -196,6 +198,10 @@ class Bot:
                 chosen = self.chosen_train(view, t, k)
                 if chosen is not None:
                     return k, chosen
+            elif fx[k].pick_section:
+                section = self.chosen_section(view, t, k)
+                if section is not None:
+                    return k, section
             elif fx[k].wait_gain and self.wants_wait(view, t):
                 return k, -1
         return -1, -1
@@ -222,10 +228,39 @@ class Bot:
         fx = self.rules.dispatch[k]
         near = trains_within(view.cell, t, fx.wait_range)
         for u in near:
-            if (view.owner(u) == view.owner(t)) == (fx.train_hint == FRIEND):
+            if (view.owner(u) == view.owner(t)) == (fx.hint == FRIEND):
                 return u
         if near and self.last_round(view):
             return min(near, key=lambda u: abs(view.cell[u] - view.cell[t]))
+        return None
+
+    def chosen_section(self, view: PlayerView, t: int, k: int) -> Optional[int]:
+        """The section cell card ``k`` names, by its hint: a closure (FOE) on the first section of the run of a
+        rival's train still to move this round, where it would stop short; a boon (FRIEND) where a train of the
+        player's own stands; in the last round, when the card would otherwise go unplayed, the nearest section."""
+        rules = self.rules
+        fx = rules.dispatch[k]
+        c0 = view.cell[t]
+        near = view.card_choices(t, k)
+        me = view.owner(t)
+        if fx.hint == FOE:
+            runs = rules.runs(view.options.terminal_ends_move)
+            for u in view.to_move(t):
+                run = runs[run_index(view.cell[u], view.dir[u])]
+                if view.owner(u) == me or not run:
+                    continue
+                for c, _ in run[min(view.r(u), len(run) - 1)]:
+                    if rules.station_of_cell[c] < 0:
+                        if c in near and not view.closed(c):
+                            return c
+                        break
+        else:
+            for c in near:
+                for u in range(view.n_trains):
+                    if view.cell[u] == c and view.owner(u) == me:
+                        return c
+        if near and self.last_round(view):
+            return min(near, key=lambda c: abs(c - c0))
         return None
 
     def swap(self, view: PlayerView, t: int, targets: list[int]) -> Optional[int]:
@@ -379,7 +414,7 @@ class RandomBot(Bot):
         fx = self.rules.dispatch
         options: list[tuple[int, int]] = []
         for k in cards:
-            if fx[k].pick_train:
+            if fx[k].pick_train or fx[k].pick_section:
                 options += [(k, u) for u in (targets if fx[k].swap else view.card_choices(t, k))]
             else:
                 options.append((k, -1))

@@ -39,6 +39,8 @@ def bot_action(state: GameState, bots: list[Bot], views: list[PlayerView]) -> Ac
         return Siding(bot.siding(view, t))
     if ph == PLAY_MOVED:
         card, u = bot.after_move(view, t, *state.after_move_cards(t))
+        if card >= 0 and state.rules.dispatch[card].pick_section:   # the bot's answer names a section cell
+            return Dispatch(card, section=u)
         return Dispatch(_card(card), target=_card(u) if card >= 0 else None)
     if ph == PLAY_STOP:
         card, pile = bot.at_stop(view, t, state.stop_cards(t))

@@ -61,7 +61,10 @@ def run_fast(state: GameState, bots: list[Bot], check_invariants: bool = False) 
                 if cards:
                     card, u = seat_bot[t].after_move(seat_view[t], t, cards, targets)
                     if card >= 0:
-                        state.play(t, card, u)
+                        if fx[card].pick_section:   # the bot's answer names a section cell
+                            state.play(t, card, section=u)
+                        else:
+                            state.play(t, card, u)
         # phase 4: the dispatch cards played as the stop begins (Group Booking), then the stop (alight, board,
         # refill), in move order
         for t in state.order:

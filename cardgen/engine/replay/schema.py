@@ -48,6 +48,8 @@ class DispatchCard(Shape):
     card: Id = Field(description="The dispatch kind's id (dispatch.yaml).")
     with_: Label = Field("", alias="with", description="A swap: the train it is made with; a card that gives its "
                                                        "effect to a chosen train: that train.")
+    section: Id = Field("", description="A card that names a section (`section: chosen`): the section it closes "
+                                        "or gives its effect to.")
     pile: Id = Field("", description="A Group Booking: the station whose pile it draws from; a festival card: the "
                                      "station whose platform its tickets go onto.")
     keep: Tickets = Field([], description="A Group Booking: the ticket kinds kept of those drawn (else the bot "
@@ -61,8 +63,8 @@ OneDispatch = Annotated[Union[Annotated[Id, Tag("<text>")], Annotated[DispatchCa
 Dispatch = Annotated[
     Union[Annotated[None, Tag("<null>")], Annotated[Id, Tag("<text>")], Annotated[DispatchCard, Tag("<mapping>")],
           Annotated[list[OneDispatch], Tag("<list>"), ENTRIES]],
-    by_kind("none, a dispatch card id, {card: ID, with: TRAIN} (a swap), {card: ID, pile: STATION, "
-            "keep: [TICKET], platform: STATION} (a booking), or a list of them")]
+    by_kind("none, a dispatch card id, {card: ID, with: TRAIN} (a swap), {card: ID, section: SECTION} (a chosen "
+            "section), {card: ID, pile: STATION, keep: [TICKET], platform: STATION} (a booking), or a list of them")]
 
 
 class Decision(Shape):

@@ -194,6 +194,8 @@ def _dispatch_problems(script: Script, rules: Rules, where: tuple, decision: dic
                                      "the train the card's effect goes to"),
                                     ("pile", fx.pick_pile, "the station whose pile a Group Booking draws from"
                                      if fx.draw else "the station whose platform the tickets go onto"),
+                                    ("section", fx.pick_section, "the section the card closes" if fx.section_closed
+                                     else "the section whose trains the card's effect goes to"),
                                     ("keep", fx.draw, ""), ("platform", fx.draw, "")):
             if key in entry and not takes:
                 problems.append(script.problem(where + path + (key,), f"'{name}' takes no '{key}'"))

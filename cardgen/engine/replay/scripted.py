@@ -107,6 +107,8 @@ class ScriptedBot:
             return -1, -1
         k = self._card(view, t, AFTER_MOVE, cards, entry, path)
         fx = self.rules.dispatch[k]
+        if fx.pick_section:
+            return k, self._section(view, t, k, entry, path)
         if not fx.pick_train:
             return k, -1
         legal = {self.labels[u]: u for u in (targets if fx.swap else view.card_choices(t, k))}
@@ -118,6 +120,17 @@ class ScriptedBot:
                                    f"cannot choose '{entry['with']}'; trains the card may name: "
                                    f"{', '.join(legal) or 'none'}")
         return k, legal[entry["with"]]
+
+    def _section(self, view, t, k: int, entry: dict, path) -> int:
+        """The cell of the section the script names for card ``k``, which names one, refused unless within its
+        range."""
+        ids, fx = self.rules.section_ids, self.rules.dispatch[k]
+        legal = {ids[c]: c for c in view.card_choices(t, k)}
+        name = entry["section"]   # script.check_ids refused a card that needs one without it
+        if name not in legal:
+            raise self.script.fail(path + ("section",), f"cannot choose section '{name}'; sections within "
+                                                        f"{fx.section_range} cells: {', '.join(legal) or 'none'}")
+        return legal[name]
 
     def at_stop(self, view, t, cards):
         entry, path = self._dispatch(view, t, AT_STOP)

@@ -67,11 +67,13 @@ class Siding:
 class Dispatch:
     """Play dispatch card ``card`` (kind index) for the train now, after its move or at the start of its stop,
     or ``None`` to pass. ``target``: the train a swap is made with or a chosen train's effect goes to; ``pile``:
-    the station (index) whose pile a Group Booking draws from or a festival deals onto its platform."""
+    the station (index) whose pile a Group Booking draws from or a festival deals onto its platform; ``section``:
+    the section (its cell) a card that names one closes or gives its effect to."""
 
     card: int | None
     target: int | None = None
     pile: int | None = None
+    section: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,13 +85,15 @@ class CheckedDriver(Core):
 
     def _dispatch_actions(self, t: int, moved: bool) -> list[Action]:
         """Pass, or play a card held for this window (after the move, else as the stop begins): a swap with each
-        adjacent train, a booking on each pile."""
+        adjacent train, a booking on each pile, a closure of each section within the card's range."""
         out: list[Action] = [Dispatch(None)]
         fx = self.rules.dispatch
         cards, targets = self.after_move_cards(t) if moved else (self.stop_cards(t), [])
         for k in cards:
             if fx[k].pick_train:
                 out += [Dispatch(k, target=u) for u in (targets if fx[k].swap else self.card_targets(t, k))]
+            elif fx[k].pick_section:
+                out += [Dispatch(k, section=c) for c in self.card_sections(t, k)]
             elif fx[k].pick_pile:
                 out += [Dispatch(k, pile=s) for s in self.card_piles(t, k)]
             else:
@@ -131,6 +133,22 @@ class CheckedDriver(Core):
         if limit and len(cards) > limit:
             raise IllegalAction(f"{where}: at most {limit} ticket(s) may board at this stop")
 
+    def _check_section(self, action: Action) -> None:
+        """A dispatch card played for the train now that names a section out of its range: say which it may name."""
+        if not isinstance(action, Dispatch) or action.card is None or action.section is None:
+            return
+        t, rules = self.order[self.cursor], self.rules
+        if not 0 <= action.card < len(rules.dispatch) or not rules.dispatch[action.card].pick_section:
+            return
+        cells = self.card_sections(t, action.card)
+        if action.section not in cells:
+            named = rules.section_ids[action.section] if 0 <= action.section <= rules.last_cell else ""
+            what = f"section {named}" if named else f"cell {action.section}, not a section,"
+            reach = rules.dispatch[action.card].section_range
+            raise IllegalAction(f"round {self.round}: train {t + 1} cannot choose {what} for "
+                                f"'{rules.dispatch_ids[action.card]}': sections within {reach} cells of cell "
+                                f"{self.cell[t]}: {', '.join(rules.section_ids[c] for c in cells) or 'none'}")
+
     def _dispatch_affordable(self, combo) -> bool:
         """No player plays more copies of a dispatch kind with the reveal than it holds."""
         need: list[list[int]] = [[] for _ in range(self.players)]
@@ -155,6 +173,7 @@ class CheckedDriver(Core):
             self._apply_step(action)
         else:
             if action not in self.legal_actions():
+                self._check_section(action)
                 who = self.order[self.cursor] + 1
                 raise IllegalAction(f"round {self.round}: {action!r} is not legal for train {who} in phase "
                                     f"'{ph}'; legal: {self.legal_actions()!r}")
@@ -184,7 +203,8 @@ class CheckedDriver(Core):
             self.phase = PLAY_MOVED
         elif isinstance(action, Dispatch) and self.phase == PLAY_MOVED:
             if action.card is not None:
-                self.play(t, action.card, -1 if action.target is None else action.target)
+                self.play(t, action.card, -1 if action.target is None else action.target,
+                          section=-1 if action.section is None else action.section)
             self._next_mover()
         elif isinstance(action, Dispatch):
             if action.card is not None and self.rules.dispatch[action.card].draw:

@@ -35,9 +35,10 @@ HEADING_RIGHT, HEADING_LEFT, HEADINGS_ALL = HEADINGS["right"], HEADINGS["left"],
 ANYWHERE = POSITIONS | HEADINGS_ALL
 #: where a train stands carries its cell above the position and heading bits, plus one (0: not known, as in ANYWHERE)
 CELL_SHIFT = 8
-#: a chosen train's effect is a boon: a bot gives it to its own other train (cardgen/model/effects.py HINT)
-FRIEND = 1
-HINTS = {"": 0, "friend": FRIEND}
+#: what a bot picks for a chosen train or section (cardgen/model/effects.py HINT): a boon goes to its own other train
+#: (or a section one stands in); a closure goes against a foe, the section a rival still to move runs into
+FRIEND, FOE = 1, 2
+HINTS = {"": 0, "friend": FRIEND, "foe": FOE}
 #: the card a train played, or its owner's score or deliveries, when the caller does not know it (a bot predicting):
 #: a condition on it holds
 UNKNOWN = -(1 << 30)
@@ -132,8 +133,12 @@ class DispatchEffect:
     move_count: int = 0       # tickets moved from the train onto the platform where it stops (keeping their time)
     festival_amount: int = 0  # tickets dealt from the pile the player picks onto its platform
     wait_range: int = 0       # the W gain goes to a train the player picks within this many cells (0: its own)
-    train_hint: int = 0       # which train a bot picks: FRIEND (its owner's other train)
+    section_range: int = 0    # the player names a section within this many cells (0: none) ...
+    section_closed: bool = False   # ... closed for the trains still to move this round (ruling R26); a W gain
+                                   # goes to the trains standing in it
+    hint: int = 0             # which train or section a bot picks: FRIEND or FOE
     pick_train: bool = False  # the player names a train (a swap, a chosen train's W gain)
+    pick_section: bool = False   # the player names a section (section_range)
     pick_pile: bool = False   # the player names a station's pile (a booking, a festival)
     #: the effects that last beyond the round played, each (UNTIL_STOP, WHOLE_GAME or rounds, index into Rules.holds)
     lasting: tuple[tuple[int, int], ...] = ()
@@ -178,6 +183,13 @@ def trains_within(cells: list[int], t: int, reach: int) -> list[int]:
     ``t`` may choose (Core.card_targets, and the bots through their view)."""
     c = cells[t]
     return [u for u in range(len(cells)) if u != t and abs(cells[u] - c) <= reach]
+
+
+def sections_within(rules: "Rules", cell: int, reach: int) -> list[int]:
+    """The section cells within ``reach`` cells of ``cell``: those a card played for a train there may choose
+    (Core.card_sections, and the bots)."""
+    return [c for c in range(max(rules.first_cell, cell - reach), min(rules.last_cell, cell + reach) + 1)
+            if rules.station_of_cell[c] < 0]
 
 
 def in_cell(cell: int, place: int) -> bool:
@@ -364,6 +376,8 @@ def _flatten(effects: Any, op_index: dict[str, int]) -> dict[str, Any]:
     numbers the operation kinds a condition names."""
     out: dict[str, Any] = {}
     for e in effects:
+        if getattr(e, "section", "card") == "chosen":
+            out.update(section_range=e.range, hint=HINTS[e.HINT])
         if e.type == "propulsion":
             out.update(propulsion=e.amount, propulsion_min_load=e.min_load, propulsion_max_load=e.max_load,
                        propulsion_at=PLACES[e.at] | HEADINGS[e.heading], propulsion_who=_standing(e, op_index))
@@ -371,7 +385,9 @@ def _flatten(effects: Any, op_index: dict[str, int]) -> dict[str, Any]:
             out.update(wait_gain=e.amount, wait_min_load=e.min_load, wait_max_load=e.max_load,
                        wait_at=PLACES[e.at] | HEADINGS[e.heading], wait_who=_standing(e, op_index))
             if e.train == "chosen":
-                out.update(wait_range=e.range, train_hint=HINTS[e.HINT])
+                out.update(wait_range=e.range, hint=HINTS[e.HINT])
+        elif e.type == "section_closed":
+            out["section_closed"] = True   # only a dispatch card's: an event's is its card's (compile_rules)
         elif e.type == "platform_extra":
             out["festival_amount"] = e.amount
         elif e.type in ("clock_hold", "order_reversed", "ignore_blocking", "ignore_closure", "no_stop", "force_stop"):
@@ -395,6 +411,7 @@ def _dispatch_effect(kind: Any, holds: list[DispatchEffect], op_index: dict[str,
     chooses = next((u.CHOOSES for u in fields.get("units", ()) if u.CHOOSES), "")
     return DispatchEffect(window=DISPATCH_TIMINGS.index(kind.timing), lasting=_held(kind.effects, holds, op_index),
                           pick_train=bool(fields.get("swap")) or fields.get("wait_range", 0) > 0 or chooses == "train",
+                          pick_section=fields.get("section_range", 0) > 0,
                           pick_pile=fields.get("draw", 0) > 0 or fields.get("festival_amount", 0) > 0
                           or chooses == "pile", unit_chooses=chooses, **fields)
 
@@ -467,7 +484,7 @@ def compile_rules(model: Content) -> Rules:
     rounds, _ = content.lasting   # each round's card, with its own values and the effects lasting into it
     for rnd, played in sorted(rounds.items()):
         card = played.card
-        fields = _flatten(played.effects, op_index)
+        fields = _flatten([e for e in played.effects if e.type != "section_closed"], op_index)
         types = {e.type for e in played.effects}
         festival = station_index[card.station] if "platform_extra" in types and card.station else -1
         aimed = content.sections[card.section].cell if card is not None and card.section else -1

@@ -18,13 +18,15 @@ from typing import Callable, Optional, Sequence
 from cardgen.engine.rules.actions import IllegalAction, SetupRefused
 from cardgen.engine.rules.compiled import (AFTER_MOVE, ANYWHERE, AT_STOP, CELL_SHIFT, HEADING_LEFT, HEADING_RIGHT, IN_SECTION,
                                            ON_STATION, ON_TERMINAL, UNKNOWN, UNTIL_STOP, WHOLE_GAME, WITH_REVEAL, EventEffect,
-                                           Rules, clock_after, propulsion_change, trains_within,
+                                           Rules, clock_after, propulsion_change, sections_within, trains_within,
                                            wait_change)
 from cardgen.engine.rules.options import Options
 from cardgen.engine.rules.runs import Runs
 
 # Why a train moved fewer cells than its R.
 SHORT_NONE, SHORT_TRAIN, SHORT_CLOSED, SHORT_TERMINAL, SHORT_CHOICE = 0, 1, 2, 3, 4
+#: ... before a section a dispatch card closed this round (a closure too, counted for the card, not the event)
+SHORT_SHUT = 5
 # Phases of the checked driver, in round order (the fast loop only ever sees OPERATION and OVER): PLAY_MOVED and
 # PLAY_STOP offer the dispatch cards played after a train's move and at the start of its stop, KEEP a booking's pick.
 # SIDING asks whether a train whose move ended beside a siding with room pulls in (ruling R25).
@@ -182,6 +184,11 @@ class Core:
         self.played: list[int] = [-1] * n        # dispatch kind played with this round's reveal, or -1
         self.played_mattered: list[bool] = [False] * n   # ... and whether it changed something yet
         self.order: list[int] = list(range(n))
+        # sections dispatch cards closed this round (ruling R26): their cells, the card that closed each, and
+        # whether it stopped a train yet (it took effect)
+        self.shut: list[int] = []
+        self.shut_by: list[int] = []
+        self.shut_counted: list[bool] = []
         # effects a train carries beyond their round (`lasts`): indices into rules.holds, and the last round each is
         # in force (UNTIL_STOP: until the train's next stop); the lasting dispatch cards played this round; stops made
         self.held: list[list[int]] = [[] for _ in range(n)]
@@ -297,6 +304,10 @@ class Core:
         """Phase 1 (event): global W gain and festival tickets; remember the rest for later phases."""
         ev = self.event = self.event_for(self.round)
         self.effective = False
+        if self.shut:
+            self.shut.clear()
+            self.shut_by.clear()
+            self.shut_counted.clear()
         if self.rules.holds:
             for t in range(self.n):
                 if self.held[t]:
@@ -520,6 +531,9 @@ class Core:
         rules = self.rules
         ev = self.event
         closed = ev.closed_cell if ev is not None else -1
+        shut = self.shut                     # sections dispatch cards closed this round (ruling R26)
+        any_shut = len(shut) > 0
+        stopped_at = -1                      # the closed section the train stopped before
         passing = opened = passed = False    # a dispatch card's way past trains or into the closure; it was used
         played = self.played[t]
         if played >= 0:
@@ -545,9 +559,9 @@ class Core:
         opened_at = 0     # the step of the run that entered a closed section opened to the train
         for nxt, nd in self.runs[c * 2 + (1 if d > 0 else 0)][want]:
             if station_of_cell[nxt] < 0:
-                if nxt == closed:
+                if nxt == closed or (any_shut and nxt in shut):
                     if not opened:
-                        why = SHORT_CLOSED
+                        why, stopped_at = SHORT_CLOSED, nxt
                         break
                     opened_at = moved + over + 1
                 if double:
@@ -576,6 +590,9 @@ class Core:
                 why = SHORT_TERMINAL
         if over and why == SHORT_CLOSED:
             why = SHORT_TRAIN         # it had stopped behind a train already
+        elif why == SHORT_CLOSED and stopped_at != closed:
+            why = SHORT_SHUT          # a dispatch card's closure, not the event's
+            self._shut_mattered(stopped_at)
         self.cell[t], self.dir[t] = c, d
         if station_of_cell[c] < 0:
             if d > 0:
@@ -604,7 +621,7 @@ class Core:
     def _fell_short(self, t: int, why: int) -> None:
         """Step 5: a train that moved fewer cells than R gains W, unless it chose to (rulings R2, R3)."""
         opts = self.options
-        if (why == SHORT_TRAIN or (why == SHORT_CLOSED and opts.closure_short_counts)
+        if (why == SHORT_TRAIN or (why in (SHORT_CLOSED, SHORT_SHUT) and opts.closure_short_counts)
                 or (why == SHORT_TERMINAL and opts.terminal_short_counts)):
             self._gain_wait(t, self.rules.blocked_wait_gain)
             self.blocked[t] += 1
@@ -612,6 +629,18 @@ class Core:
                 self.blocked_by_train[t] += 1
         if why == SHORT_CLOSED:
             self.effective = True
+
+    def _shut_mattered(self, cell: int) -> None:
+        """A train stopped before the section a dispatch card closed at ``cell``: the card took effect (once)."""
+        i = self.shut.index(cell)
+        if not self.shut_counted[i]:
+            self.shut_counted[i] = True
+            self.dispatch_effective[self.shut_by[i]] += 1
+
+    def closed_now(self, cell: int) -> bool:
+        """Whether section ``cell`` is closed at this point of the round: by the event, or by a dispatch card."""
+        ev = self.event
+        return (ev is not None and ev.closed_cell == cell) or cell in self.shut
 
     # ================================================================ dispatch cards (5.3)
     def _spend(self, t: int, card: int) -> None:
@@ -641,6 +670,8 @@ class Core:
                 continue
             elif e.unit_chooses and not self.unit_choices(t, k):
                 continue
+            elif e.section_range and not self.card_sections(t, k):
+                continue
             cards.append(k)
         return cards, targets
 
@@ -669,6 +700,12 @@ class Core:
                 return list(unit.choices(self, t))
         return []
 
+    def card_sections(self, t: int, card: int) -> list[int]:
+        """The section cells dispatch card ``card`` played for train ``t`` may name (:func:`sections_within` its
+        range), none for a card that names no section."""
+        fx = self.rules.dispatch[card]
+        return sections_within(self.rules, self.cell[t], fx.section_range) if fx.section_range else []
+
     def stop_cards(self, t: int) -> list[int]:
         """The dispatch kinds train ``t``'s owner may play as its stop begins, each once, in hand order (a booking
         needs a ticket pile that is not empty)."""
@@ -682,21 +719,29 @@ class Core:
                 cards.append(k)
         return cards
 
-    def play(self, t: int, card: int, target: int = -1, pile: int = -1) -> list[int]:
+    def play(self, t: int, card: int, target: int = -1, pile: int = -1, section: int = -1) -> list[int]:
         """Spend dispatch card ``card`` for train ``t`` after its move or at its stop and apply its effects: W gain
-        (to train ``target`` when the card gives it to a chosen train), a Passing Swap with train ``target``,
-        extra tickets onto ``pile``'s platform, a Group Booking's draw from ``pile``'s top (returned: the caller
-        keeps some with :meth:`booking_keep`)."""
+        (to train ``target`` when the card gives it to a chosen train, to the trains standing in section cell
+        ``section`` when it names a section), a Passing Swap with train ``target``, ``section`` closed for the
+        trains still to move (ruling R26), extra tickets onto ``pile``'s platform, a Group Booking's draw from
+        ``pile``'s top (returned: the caller keeps some with :meth:`booking_keep`)."""
         rules = self.rules
         fx = rules.dispatch[card]
         self._spend(t, card)
         mattered = False
-        gets = target if fx.wait_range else t
-        p = self.owner[gets]
-        gain = wait_change(fx, self.places[gets], self.place_of(gets), self.card[gets], self.score[p],
-                           self.delivered[p])
-        if gain:
-            mattered = self._gain_wait(gets, gain)
+        if fx.wait_gain:
+            gainers = [u for u in range(self.n) if self.cell[u] == section] if fx.section_range \
+                else [target if fx.wait_range else t]
+            for gets in gainers:
+                p = self.owner[gets]
+                gain = wait_change(fx, self.places[gets], self.place_of(gets), self.card[gets], self.score[p],
+                                   self.delivered[p])
+                if gain and self._gain_wait(gets, gain):
+                    mattered = True
+        if fx.section_closed and section not in self.shut:   # it takes effect when it stops a train (move)
+            self.shut.append(section)
+            self.shut_by.append(card)
+            self.shut_counted.append(False)
         if fx.move_count:
             mattered = self._move_tickets(t, fx.move_count) or mattered
         if fx.festival_amount:
@@ -762,8 +807,7 @@ class Core:
     def _swap_fits(self, t: int, u: int) -> bool:
         """Neither train lands in this round's closed section (the card ignores blocking, not closures: rules
         5.4, ruling R6) nor on a section line already holding a train."""
-        ev = self.event
-        if ev is not None and ev.closed_cell in (self.cell[t], self.cell[u]):
+        if self.closed_now(self.cell[t]) or self.closed_now(self.cell[u]):
             return False
         self._occupy(t, -1)
         self._occupy(u, -1)

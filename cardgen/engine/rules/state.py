@@ -14,11 +14,11 @@ from cardgen.engine.rules.actions import IllegalAction
 from cardgen.engine.rules.checked import CheckedDriver
 from cardgen.engine.rules.compiled import Rules
 from cardgen.engine.rules.core import (
-    SHORT_CHOICE, SHORT_CLOSED, SHORT_NONE, SHORT_TERMINAL, SHORT_TRAIN, seat_owners, shuffle,
+    SHORT_CHOICE, SHORT_CLOSED, SHORT_NONE, SHORT_SHUT, SHORT_TERMINAL, SHORT_TRAIN, seat_owners, shuffle,
 )
 from cardgen.engine.rules.options import Options
 
-__all__ = ["GameState", "SHORT_CHOICE", "SHORT_CLOSED", "SHORT_NONE", "SHORT_TERMINAL", "SHORT_TRAIN",
+__all__ = ["GameState", "SHORT_CHOICE", "SHORT_CLOSED", "SHORT_NONE", "SHORT_SHUT", "SHORT_TERMINAL", "SHORT_TRAIN",
            "seat_owners", "shuffle"]
 
 _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck", "discard", "hand", "forced",
@@ -27,7 +27,7 @@ _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck",
           "occ_right", "occ_left",
           "cards_played", "dispatch_used", "dispatch_effective", "events_effective", "pile_empty_round", "card",
           "r", "moved", "played", "played_mattered", "order", "drawn", "held", "held_until", "held_counted", "lasting_played",
-          "stopped", "waiting_since", "siding", "siding_used", "pulled")
+          "stopped", "waiting_since", "siding", "siding_used", "pulled", "shut", "shut_by", "shut_counted")
 _SCALARS = ("players", "n", "round", "clock", "first_player", "stalled_round", "effective", "phase", "cursor",
             "booking")
 

@@ -85,9 +85,12 @@ class PlayerView:
 
     def card_choices(self, t: int, card: int) -> list[int]:
         """What a player names when playing dispatch card ``card`` for train ``t`` now: trains (a swap, a chosen
-        train) or piles (a booking, a festival), as its kind picks; public, like the trains and piles."""
+        train), section cells (a chosen section) or piles (a booking, a festival), as its kind picks; public, like
+        the trains and piles."""
         if self.rules.dispatch[card].pick_train:
             return self._state.card_targets(t, card)
+        if self.rules.dispatch[card].pick_section:
+            return self._state.card_sections(t, card)
         return self._state.card_piles(t, card) if self.rules.dispatch[card].pick_pile else []
 
     def r(self, t: int) -> int:
@@ -123,6 +126,15 @@ class PlayerView:
                 game.dispatch[p], pool = pool[:held], pool[held:]
         game.dispatch_deck = pool
         return game
+
+    def to_move(self, t: int) -> list[int]:
+        """The trains that move after train ``t`` this round (public: the move order is W's, on the table)."""
+        order = self._state.order
+        return order[order.index(t) + 1:]
+
+    def closed(self, cell: int) -> bool:
+        """Whether section ``cell`` is closed now (the event's closure, or a dispatch card's: ruling R26)."""
+        return self._state.closed_now(cell)
 
     def _own(self, t: int) -> None:
         if self._state.owner[t] != self.player:

@@ -43,6 +43,8 @@ WORDED = {"order_reversed": "lowest_w_first"}
 #: their formula (tests/render_faces check this against the primitives' timings).
 
 
+#: a section a dispatch card's player picks (`section: chosen`): a section within ±`range` cells of its train
+CHOSEN_SECTION = "🛤±{range}"
 #: a position condition (`at`) in the formula: the train stands on a station, in a section, on a terminal
 WHERE = {"station": "📍🚉", "section": "📍🛤", "terminal": "📍🏁"}
 
@@ -92,7 +94,8 @@ def load_condition(effect: Any) -> str:
 
 
 def effect_formula(effect: Any, card: EventCard | None = None, label: Callable[[str], str] | None = None) -> str:
-    """``effect`` in :data:`NOTATION`, with the card's station or section id, or in words (:data:`WORDED`,
+    """``effect`` in :data:`NOTATION`, with the card's station or section id (a chosen section's range,
+    :data:`CHOSEN_SECTION`), or in words (:data:`WORDED`,
     through ``label``, the edition's ``strings.yaml`` labels); '' when it has neither."""
     worded = WORDED.get(getattr(effect, "type", ""))
     if worded is not None:
@@ -103,6 +106,8 @@ def effect_formula(effect: Any, card: EventCard | None = None, label: Callable[[
     values = dict(texts.effect_values(effect))
     if card is not None:
         values.update({"station": card.station or "", "section": card.section or ""})
+    elif getattr(effect, "section", "card") == "chosen":
+        values["section"] = CHOSEN_SECTION.format(range=effect.range)
     try:
         place = next((values[target] for target in getattr(effect, "TARGETS", ()) if values.get(target)), "")
         return (f"{place} " if place else "") + texts.fill(notation, values) + load_condition(effect) + lasting(effect)
