@@ -137,7 +137,8 @@ def test_an_unknown_name_says_which_ids_are_bundled(tmp_path, monkeypatch):
     result = cardgen("validate", "onsen-lin")
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == ("onsen-lin:1:1: content folder not found, and no bundled game or pack "
-                                             "has that id (bundled: flyovers, horseless-carriage, onsen-line, rail-journey, "
+                                             "has that id (bundled: flyovers, harbour-festival, horseless-carriage, onsen-line, "
+                                             "rail-journey, "
                                              "railroad-ink)")
 
 

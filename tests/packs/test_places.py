@@ -65,6 +65,7 @@ def test_an_overlay_named_in_capitals_is_reported_not_ignored(pack_dir):
 
 @pytest.mark.parametrize("taken, who", [("rail-journey", "the bundled game rail-journey"),
                                         ("onsen-line", "the bundled pack onsen-line"),
+                                        ("harbour-festival", "the bundled pack harbour-festival"),
                                         ("rail-journey-freight", "the bundled game rail-journey with --variant freight"),
                                         ("onsen-line-with-base", "the bundled pack onsen-line with --with-base")])
 def test_a_pack_with_an_id_a_bundled_set_prints_into_is_refused(pack_dir, taken, who):
@@ -81,9 +82,10 @@ def test_a_pack_with_its_base_packs_id_is_refused(tmp_path):
     assert [p.path for p in validate(top.root).problems] == ["id"]
 
 
-def test_the_bundled_pack_keeps_its_own_id():
+@pytest.mark.parametrize("pack", ["onsen-line", "harbour-festival"])
+def test_the_bundled_pack_keeps_its_own_id(pack):
     from cardgen.model.places import BUNDLED_PACKS
-    assert validate(BUNDLED_PACKS / "onsen-line").ok
+    assert validate(BUNDLED_PACKS / pack).ok
 
 
 def test_pack_new_refuses_a_base_outside_the_packs_parent(tmp_path, monkeypatch):

@@ -71,13 +71,14 @@ def test_phases_in_content_order(content):
     assert items == [f"{p.name.zh} — {p.text.zh}" for p in content.strings.phases]
 
 
-@pytest.mark.parametrize("pack", [False, True], ids=["base", "sample pack with base"])
+@pytest.mark.parametrize("pack", ["", "onsen-line", "harbour-festival"],
+                         ids=["base", "sample pack with base", "second sample pack with base"])
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_quick_reference_prints_everything_on_one_page_at_6_pt_or_more(lang, pack):
     """Every row reaches the page (nothing cut off, overflowing or clipped), for the base game and
-    the sample expansion merged with it; the face is the same for A4 and Letter."""
-    folder = bundled_path("content", "packs", "onsen-line") if pack else DEFAULT_CONTENT
-    faces, _, _ = design_faces(load(folder), BuildOptions(lang=lang, with_base=pack))
+    each sample expansion merged with it; the face is the same for A4 and Letter."""
+    folder = bundled_path("content", "packs", pack) if pack else DEFAULT_CONTENT
+    faces, _, _ = design_faces(load(folder), BuildOptions(lang=lang, with_base=bool(pack)))
     face = by_id(faces)["quick_reference"]
     document = weasyprint.HTML(string=wrapped(face.html)).render()
     assert len(document.pages) == 1
