@@ -97,6 +97,13 @@ def is_id_list(node: Loc | None) -> bool:
             and all(isinstance(e.value, dict) and ID in e.value for e in node.value))
 
 
+def is_id_operations(node: Loc) -> bool:
+    """An overlay value written as operations on a list of entries with ids (every key add, change or remove,
+    each a list): how a pack adds entries to a list the base does not have, e.g. a map's `sidings`."""
+    return (isinstance(node.value, dict) and bool(node.value)
+            and all(key in OPERATIONS and isinstance(v.value, list) for key, v in node.value.items()))
+
+
 def entry_id(entry: Loc) -> Any:
     return plain(entry.value.get(ID)) if isinstance(entry.value, dict) else None
 
@@ -129,6 +136,9 @@ class Merge:
                 else:
                     hint = suggest(key, merged) if isinstance(key, str) else ""  # no near miss among round numbers
                     self.problem(at, here, f"removes '{key}', which the base does not have{hint}")
+                continue
+            if (old is None or old.value == []) and is_id_operations(child):   # a list the base lacks or leaves
+                merged[key] = self.id_list(Loc([], child.pos, child.key, here), child, here)   # empty takes add too
                 continue
             if old is not None and is_id_list(old):
                 if isinstance(child.value, dict):

@@ -422,3 +422,25 @@ def test_eight_packs_stack_and_a_ninth_is_refused_at_its_own_base(tmp_path, monk
         'base: "rail-journey"', f'base: "../p{MAX_LAYERS}"'), encoding="utf-8")
     problem = validate(tmp_path / "top").problems[0]
     assert problem.file == "top/pack.yaml" and problem.path == "base"
+
+
+def test_a_pack_adds_sidings_to_a_map_that_has_none_and_a_stacked_pack_adds_more(pack_dir, tmp_path):
+    """Ruling R25: the base map has no `sidings`; `add` starts the list, and a pack over that pack adds to it."""
+    pack_dir.write("map.yaml", "sidings:\n  add:\n    - {id: P1, cell: 5, name: {zh: 甲, en: A}}\n")
+    assert [(sd.id, sd.cell) for sd in pack_dir.content().map.sidings] == [("P1", 5)]
+    top = tmp_path / "top"
+    top.mkdir()
+    (top / "pack.yaml").write_text(f"id: top-pack\nname: {{zh: 顶, en: Top}}\nversion: 1\nbase: ../{pack_dir.root.name}\n"
+                                   "mark: U\n", encoding="utf-8")
+    (top / "map.yaml").write_text("sidings:\n  add:\n    - {id: P2, cell: 7, name: {zh: 乙, en: B}, capacity: 2}\n"
+                                  "  change:\n    - {id: P1, wait_gain: 1}\n", encoding="utf-8")
+    report = validate(top)
+    assert report.ok, [p.headline() for p in report.problems]
+    assert [(sd.id, sd.cell, sd.capacity, sd.wait_gain) for sd in report.content.map.sidings] == [
+        ("P1", 5, 1, 1), ("P2", 7, 2, 0)]
+
+
+def test_changing_a_siding_the_base_lacks_is_a_located_error(pack_dir):
+    pack_dir.write("map.yaml", "sidings:\n  change:\n    - {id: P1, capacity: 2}\n")
+    assert pack_dir.headlines() == [
+        "tp/map.yaml:3:12: sidings.change.0.id: changes 'P1', which the base does not have (new entries go under add)"]
