@@ -16,14 +16,19 @@ from cardgen.games.rail_journey.faces.words import Words
 from cardgen.resources import DEFAULT_CONTENT
 
 SAMPLE = Path(DEFAULT_CONTENT).parent / "packs" / "onsen-line"
+#: the bundled sample packs of Rail Journey, each built and read back
+SAMPLES = ("onsen-line", "harbour-festival")
 MM = 72 / 25.4
 
 
-@pytest.fixture(scope="module", params=["zh", "en"])
+@pytest.fixture(scope="module", params=[(pack, lang) for pack in SAMPLES for lang in ("zh", "en")],
+                ids=lambda p: "-".join(p))
 def built(request, tmp_path_factory):
-    out = tmp_path_factory.mktemp(f"pack-{request.param}") / "onsen-line"
-    build(SAMPLE, BuildOptions(lang=request.param), out=out, cache_dir=tmp_path_factory.mktemp("cache"))
-    return request.param, out
+    """(language, output folder, pack folder) of a pack-only build of one sample pack."""
+    pack, lang = request.param
+    out = tmp_path_factory.mktemp(f"pack-{lang}") / pack
+    build(SAMPLE.parent / pack, BuildOptions(lang=lang), out=out, cache_dir=tmp_path_factory.mktemp("cache"))
+    return lang, out, SAMPLE.parent / pack
 
 
 def _pages(path: Path) -> list[str]:
@@ -41,29 +46,29 @@ def _flat(text: str) -> str:
 @pytest.mark.slow
 def test_the_pack_name_is_on_every_sheet_and_in_the_preview(built):
     """No printed page nor the preview named the pack: its sheets read like the base game's."""
-    lang, out = built
-    name = pack_info(SAMPLE).name(lang)
-    for pdf in ("onsen-line-print.pdf", "onsen-line-boards.pdf"):
+    lang, out, sample = built
+    name = pack_info(sample).name(lang)
+    for pdf in (f"{sample.name}-print.pdf", f"{sample.name}-boards.pdf"):
         pages = _pages(out / pdf)
         assert pages and all(_flat(name) in _flat(text) for text in pages), pdf
     preview = (out / "index.html").read_text(encoding="utf-8")
-    assert f"<h1>{Words(load(SAMPLE), lang).box_name} · " in preview and name in preview.split("</h1>")[0]
+    assert f"<h1>{Words(load(sample), lang).box_name} · " in preview and name in preview.split("</h1>")[0]
 
 
 @pytest.mark.slow
 def test_the_take_out_list_is_a_printed_page_of_the_pack(built):
     """The list went only to the console and the manifest: it is now take_out.pdf, also in the boards file, one
     row per card or board with its copies, named as the old face's caption in the edition's language."""
-    lang, out = built
+    lang, out, sample = built
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     listed = manifest["take_out_of_the_box"]
-    words = Words(load(SAMPLE), lang)
+    words = Words(load(sample), lang)
     page = _flat(_pages(out / "take_out.pdf")[0])
     assert _flat(words.label("take_out")) in page
     base_faces = {f.label: f for f in _base_faces(lang)}
     for row in listed:
         assert _flat(f"{row['copies']} × {base_faces[row['card']].caption}") in page, row
-    assert sum(_flat(words.label("take_out")) in _flat(text) for text in _pages(out / "onsen-line-boards.pdf")) == 1
+    assert sum(_flat(words.label("take_out")) in _flat(text) for text in _pages(out / f"{sample.name}-boards.pdf")) == 1
     assert any(f["file"] == "take_out.pdf" and f["sides"] == "single" for f in manifest["printing"])
 
 
@@ -75,9 +80,9 @@ def _base_faces(lang: str):
 @pytest.mark.slow
 def test_the_mark_prints_at_least_4_mm_and_is_no_icon_of_the_cards(built):
     """The sample's ♨ was about 3 mm (6 pt) and the same glyph as station S7's icon on the same tickets."""
-    lang, out = built
-    mark = pack_info(SAMPLE).mark
-    document = pdfium.PdfDocument(str(out / "onsen-line-print-shop-cards-63x88mm.pdf"))
+    lang, out, sample = built
+    mark = pack_info(sample).mark
+    document = pdfium.PdfDocument(str(out / f"{sample.name}-print-shop-cards-63x88mm.pdf"))
     try:
         textpage = document[0].get_textpage()
         chars = [textpage.get_text_range(i, 1) for i in range(textpage.count_chars())]
@@ -87,7 +92,7 @@ def test_the_mark_prints_at_least_4_mm_and_is_no_icon_of_the_cards(built):
             assert y1 - y0 >= 4 * MM, (y1 - y0) / MM
     finally:
         document.close()
-    content = load(SAMPLE)
+    content = load(sample)
     icons = [k.icon for k in (*content.map.stations, *content.operations.kinds, *content.dispatch.kinds,
                               *content.events.kinds)]
     assert mark not in {i.replace("\ufe0f", "") for i in icons}
