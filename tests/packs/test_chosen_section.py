@@ -178,10 +178,10 @@ SCRIPT = """title: t
 seed: 1
 content: ../tp
 players:
-  - {name: A, bot: heavy, dispatch: [points_failure]}
-  - {name: B, bot: light, dispatch: []}
+  - {name: A, bot: heavy, dispatch: [points_failure], cards: [express, express]}
+  - {name: B, bot: light, dispatch: [], cards: [express, express]}
 rounds:
-  1:
+  2:
     A: %s
 """
 
@@ -198,17 +198,22 @@ def test_a_replay_names_the_chosen_section(pack_dir, tmp_path):
         script.write_text(SCRIPT % decision, encoding="utf-8")
         return cli("replay", script, "--json")
 
-    played = run("{dispatch: {card: points_failure, section: T1}}")
-    assert played.exit_code == 0, played.output
-    assert json.loads(played.output)["rounds"][0]["trains"][0]["card"]
-    far = run("{dispatch: {card: points_failure, section: T5}}")
+    def round_2(decision: str) -> list[tuple]:
+        result = run(decision)
+        assert result.exit_code == 0, result.output
+        return [(t["cell"], t["moved"], t["wait"]) for t in json.loads(result.output)["rounds"][1]["trains"]]
+
+    # round 2: A moves first (W tied, the first player's) from cell 4 to 7; B, from 6 heading left, runs into T3
+    assert round_2("{dispatch: none}") == [(7, 3, 1), (3, 3, 1)]
+    assert round_2("{dispatch: {card: points_failure, section: T3}}") == [(7, 3, 1), (6, 0, 2)]   # stopped: W +1
+    far = run("{dispatch: {card: points_failure, section: T1}}")
     assert far.exit_code == 1
-    assert (f"{script}:9:51: rounds.1.A.dispatch.section: cannot choose section 'T5'; sections within 2 cells: T1, "
-            "T2, T3\n") in far.output
+    assert (f"{script}:9:51: rounds.2.A.dispatch.section: cannot choose section 'T1'; sections within 2 cells: T3, "
+            "T4, T5\n") in far.output
     unnamed = run("{dispatch: {card: points_failure}}")
     assert unnamed.exit_code == 1
-    assert f"{script}:9:19: rounds.1.A.dispatch: 'points_failure' needs 'section': the section the card closes\n" \
+    assert f"{script}:9:19: rounds.2.A.dispatch: 'points_failure' needs 'section': the section the card closes\n" \
         in unnamed.output
     other = run("{dispatch: {card: points_failure, section: T1, with: B}}")
     assert other.exit_code == 1
-    assert f"{script}:9:61: rounds.1.A.dispatch.with: 'points_failure' takes no 'with'\n" in other.output
+    assert f"{script}:9:61: rounds.2.A.dispatch.with: 'points_failure' takes no 'with'\n" in other.output
