@@ -73,6 +73,12 @@ def _sections(c: Content) -> list[Entry]:
     return [Entry(sec.id, {"cell": sec.cell, "between": list(sec.between)}) for sec in c.map.sections]
 
 
+def _sidings(c: Content) -> list[Entry]:
+    return [Entry(sd.id, {"name": _name(sd.name), "cell": sd.cell, "section": c.section_at_cell[sd.cell].id
+                          if sd.cell in c.section_at_cell else None, "capacity": sd.capacity,
+                          "wait_gain": sd.wait_gain}) for sd in c.map.sidings]
+
+
 def _tickets(c: Content) -> list[Entry]:
     out = []
     for t in c.tickets:
@@ -130,7 +136,7 @@ def _printing(c: Content) -> list[Entry]:
 
 #: Each kind ``cardgen show`` lists, in the order it lists them, and how its rows are read from the content.
 KINDS: dict[str, Callable[[Content], list[Entry]]] = {
-    "station": _stations, "section": _sections, "ticket": _tickets, "operation": _operations,
+    "station": _stations, "section": _sections, "siding": _sidings, "ticket": _tickets, "operation": _operations,
     "dispatch": _dispatch, "event": _events, "track": _track, "printing": _printing,
 }
 
@@ -162,6 +168,7 @@ def counts(content: Content) -> dict[str, str]:
     return {
         "station": f"{len(content.map.stations)} stations, {len(content.map.terminals)} terminals",
         "section": f"{len(content.map.sections)} sections",
+        "siding": f"{len(content.map.sidings)} sidings (ruling R25)",
         "ticket": f"{len(content.tickets_file.kinds)} kinds, {content.ticket_count} cards",
         "operation": f"{len(content.operations.kinds)} kinds, {content.operation_set_size} cards a set, "
                      f"values adding up to {content.operation_set_propulsion}",

@@ -105,7 +105,7 @@ def test_show_refuses_an_unknown_kind():
     result = cardgen("show", "rail-journey", "tiket")
     assert result.exit_code == 2
     assert result.stderr.strip() == ("cardgen show: usage: KIND 'tiket' is not a kind; did you mean 'ticket'? "
-                                     "(kinds: station, section, ticket, operation, dispatch, event, track, printing)")
+                                     "(kinds: station, section, siding, ticket, operation, dispatch, event, track, printing)")
 
 
 def test_a_folder_in_the_current_folder_wins_over_a_bundled_id(tmp_path, monkeypatch):
@@ -172,3 +172,10 @@ def test_pack_changes_are_read_from_the_merged_set(tmp_path):
     changed = [e for e in rows if e.change]
     assert [(e.id, e.change, e.fields["kind"], e.was) for e in changed] == \
         [("12", "changed", "fine_weather", {"kind": "rainstorm", "icon": "🌧️"})]
+
+
+def test_show_lists_the_sidings_a_pack_adds():
+    result = cardgen("show", "onsen-line", "siding")
+    assert result.exit_code == 0, result.output
+    assert "siding: 1 sidings (ruling R25)" in result.stdout
+    assert "  + P1  Pass Loop / 山口待避线  cell 11, section T6, capacity 1, wait_gain 1" in result.stdout
