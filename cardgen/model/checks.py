@@ -625,11 +625,13 @@ def text_placeholders(c: Content, where: Locate) -> Iterator[Problem]:
     for stem, kinds in decks:
         for i, kind in enumerate(kinds):  # two effects with one field: {amount} would be ambiguous
             fields = [name for eff in kind.effects for name in effect_values(eff)]
+            if kind.text is None:  # a generated text names no placeholder
+                continue
             used = placeholders(kind.text.zh) | placeholders(kind.text.en)
             for name in sorted({f for f in fields if fields.count(f) > 1} & used):
                 yield where(stem, ("kinds", i, "text"), f"'{{{name}}}' is ambiguous: several effects have '{name}'")
     for i, kind in enumerate(c.events.kinds):
-        if kind.target is None or ("events", ("kinds", i, "text")) in misspelt:
+        if kind.target is None or kind.text is None or ("events", ("kinds", i, "text")) in misspelt:
             continue
         for lang in LANGS:
             if kind.target not in placeholders(kind.text(lang)):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cardgen.model import schema as s
 from cardgen.model.durations import Round, lasting_track
-from cardgen.model.text import render
+from cardgen.model.phrases import card_text
 from cardgen.model.values import card_effects, case_value
 
 
@@ -279,9 +279,9 @@ class Content:
         return "late_rounds" if self.track_rounds() >= self.regular_rounds else "rounds_without_event"
 
     def event_text(self, card: s.EventCard, lang: str) -> str:
-        """The card text with its target and numbers filled in (see :mod:`cardgen.model.text`)."""
-        kind = self.event_kinds[card.kind]
-        return render(self, kind, kind.text, lang, card)
+        """The card text with its target and numbers filled in: the kind's own or the one its effects generate
+        (see :mod:`cardgen.model.phrases`)."""
+        return card_text(self, self.event_kinds[card.kind], lang, card)
 
     # ------------------------------------------------------------ formulas
     def operation_value(self, kind: s.OperationKind, load: int, clock: int) -> int:

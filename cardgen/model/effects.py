@@ -89,6 +89,19 @@ class Primitive(BaseModel):
         a card every primitive of which says None in the last round, so that no card goes unplayed; the lookahead
         bot values the card by rollouts instead (cardgen/engine/bots/rollout.py)."""
         return None
+    #: the formula box's notation (cardgen/games/rail_journey/faces/formulas.py): ``{field}`` from the effect's
+    #: numbers (``{field:+}`` signed), ``{station}``/``{section}`` the card's target; '' prints no formula
+    NOTATION: ClassVar[str] = ""
+    #: the card text's phrase, by language (cardgen/model/phrases.py joins it with conditions, target and duration):
+    #: ``{field}`` from the effect's numbers, ``{train}`` the train it applies to ("your train", "every train
+    #: carrying 5 or more places"), ``{station}``/``{section}`` the card's target. The phrase lives on the
+    #: primitive, not in strings.yaml, because the primitive is the unit a game or a plug-in registers: one that
+    #: comes later brings its own words with its fields, and no edition's strings.yaml has to learn them.
+    TEXT: ClassVar[dict[str, str]] = {}
+    #: a phrase added after the duration when the effect's ``amount`` is below 0 ("never below {floor}")
+    TEXT_IF_NEGATIVE: ClassVar[dict[str, str]] = {}
+    #: whether the effect happens at once (a swap, a draw): its text names no duration
+    INSTANT: ClassVar[bool] = False
 
 
 class IgnoreBoardingLimit(Primitive):
@@ -97,6 +110,7 @@ class IgnoreBoardingLimit(Primitive):
     type: Literal["ignore_boarding_limit"] = Field(description="Primitive name.")
     TIMINGS = (OPERATION,)
     EXAMPLE = "{type: ignore_boarding_limit}"
+    TEXT = {"zh": "{train}停靠时上客不受限制", "en": "{train} boards freely despite a boarding limit"}
 
 
 class NoStop(Primitive):
@@ -106,6 +120,8 @@ class NoStop(Primitive):
     type: Literal["no_stop"] = Field(description="Primitive name.")
     TIMINGS = (OPERATION, EVENT, WITH_REVEAL)
     EXAMPLE = "{type: no_stop}"
+    NOTATION = "🚉 ⏩"
+    TEXT = {"zh": "{train}不停靠（不能上下客）", "en": "{train} does not stop (no alighting, no boarding)"}
 
 
 class ForceStop(Primitive):
@@ -115,6 +131,8 @@ class ForceStop(Primitive):
     type: Literal["force_stop"] = Field(description="Primitive name.")
     TIMINGS = (OPERATION, EVENT, WITH_REVEAL)
     EXAMPLE = "{type: force_stop}"
+    NOTATION = "🛑 🚉"
+    TEXT = {"zh": "{train}在到达的第一个车站停车", "en": "{train} stops at the first station it reaches"}
 
 
 class MoveTickets(Primitive):
@@ -127,6 +145,10 @@ class MoveTickets(Primitive):
                                                                    "platform.")
     TIMINGS = (ANY_TIME,)
     EXAMPLE = "{type: move_tickets, count: 2}"
+    NOTATION = "🎫 ≤ {count} → 🚉"
+    TEXT = {"zh": "把{train}上最多 {count} 名旅客移到停靠站的候车队列",
+            "en": "move up to {count} tickets from {train} onto the platform where it stops"}
+    INSTANT = True
 
 
 class LoadCondition(Primitive):
@@ -206,6 +228,8 @@ class WaitGain(LoadCondition, Lasting, Picked):
     TRAIN_HELD = True
     TIMINGS = (OPERATION, EVENT, *DISPATCH_TIMINGS)
     EXAMPLE = "{type: wait_gain, amount: 1}"
+    NOTATION = "W {amount:+}"
+    TEXT = {"zh": "{train}待避值 W {amount:+}", "en": "wait value W {amount:+} for {train}"}
 
 
 class PropulsionModifier(LoadCondition, Lasting):
@@ -220,6 +244,9 @@ class PropulsionModifier(LoadCondition, Lasting):
     TRAIN_HELD = True
     TIMINGS = (EVENT, WITH_REVEAL)
     EXAMPLE = "{type: propulsion, amount: 1, max_load: 4}"
+    NOTATION = "R {amount:+}"
+    TEXT = {"zh": "{train}推进力 R {amount:+}", "en": "propulsion R {amount:+} for {train}"}
+    TEXT_IF_NEGATIVE = {"zh": "（最低 {floor}）", "en": " (never below {floor})"}
 
 
 class SwapAdjacent(Primitive):
@@ -228,6 +255,9 @@ class SwapAdjacent(Primitive):
     type: Literal["swap_adjacent"] = Field(description="Primitive name.")
     TIMINGS = (AFTER_MOVEMENT,)
     EXAMPLE = "{type: swap_adjacent}"
+    NOTATION = "⇄"
+    TEXT = {"zh": "{train}与一趟相邻列车交换所在格（无视闭塞）", "en": "{train} swaps cells with an adjacent train (blocking is ignored)"}
+    INSTANT = True
 
 
 class IgnoreBlocking(Primitive):
@@ -237,6 +267,8 @@ class IgnoreBlocking(Primitive):
     type: Literal["ignore_blocking"] = Field(description="Primitive name.")
     TIMINGS = (WITH_REVEAL,)
     EXAMPLE = "{type: ignore_blocking}"
+    TEXT = {"zh": "{train}不受同线前车阻挡，但不能停在已被占满的区间",
+            "en": "{train} runs past trains on its line but may not end its move in a full section"}
 
 
 class IgnoreClosure(Primitive):
@@ -245,6 +277,7 @@ class IgnoreClosure(Primitive):
     type: Literal["ignore_closure"] = Field(description="Primitive name.")
     TIMINGS = (WITH_REVEAL,)
     EXAMPLE = "{type: ignore_closure}"
+    TEXT = {"zh": "封闭的区间对{train}开放", "en": "a closed section is open to {train}"}
 
 
 class GroupBooking(Primitive):
@@ -256,6 +289,11 @@ class GroupBooking(Primitive):
     keep: Annotated[int, Bounds(1, MAX_LOAD)] = Field(description="Tickets placed on a platform of the player's choice.")
     TIMINGS = (ANY_TIME,)
     EXAMPLE = "{type: group_booking, draw: 3, keep: 1}"
+    NOTATION = "🎫 {draw} → {keep}"
+    TEXT = {"zh": "任选一个旅客牌堆，从堆顶取 {draw} 张，选 {keep} 张放进其发站的候车队列，其余 {discard} 张弃掉",
+            "en": "draw the top {draw} tickets of any ticket pile, put {keep} in its origin station's queue, "
+                  "discard the other {discard}"}
+    INSTANT = True
 
 
 class PlatformExtra(Primitive):
@@ -267,6 +305,9 @@ class PlatformExtra(Primitive):
     TIMINGS = (EVENT, ANY_TIME)
     TARGET = "station"
     EXAMPLE = "{type: platform_extra, amount: 2}   # the kind says target: station"
+    NOTATION = "{station} 🎫 +{amount}"
+    TEXT = {"zh": "{station}候车队列 +{amount} 张", "en": "the platform queue at {station} gets {amount} extra tickets"}
+    INSTANT = True
 
 
 class SectionClosed(Picked):
@@ -282,6 +323,8 @@ class SectionClosed(Picked):
     TIMINGS = (EVENT, AFTER_MOVEMENT)
     TARGET = "section"
     EXAMPLE = '{type: section_closed}   # the kind says target: section'
+    NOTATION = "{section} 🚫"
+    TEXT = {"zh": "{section}封闭（上下行都不能进）", "en": "{section} is closed (both lines)"}
 
 
 class ClockHold(Primitive):
@@ -290,6 +333,8 @@ class ClockHold(Primitive):
     type: Literal["clock_hold"] = Field(description="Primitive name.")
     TIMINGS = (EVENT,)
     EXAMPLE = "{type: clock_hold}"
+    NOTATION = "⏱ +0"
+    TEXT = {"zh": "时刻不推进", "en": "the clock does not advance"}
 
 
 class OrderReversed(Primitive):
@@ -298,6 +343,7 @@ class OrderReversed(Primitive):
     type: Literal["order_reversed"] = Field(description="Primitive name.")
     TIMINGS = (EVENT,)
     EXAMPLE = "{type: order_reversed}"
+    TEXT = {"zh": "移动顺序反转（按 W 升序）", "en": "movement order is reversed (lowest W first)"}
 
 
 class BoardingLimit(Lasting):
@@ -310,6 +356,8 @@ class BoardingLimit(Lasting):
     TIMINGS = (EVENT,)
     TARGETS = ("station",)
     EXAMPLE = "{type: boarding_limit, amount: 1}"
+    NOTATION = "🎫 ≤ {amount}"
+    TEXT = {"zh": "每次停靠最多装载 {amount} 名旅客", "en": "boarding is limited to {amount} per stop"}
 
 
 class CapacityChange(Lasting):
@@ -322,6 +370,8 @@ class CapacityChange(Lasting):
     TRAIN_HELD = True
     TIMINGS = (OPERATION, EVENT, WITH_REVEAL)
     EXAMPLE = "{type: capacity, amount: 3}"
+    NOTATION = "N max {amount:+}"
+    TEXT = {"zh": "{train}上客时编成上限 {amount:+}", "en": "{train} boards with a composition cap {amount:+}"}
 
 
 class PlatformSizeChange(Lasting):
@@ -331,6 +381,8 @@ class PlatformSizeChange(Lasting):
     amount: Annotated[int, Bounds(-MAX_LOAD, MAX_LOAD)] = Field(description="Added to the platform size this round; not 0.")
     TIMINGS = (EVENT,)
     EXAMPLE = "{type: platform_size, amount: 2}"
+    NOTATION = "🚉 🎫 {amount:+}"
+    TEXT = {"zh": "站台补充时容量 {amount:+}", "en": "platform size {amount:+} when platforms are refilled"}
 
 
 class DeliveryBonus(Lasting):
@@ -341,6 +393,8 @@ class DeliveryBonus(Lasting):
                                                                              "not 0.")
     TIMINGS = (EVENT,)
     EXAMPLE = "{type: delivery_bonus, amount: 2}"
+    NOTATION = "🎫 ✓ {amount:+}"
+    TEXT = {"zh": "每送达一名旅客 {amount:+} 分", "en": "each delivery scores {amount:+}"}
 
 
 PRIMITIVES: tuple[type[Primitive], ...] = (

@@ -19,7 +19,7 @@ from pydantic_core import PydanticUndefined
 
 from cardgen.model import schema as s
 from cardgen.model.checks import CHECKS, VARIANTS_CHECK
-from cardgen.model.source import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
+from cardgen.model.source import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES, parse_text
 from cardgen.model.text import STRING_VALUES, VARIANT_VALUES
 from cardgen.model.effects import primitives
 
@@ -333,6 +333,39 @@ def _card_values() -> list[str]:
     ]
 
 
+#: the kind the reference generates a text for, as a designer would write it without `text:`
+TEXT_EXAMPLE = "{id: heavy_snow, icon: ❄️, name: {zh: 大雪, en: Heavy Snow}, effects: [{type: propulsion, amount: -2, min_load: 5}]}"
+
+
+def _card_text() -> list[str]:
+    """How a kind's printed text is made (cardgen/model/phrases.py), with a text generated for one kind."""
+    from cardgen.model import load
+    from cardgen.model.phrases import generated
+
+    content = load()
+    kind = s.EventKind.model_validate(parse_text("example", TEXT_EXAMPLE)[0])
+    return [
+        "## Card text", "",
+        "A kind's `text` is optional. Without it, the card prints a text generated from its effects, in zh and",
+        "en: each primitive's phrase (below, under Effects), the train it applies to (your train on an",
+        "operation or dispatch card, every train on an event, a train picked within `range` cells with",
+        "`train: chosen`), its conditions (`min_load`, `at`, `heading`, `played`, `min_score`,",
+        "`min_deliveries`...), the card's target (`station`, `section`; a dispatch card's pile picked), and how",
+        "long it lasts (`lasts`); phrases join with \"；\" / \"; \" and end with \"。\" / \".\". An operation card",
+        "starts with its propulsion (\"Advance 2.\", and each `value_when` case). With `text`, the card prints",
+        "the designer's own words instead, their placeholders checked as below. For example, the event kind", "",
+        "```yaml", f"- {TEXT_EXAMPLE}", "```", "",
+        "prints, with the bundled game's propulsion floor:", "",
+        f"- zh: {generated(content, kind, 'zh')}", f"- en: {generated(content, kind, 'en')}", "",
+    ]
+
+
+def _phrase(model: Any) -> str:
+    """`` Text: zh `...`, en `...`.`` for a primitive that declares its phrase."""
+    text = getattr(model, "TEXT", {})
+    return f" Text: zh `{text['zh']}`, en `{text['en']}`." if text else ""
+
+
 def schema_reference() -> str:
     """The whole reference as Markdown."""
     effects = list(primitives())
@@ -375,6 +408,7 @@ def schema_reference() -> str:
         if model.__doc__ and model.__doc__ != s.Model.__doc__:
             out += [_doc(model), ""]
         out += [*_table(model), ""]
+    out += _card_text()
     out += _placeholders()
     out += ["## Effects", "",
             "An effect is a primitive: a mapping whose `type` picks one of those below, with its parameters.",
@@ -398,7 +432,8 @@ def schema_reference() -> str:
         target = f" The event card names a `{model.TARGET}` (the kind says `target: {model.TARGET}`)." \
             if model.TARGET else ""
         out += [f"### `{tag}`", "", _doc(model), "",
-                f"Timings: {', '.join(f'`{t}`' for t in model.TIMINGS)}.{target} Example: `{model.EXAMPLE}`", "",
+                f"Timings: {', '.join(f'`{t}`' for t in model.TIMINGS)}.{target} Example: `{model.EXAMPLE}`"
+                f"{_phrase(model)}", "",
                 *_table(model), ""]
     out += _card_values()
     out += ["## Spare cards and modules", "",

@@ -151,6 +151,14 @@ def spare_field():
                                             "(simulate's check that every kind took effect skips it).")
 
 
+def card_text_field(filled: str = ""):
+    """``text:`` of a card kind, one definition for operation, dispatch and event kinds: optional, since a kind
+    without one prints the text its effects generate (cardgen/model/phrases.py)."""
+    return Field(default=None, description=f"Rules text printed on the card, in the designer's own words{filled}; "
+                                           "if absent, the card prints the text generated from its effects "
+                                           "(see Card text).")
+
+
 def module_field():
     """``module:``, one definition for every card that may belong to an optional module."""
     return Field(default=None, description="The optional module (game.yaml `modules`) it belongs to: out of play "
@@ -295,7 +303,7 @@ class OperationKind(Model):
                                         description="Cases tried in order: the first the train meets at the reveal "
                                                     "gives C instead of `value`.")
     effects: list[Effect] = Field(max_length=8, description="Extra effects when played.")
-    text: Text = Field(description="Rules text printed on the card.")
+    text: Text | None = card_text_field()
     spare: bool = spare_field()
 
 
@@ -319,7 +327,7 @@ class DispatchKind(Model):
     effects: list[Effect] = Field(min_length=1, max_length=8,
                                   description="What it does: effect primitives, applied together to the train it "
                                               "is played for.")
-    text: Text = Field(description="Rules text printed on the card.")
+    text: Text | None = card_text_field()
     timing_text: Text = Field(description="Timing printed on the card.")
     spare: bool = spare_field()
     module: Id | None = module_field()
@@ -341,7 +349,7 @@ class EventKind(Model):
     effects: list[Effect] = Field(min_length=1, max_length=8,
                                   description="What it does: effect primitives, applied together this round.")
     target: Literal["station", "section"] | None = Field(default=None, description="What a card of this kind names.")
-    text: Text = Field(description="Card text; {station} / {section} are filled from the card.")
+    text: Text | None = card_text_field("; {station} / {section} are filled from the card")
     spare: bool = spare_field()
     module: Id | None = module_field()
 

@@ -82,7 +82,7 @@ def records(content: Content) -> dict[str, dict[str, Any]]:
                                                            for i, e in enumerate(content.card_effects(card))}
                                                if event else None,
                                                "name": event.name.model_dump() if event else None,
-                                               "text": event.text.model_dump() if event else None,
+                                               "text": event.text.model_dump() if event and event.text else None,
                                                "icon": event.icon if event else None})
     return out
 

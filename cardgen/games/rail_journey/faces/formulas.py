@@ -1,9 +1,10 @@
 """An effect as a one-line formula (``R +1``, ``W +2``, ``S2 +2``, ``T3 ✕``), for cards and the quick reference.
 
-The notation is a design choice of the print (symbols, no words); every
+The notation is a design choice of the print (symbols, no words), declared by each primitive
+(``NOTATION`` in cardgen/model/effects.py, so a primitive registered later brings its own); every
 number in it is the effect's own, read through :func:`cardgen.model.text.effect_values`,
 and every target is the card's own, so a formula cannot disagree with the text beside it.
-An effect type without a notation here prints no formula (the text alone says it).
+An effect type without a notation prints no formula (the text alone says it).
 """
 
 from __future__ import annotations
@@ -16,23 +17,6 @@ from cardgen.model.content import Content
 from cardgen.model.effects import MAX_LOAD, MAX_ROUND, MAX_SCORE
 from cardgen.model.schema import EventCard
 
-#: effect type -> notation; ``{name}`` from the effect's numbers (``{name:+}`` signed), the card's target.
-NOTATION = {
-    "propulsion": "R {amount:+}",
-    "wait_gain": "W {amount:+}",
-    "platform_extra": "{station} 🎫 +{amount}",
-    "section_closed": "{section} 🚫",
-    "clock_hold": "⏱ +0",
-    "boarding_limit": "🎫 ≤ {amount}",
-    "capacity": "N max {amount:+}",
-    "platform_size": "🚉 🎫 {amount:+}",
-    "swap_adjacent": "⇄",
-    "group_booking": "🎫 {draw} → {keep}",
-    "delivery_bonus": "🎫 ✓ {amount:+}",
-    "no_stop": "🚉 ⏩",
-    "force_stop": "🛑 🚉",
-    "move_tickets": "🎫 ≤ {count} → 🚉",
-}
 #: effects an operation card says in its text alone: its face printed no formula for them before events and dispatch
 #: cards could carry them, and stays as printed
 TEXT_ONLY_ON_OPERATION = ("no_stop",)
@@ -94,14 +78,14 @@ def load_condition(effect: Any) -> str:
 
 
 def effect_formula(effect: Any, card: EventCard | None = None, label: Callable[[str], str] | None = None) -> str:
-    """``effect`` in :data:`NOTATION`, with the card's station or section id (a chosen section's range,
-    :data:`CHOSEN_SECTION`), or in words (:data:`WORDED`,
+    """``effect`` in its primitive's ``NOTATION``, with the card's station or section id (a chosen section's
+    range, :data:`CHOSEN_SECTION`), or in words (:data:`WORDED`,
     through ``label``, the edition's ``strings.yaml`` labels); '' when it has neither."""
     worded = WORDED.get(getattr(effect, "type", ""))
     if worded is not None:
         return label(worded) if label is not None else ""
-    notation = NOTATION.get(getattr(effect, "type", ""))
-    if notation is None:
+    notation = getattr(type(effect), "NOTATION", "")
+    if not notation:
         return ""
     values = dict(texts.effect_values(effect))
     if card is not None:

@@ -15,6 +15,7 @@ from typing import Any
 from cardgen.errors import BuildError
 from cardgen.model import text as texts
 from cardgen.model.content import Content
+from cardgen.model.phrases import card_text
 from cardgen.model.schema import EventCard, Text
 from cardgen.languages import html_lang
 from cardgen.render.faces.breaks import kept_whole
@@ -35,8 +36,9 @@ class Words:
         return text(self.lang)
 
     def text(self, owner: Any, card: EventCard | None = None) -> str:
-        """``owner.text`` (an operation, dispatch or event kind) with its numbers filled from ``owner``."""
-        return texts.render(self.content, owner, owner.text, self.lang, card)
+        """``owner.text`` (an operation, dispatch or event kind) with its numbers filled from ``owner``, or the
+        text generated from its effects when it writes none."""
+        return card_text(self.content, owner, self.lang, card)
 
     def label(self, key: str) -> str:
         try:

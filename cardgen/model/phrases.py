@@ -1,0 +1,232 @@
+"""A card's rule text generated from its effects, in every language (issue 23).
+
+A kind that writes no ``text:`` prints the text generated here: each effect's phrase (``TEXT`` on its primitive,
+cardgen/model/effects.py) with the train it applies to, its conditions, the card's target and how long it lasts,
+joined into sentences. A kind that writes ``text:`` prints that instead: the designer's own wording, its
+placeholders checked as before (cardgen/model/text.py).
+
+Why the words below live here and the effect phrases on the primitives: a primitive is the unit a game or a
+plug-in registers, so it brings its own phrase; conditions, targets, durations and joins are shared by every
+primitive and written once, in this module. None of them is an edition's word (strings.yaml holds the labels a
+template prints and a designer may reword per edition); they are the grammar of a generated text, and a designer
+who wants other words writes the kind's ``text:``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Mapping
+
+from cardgen.model import schema as s
+from cardgen.model.effects import MAX_LOAD, MAX_ROUND, MAX_SCORE, Primitive
+from cardgen.model.text import Value, fill, render
+
+if TYPE_CHECKING:
+    from cardgen.model.content import Content
+
+Phrase = Mapping[str, str]
+
+#: how phrases join: effects of one card, conditions on one train, kinds a train played, the end of a sentence,
+#: and sentences of one card
+JOIN: dict[str, Phrase] = {
+    "effects": {"zh": "；", "en": "; "},
+    "conditions": {"zh": "、", "en": ", "},
+    "either": {"zh": "或", "en": " or "},
+    "end": {"zh": "。", "en": "."},
+    "sentences": {"zh": "", "en": " "},
+}
+
+#: the train an effect applies to (``{train}`` in a primitive's phrase): the card's own (an operation or
+#: dispatch card), every train (an event), a train the player picks (``train: chosen``); ``_if`` with conditions
+TRAINS: dict[str, Phrase] = {
+    "own": {"zh": "你的列车", "en": "your train"},
+    "own_if": {"zh": "你的列车（须{conditions}）", "en": "your train (if {conditions})"},
+    "every": {"zh": "每列车", "en": "every train"},
+    "every_if": {"zh": "{conditions}的列车", "en": "every train {conditions}"},
+    "chosen": {"zh": "你的列车 {range} 格内你选的一列车", "en": "a train you pick within {range} cells of yours"},
+    "in_section": {"zh": "{section}里的每列车", "en": "every train in {section}"},
+}
+
+#: a condition on the train, by bound: (name, low field, high field, lowest, highest); each name has an
+#: ``_at_least``, ``_at_most`` and ``_between`` phrase in :data:`CONDITIONS`
+BOUNDS = (("load", "min_load", "max_load", 0, MAX_LOAD), ("clock", "min_clock", "max_clock", 0, MAX_ROUND),
+          ("score", "min_score", "max_score", -MAX_SCORE, MAX_SCORE),
+          ("deliveries", "min_deliveries", "max_deliveries", 0, MAX_SCORE))
+
+#: each condition on a train (effects.LoadCondition, a value_when case): a zh predicate, an en participle
+CONDITIONS: dict[str, Phrase] = {
+    "load_at_least": {"zh": "编成至少 {min_load}", "en": "carrying {min_load} or more places"},
+    "load_at_most": {"zh": "编成不超过 {max_load}", "en": "carrying {max_load} or fewer places"},
+    "load_between": {"zh": "编成 {min_load} 至 {max_load}", "en": "carrying {min_load} to {max_load} places"},
+    "clock_at_least": {"zh": "时刻不早于 {min_clock}", "en": "from clock {min_clock} on"},
+    "clock_at_most": {"zh": "时刻不晚于 {max_clock}", "en": "up to clock {max_clock}"},
+    "clock_between": {"zh": "时刻在 {min_clock} 至 {max_clock}", "en": "from clock {min_clock} to {max_clock}"},
+    "at_station": {"zh": "位于车站", "en": "standing on a station"},
+    "at_section": {"zh": "位于区间内", "en": "standing in a section"},
+    "at_terminal": {"zh": "位于端点站", "en": "standing on a terminal"},
+    "heading_left": {"zh": "向左行驶", "en": "heading left"},
+    "heading_right": {"zh": "向右行驶", "en": "heading right"},
+    "played": {"zh": "打出{played}", "en": "revealing {played}"},
+    "score_at_least": {"zh": "其玩家得分至少 {min_score}", "en": "whose player has {min_score} or more points"},
+    "score_at_most": {"zh": "其玩家得分不超过 {max_score}", "en": "whose player has {max_score} or fewer points"},
+    "score_between": {"zh": "其玩家得分 {min_score} 至 {max_score}",
+                      "en": "whose player has {min_score} to {max_score} points"},
+    "deliveries_at_least": {"zh": "其玩家已送达至少 {min_deliveries} 人",
+                            "en": "whose player has delivered {min_deliveries} or more tickets"},
+    "deliveries_at_most": {"zh": "其玩家已送达不超过 {max_deliveries} 人",
+                           "en": "whose player has delivered {max_deliveries} or fewer tickets"},
+    "deliveries_between": {"zh": "其玩家已送达 {min_deliveries} 至 {max_deliveries} 人",
+                           "en": "whose player has delivered {min_deliveries} to {max_deliveries} tickets"},
+}
+
+#: the card's target as a primitive's phrase names it (``{station}``, ``{section}``): the one a card on the track
+#: names, the card's own when no card is given (the kind), and the pile a dispatch card's player picks
+TARGETS: dict[str, Phrase] = {
+    "station": {"zh": "{name}", "en": "{name}"},
+    "section": {"zh": "{name} 区间", "en": "section {name}"},
+    "station_unnamed": {"zh": "卡上车站", "en": "the card's station"},
+    "section_unnamed": {"zh": "卡上区间", "en": "the card's section"},
+    "station_picked": {"zh": "你所选牌堆的发站", "en": "the station whose pile you pick"},
+    "section_chosen": {"zh": "你的列车 {range} 格内你选的一个区间",
+                       "en": "a section you pick within {range} cells of your train"},
+}
+#: a phrase that does not name the kind's target (a propulsion change only in one section) is limited to it
+WHERE: dict[str, Phrase] = {
+    "station": {"zh": "在{station}：{phrase}", "en": "at {station}: {phrase}"},
+    "section": {"zh": "{section}内：{phrase}", "en": "in {section}: {phrase}"},
+}
+
+#: how long an effect lasts (``lasts``, cardgen/model/durations.py), around its phrase
+DURATIONS: dict[str, Phrase] = {
+    "round": {"zh": "本轮{phrase}", "en": "{phrase} this round"},
+    "rounds": {"zh": "本轮起 {lasts} 轮内，{phrase}", "en": "{phrase} for {lasts} rounds, this one included"},
+    "game": {"zh": "本轮起直到终局，{phrase}", "en": "{phrase} for the rest of the game"},
+    "until_stop": {"zh": "直到下次停靠（含本轮），{phrase}", "en": "{phrase} until its next stop, this round's included"},
+}
+
+#: Chinese spacing: a space between a Latin letter or digit and a Han character ("编成至少 5 的列车", "本轮 T3 区间")
+LATIN_HAN = re.compile(r"(?<=[0-9A-Za-z])(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=[0-9A-Za-z])")
+
+#: an operation card's propulsion C, and each of its ``value_when`` cases
+ADVANCE: Phrase = {"zh": "推进 {value}", "en": "advance {value}"}
+CASE: Phrase = {"zh": "（{conditions} 时推进 {value}）", "en": " ({value} when {conditions})"}
+
+
+def _default(model: Any, field: str) -> Any:
+    info = type(model).model_fields.get(field)
+    return info.default if info is not None else None
+
+
+def conditions(content: "Content", model: Any, lang: str) -> list[str]:
+    """Each condition ``model`` (an effect or a value_when case) puts on the train, in ``lang``; [] for none."""
+    out = [_bound(model, *bound, lang) for bound in BOUNDS[:2]]
+    for field in ("at", "heading"):
+        value = getattr(model, field, None)
+        if value is not None and value != _default(model, field):
+            out.append(CONDITIONS[f"{field}_{value}"][lang])
+    played = getattr(model, "played", [])
+    if played:
+        names = {k.id: k.name(lang) for k in content.operations.kinds}
+        kinds = JOIN["either"][lang].join(names.get(p, p) for p in played)
+        out.append(fill(CONDITIONS["played"][lang], {"played": kinds}))
+    out += [_bound(model, *bound, lang) for bound in BOUNDS[2:]]   # "whose player ..." after the participles
+    return [said for said in out if said]
+
+
+def _bound(model: Any, name: str, low: str, high: str, bottom: int, top: int, lang: str) -> str:
+    """One bounded condition in words ("carrying 5 or more places"); '' when it holds for any train."""
+    lo, hi = getattr(model, low, bottom), getattr(model, high, top)
+    key = "between" if lo > bottom and hi < top else "at_least" if lo > bottom else "at_most" if hi < top else ""
+    return fill(CONDITIONS[f"{name}_{key}"][lang], {low: lo, high: hi}) if key else ""
+
+
+def _train(content: "Content", owner: Any, effect: Primitive, lang: str, section: Value) -> str:
+    """``{train}``: who the effect applies to, with its conditions."""
+    if getattr(effect, "train", "own") == "chosen":
+        return fill(TRAINS["chosen"][lang], {"range": getattr(effect, "range", 1)})
+    if getattr(effect, "section", "card") == "chosen":
+        return fill(TRAINS["in_section"][lang], {"section": section})
+    who = "every" if isinstance(owner, s.EventKind) else "own"
+    said = conditions(content, effect, lang)
+    if not said:
+        return TRAINS[who][lang]
+    return fill(TRAINS[f"{who}_if"][lang], {"conditions": JOIN["conditions"][lang].join(said)})
+
+
+def _targets(content: "Content", owner: Any, effect: Primitive, card: s.EventCard | None,
+             lang: str) -> dict[str, Value]:
+    """``{station}`` and ``{section}``: the card's, the kind's unnamed one, the pile or the section (`section:
+    chosen`) a dispatch player picks."""
+    out: dict[str, Value] = {"station": TARGETS["station_picked"][lang], "section": TARGETS["section_unnamed"][lang]}
+    if getattr(effect, "section", "card") == "chosen":
+        out["section"] = fill(TARGETS["section_chosen"][lang], {"range": getattr(effect, "range", 1)})
+    if isinstance(owner, s.EventKind) and owner.target is not None:
+        out[owner.target] = TARGETS[f"{owner.target}_unnamed"][lang]
+        named = getattr(card, owner.target, None) if card is not None else None
+        if named:
+            stations = content.stations
+            name = stations[named].name(lang) if owner.target == "station" and named in stations else named
+            out[owner.target] = fill(TARGETS[owner.target][lang], {"name": name})
+    return out
+
+
+def effect_phrase(content: "Content", owner: Any, effect: Primitive, lang: str,
+                  card: s.EventCard | None = None) -> str:
+    """One effect of ``owner`` (a kind) in ``lang``: its primitive's phrase, its train, its duration and target;
+    '' for a primitive that declares no phrase."""
+    template = type(effect).TEXT.get(lang, "")
+    if not template:
+        return ""
+    values: dict[str, Value] = {k: v for k, v in effect if isinstance(v, int) and not isinstance(v, bool)}
+    if hasattr(effect, "draw") and hasattr(effect, "keep"):
+        values["discard"] = effect.draw - effect.keep
+    values["floor"] = content.game.propulsion.floor
+    values.update(_targets(content, owner, effect, card, lang))
+    values["train"] = _train(content, owner, effect, lang, values["section"])
+    phrase = fill(template, values)
+    if not type(effect).INSTANT:
+        lasts = getattr(effect, "lasts", "round")
+        duration = DURATIONS["rounds" if isinstance(lasts, int) else lasts][lang]
+        phrase = fill(duration, {"phrase": phrase, "lasts": lasts if isinstance(lasts, int) else 0})
+    if isinstance(owner, s.EventKind) and owner.target is not None and "{" + owner.target not in template:
+        phrase = fill(WHERE[owner.target][lang], {**values, "phrase": phrase})
+    if getattr(effect, "amount", 0) < 0 and type(effect).TEXT_IF_NEGATIVE:
+        phrase += fill(type(effect).TEXT_IF_NEGATIVE[lang], values)
+    return phrase
+
+
+def _sentence(parts: list[str], lang: str) -> str:
+    """Phrases joined into one sentence, its first letter a capital in English."""
+    text = JOIN["effects"][lang].join(p for p in parts if p)
+    if not text:
+        return ""
+    return text[0].upper() + text[1:] + JOIN["end"][lang]
+
+
+def _advance(content: "Content", kind: s.OperationKind, lang: str) -> str:
+    """An operation card's propulsion C: "Advance 1 (2 when carrying 2 or fewer places)"."""
+    text = fill(ADVANCE[lang], {"value": kind.value})
+    for case in kind.value_when:
+        said = JOIN["conditions"][lang].join(conditions(content, case, lang))
+        text += fill(CASE[lang], {"value": case.value, "conditions": said})
+    return text
+
+
+def generated(content: "Content", owner: Any, lang: str, card: s.EventCard | None = None) -> str:
+    """The text ``owner`` (an operation, dispatch or event kind) prints when it writes none: its propulsion (an
+    operation card), then its effects, in ``lang``. For an event kind, ``card`` names its target and values."""
+    effects = content.card_effects(card) if card is not None and isinstance(owner, s.EventKind) else owner.effects
+    sentences = [_advance(content, owner, lang) + JOIN["end"][lang]] if isinstance(owner, s.OperationKind) else []
+    if sentences:
+        sentences[0] = sentences[0][0].upper() + sentences[0][1:]
+    sentences.append(_sentence([effect_phrase(content, owner, e, lang, card) for e in effects], lang))
+    text = JOIN["sentences"][lang].join(t for t in sentences if t)
+    return LATIN_HAN.sub(" ", text) if lang == "zh" else text
+
+
+def card_text(content: "Content", owner: Any, lang: str, card: s.EventCard | None = None) -> str:
+    """What a kind's card prints in ``lang``: the designer's ``text`` when the kind writes one (its placeholders
+    filled, cardgen/model/text.py), else the text :func:`generated` from its effects."""
+    if owner.text is not None:
+        return render(content, owner, owner.text, lang, card)
+    return generated(content, owner, lang, card)

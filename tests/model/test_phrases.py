@@ -1,0 +1,106 @@
+"""A kind without `text:` prints the text its effects generate, in zh and en (cardgen/model/phrases.py, issue 23)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardgen.model import load
+from cardgen.model.phrases import card_text, generated
+from cardgen.model.schema import DispatchKind, EventKind
+
+
+@pytest.fixture(scope="module")
+def base():
+    return load()
+
+
+@pytest.fixture(scope="module")
+def onsen():
+    return load("onsen-line")
+
+
+def _kind(content, kinds, kind_id):
+    return next(k for k in kinds if k.id == kind_id)
+
+
+def test_a_plain_effect_reads_as_a_sentence_in_both_languages(base):
+    kind = _kind(base, base.events.kinds, "fine_weather")
+    assert generated(base, kind, "zh") == "本轮每列车推进力 R +1。"
+    assert generated(base, kind, "en") == "Propulsion R +1 for every train this round."
+
+
+def test_an_operation_card_starts_with_its_propulsion_and_its_cases(onsen):
+    kind = _kind(onsen, onsen.operations.kinds, "switchback")
+    assert generated(onsen, kind, "zh") == "推进 1（编成不超过 2 时推进 2）。本轮你的列车待避值 W +1。"
+    assert generated(onsen, kind, "en") == ("Advance 1 (2 when carrying 2 or fewer places). "
+                                            "Wait value W +1 for your train this round.")
+
+
+def test_a_conditioned_effect_names_its_conditions(onsen):
+    kind = _kind(onsen, onsen.events.kinds, "mountain_wind")
+    assert generated(onsen, kind, "zh") == "本轮位于区间内、向右行驶、其玩家得分至少 20 的列车推进力 R −1（最低 0）。"
+    assert generated(onsen, kind, "en") == ("Propulsion R −1 for every train standing in a section, heading right, "
+                                            "whose player has 20 or more points this round (never below 0).")
+    banking = _kind(onsen, onsen.dispatch.kinds, "banking_engine")
+    assert generated(onsen, banking, "en") == ("Propulsion R +3 for your train (if carrying 6 or more places, "
+                                               "revealing Local or Rapid) this round.")
+
+
+def test_a_lasting_effect_says_how_long(onsen):
+    chains = _kind(onsen, onsen.events.kinds, "snow_chains")
+    assert generated(onsen, chains, "zh") == "本轮起 2 轮内，每列车上客时编成上限 −3。"
+    assert generated(onsen, chains, "en") == "Every train boards with a composition cap −3 for 2 rounds, this one included."
+    carriage = _kind(onsen, onsen.dispatch.kinds, "extra_carriage")
+    assert generated(onsen, carriage, "zh") == "直到下次停靠（含本轮），你的列车上客时编成上限 +2。"
+
+
+def test_a_targeted_effect_names_the_cards_target(onsen):
+    crowd = _kind(onsen, onsen.events.kinds, "ski_crowd")
+    card = onsen.events.track[8]
+    assert generated(onsen, crowd, "zh", card) == "在岭顶站：本轮每次停靠最多装载 1 名旅客。"
+    assert generated(onsen, crowd, "en", card) == "At Summit: boarding is limited to 1 per stop this round."
+    assert generated(onsen, crowd, "en") == "At the card's station: boarding is limited to 1 per stop this round."
+    rockfall = _kind(onsen, onsen.events.kinds, "rockfall")
+    assert generated(onsen, rockfall, "zh", onsen.events.track[5]) == "本轮 T5 区间封闭（上下行都不能进）。"
+
+
+def test_a_chosen_train_and_a_picked_pile(base):
+    gift = DispatchKind.model_validate({
+        "id": "gift", "icon": "🎁", "copies": 1, "timing": "after_movement", "name": {"zh": "礼", "en": "Gift"},
+        "timing_text": {"zh": "移动后", "en": "After your move"},
+        "effects": [{"type": "wait_gain", "amount": 1, "train": "chosen", "range": 2}]})
+    assert generated(base, gift, "en") == "Wait value W +1 for a train you pick within 2 cells of yours this round."
+    assert generated(base, gift, "zh") == "本轮你的列车 2 格内你选的一列车待避值 W +1。"
+    fair = gift.model_copy(update={"timing": "any_time",
+                                   "effects": [base.events.kinds[2].effects[0]]})   # festival's platform_extra
+    assert generated(base, fair, "en") == "The platform queue at the station whose pile you pick gets 2 extra tickets."
+
+
+def test_the_designers_text_wins_and_without_it_the_card_prints_the_generated_one(base):
+    kind = _kind(base, base.events.kinds, "rainstorm")
+    assert card_text(base, kind, "en") == "Every train's propulsion R is −1 this round (never below 0)."
+    plain = kind.model_copy(update={"text": None})
+    assert card_text(base, plain, "en") == "Propulsion R −1 for every train this round (never below 0)."
+    assert isinstance(plain, EventKind)
+
+
+@pytest.mark.parametrize("target", [None, "onsen-line", "harbour-festival"])
+def test_every_bundled_kind_reads_without_a_placeholder_or_none(target):
+    content = load(target)
+    owners = [(k, None) for k in (*content.operations.kinds, *content.dispatch.kinds, *content.events.kinds)]
+    owners += [(content.event_kinds[card.kind], card) for _, card in content.event_track]
+    for kind, card in owners:
+        for lang in ("zh", "en"):
+            text = generated(content, kind, lang, card)
+            assert text and not re.search(r"[{}]|None", text), (kind.id, lang, text)
+            assert text.endswith("。" if lang == "zh" else "."), (kind.id, lang, text)
+
+
+def test_a_section_picked_after_the_move():
+    harbour = load("harbour-festival")
+    parade = _kind(harbour, harbour.dispatch.kinds, "float_parade")
+    assert generated(harbour, parade, "en") == ("A section you pick within 2 cells of your train is closed "
+                                                "(both lines) this round.")
+    assert generated(harbour, parade, "zh") == "本轮你的列车 2 格内你选的一个区间封闭（上下行都不能进）。"
