@@ -29,6 +29,8 @@ def show_cmd(
     lang: Optional[str] = typer.Option(None, "--lang", help="Captions in this language only (zh or en; another "
                                                             "game's option: Rail Journey shows both)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    texts: bool = typer.Option(False, "--text", help="Each operation, dispatch and event kind's card text: the "
+                                                     "designer's (if written) and the one its effects generate."),
 ) -> None:
     """List what a game or pack holds: ids, icons, effects with their parameters, the event track
     (round -> card) and print counts, per kind. For a pack, the merged set, each row marked + added,
@@ -42,6 +44,8 @@ def show_cmd(
     from cardgen.model.load import has_variant
 
     refuse_unused("show", game_named("rail-journey"), frozenset({"lang"} if lang is not None else ()), frozenset())
+    if texts:
+        return _show_texts(target, kind, variant, as_json)
     with reported("show", "nothing shown"):
         target, kinds = _arguments(target, kind)
         content = load(target, variant=variant)
@@ -60,6 +64,38 @@ def show_cmd(
         return
     for line in _text(content, rows, heading, variant):
         typer.echo(printable(line))
+
+
+#: the kinds whose cards print a rules text, and where a content keeps them
+TEXT_KINDS = {"operation": "operations", "dispatch": "dispatch", "event": "events"}
+
+
+def _show_texts(target: str | None, kind: str | None, variant: str | None, as_json: bool) -> None:
+    """``--text``: each kind's written text (or none) and the text generated from its effects, zh and en."""
+    from cardgen.command_errors import reported
+    from cardgen.model import load
+    from cardgen.model.phrases import generated
+
+    with reported("show", "nothing shown"):
+        target, kinds = _arguments(target, kind)
+        wanted = [k for k in TEXT_KINDS if kinds is None or k in kinds]
+        if not wanted:
+            raise UsageError(f"--text shows the kinds that print a text: {', '.join(TEXT_KINDS)}")
+        content = load(target, variant=variant)
+    rows = {name: [{"id": k.id, "text": k.text.model_dump() if k.text else None,
+                    "generated": {lang: generated(content, k, lang) for lang in ("zh", "en")}}
+                   for k in getattr(content, TEXT_KINDS[name]).kinds] for name in wanted}
+    if as_json:
+        typer.echo(json.dumps({"game": content.game.id, "texts": rows}, ensure_ascii=False, indent=2))
+        return
+    for name, entries in rows.items():
+        typer.echo(f"{name}:")
+        for entry in entries:
+            typer.echo(printable(f"  {entry['id']}" + ("" if entry["text"] else "  (no text: prints the generated one)")))
+            for lang in ("zh", "en"):
+                if entry["text"]:
+                    typer.echo(printable(f"    written {lang}:   {entry['text'][lang]}"))
+                typer.echo(printable(f"    generated {lang}: {entry['generated'][lang]}"))
 
 
 def _arguments(target: str | None, kind: str | None) -> tuple[str | None, list[str] | None]:

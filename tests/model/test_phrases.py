@@ -104,3 +104,23 @@ def test_a_section_picked_after_the_move():
     assert generated(harbour, parade, "en") == ("A section you pick within 2 cells of your train is closed "
                                                 "(both lines) this round.")
     assert generated(harbour, parade, "zh") == "本轮你的列车 2 格内你选的一个区间封闭（上下行都不能进）。"
+
+
+def test_show_prints_the_written_and_the_generated_text():
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+    result = CliRunner().invoke(app, ["show", "onsen-line", "event", "--text"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    at = lines.index("  heavy_snow")
+    assert lines[at:at + 5] == [
+        "  heavy_snow",
+        "    written zh:   本轮编成至少 {min_load} 的列车推进力 R {amount:+}（最低 {floor}）。",
+        "    generated zh: 本轮编成至少 5 的列车推进力 R −2（最低 0）。",
+        "    written en:   Trains carrying {min_load} or more: propulsion R {amount:+} this round (never below {floor}).",
+        "    generated en: Propulsion R −2 for every train carrying 5 or more places this round (never below 0).",
+    ]
+    refused = CliRunner().invoke(app, ["show", "ticket", "--text"])
+    assert refused.exit_code == 2
+    assert "--text shows the kinds that print a text: operation, dispatch, event" in refused.output
