@@ -245,7 +245,7 @@ class PropulsionModifier(LoadCondition, Lasting):
     TIMINGS = (EVENT, WITH_REVEAL)
     EXAMPLE = "{type: propulsion, amount: 1, max_load: 4}"
     NOTATION = "R {amount:+}"
-    TEXT = {"zh": "{train}推进力 R {amount:+}", "en": "propulsion R {amount:+} for {train}"}
+    TEXT = {"zh": "{train}推进力 R {amount:+}", "en": "R {amount:+} for {train}"}
     TEXT_IF_NEGATIVE = {"zh": "（最低 {floor}）", "en": " (never below {floor})"}
 
 

@@ -28,7 +28,7 @@ def _kind(content, kinds, kind_id):
 def test_a_plain_effect_reads_as_a_sentence_in_both_languages(base):
     kind = _kind(base, base.events.kinds, "fine_weather")
     assert generated(base, kind, "zh") == "本轮每列车推进力 R +1。"
-    assert generated(base, kind, "en") == "Propulsion R +1 for every train this round."
+    assert generated(base, kind, "en") == "R +1 for every train this round."
 
 
 def test_an_operation_card_starts_with_its_propulsion_and_its_cases(onsen):
@@ -41,10 +41,10 @@ def test_an_operation_card_starts_with_its_propulsion_and_its_cases(onsen):
 def test_a_conditioned_effect_names_its_conditions(onsen):
     kind = _kind(onsen, onsen.events.kinds, "mountain_wind")
     assert generated(onsen, kind, "zh") == "本轮位于区间内、向右行驶、其玩家得分至少 20 的列车推进力 R −1（最低 0）。"
-    assert generated(onsen, kind, "en") == ("Propulsion R −1 for every train standing in a section, heading right, "
-                                            "whose player has 20 or more points this round (never below 0).")
+    assert generated(onsen, kind, "en") == ("R −1 for trains in a section, heading right, of players on 20+ points "
+                                            "this round (never below 0).")
     banking = _kind(onsen, onsen.dispatch.kinds, "banking_engine")
-    assert generated(onsen, banking, "en") == ("Propulsion R +3 for your train (if carrying 6 or more places, "
+    assert generated(onsen, banking, "en") == ("R +3 for your train (if carrying 6 or more places, "
                                                "revealing Local or Rapid) this round.")
 
 
@@ -82,7 +82,7 @@ def test_the_designers_text_wins_and_without_it_the_card_prints_the_generated_on
     kind = _kind(base, base.events.kinds, "rainstorm")
     assert card_text(base, kind, "en") == "Every train's propulsion R is −1 this round (never below 0)."
     plain = kind.model_copy(update={"text": None})
-    assert card_text(base, plain, "en") == "Propulsion R −1 for every train this round (never below 0)."
+    assert card_text(base, plain, "en") == "R −1 for every train this round (never below 0)."
     assert isinstance(plain, EventKind)
 
 
@@ -119,8 +119,44 @@ def test_show_prints_the_written_and_the_generated_text():
         "    written zh:   本轮编成至少 {min_load} 的列车推进力 R {amount:+}（最低 {floor}）。",
         "    generated zh: 本轮编成至少 5 的列车推进力 R −2（最低 0）。",
         "    written en:   Trains carrying {min_load} or more: propulsion R {amount:+} this round (never below {floor}).",
-        "    generated en: Propulsion R −2 for every train carrying 5 or more places this round (never below 0).",
+        "    generated en: R −2 for trains carrying 5 or more places this round (never below 0).",
     ]
     refused = CliRunner().invoke(app, ["show", "ticket", "--text"])
     assert refused.exit_code == 2
     assert "--text shows the kinds that print a text: operation, dispatch, event" in refused.output
+
+
+def _without_texts(path):
+    """``path`` (a kinds file) with every kind's ``text:`` removed, so its cards print the generated text."""
+    out, skip = [], None
+    for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+        indent = len(line) - len(line.lstrip())
+        if skip is not None and line.strip() and indent > skip:
+            continue
+        skip = None
+        if re.match(r"\s+text:", line):
+            skip = indent
+            continue
+        out.append(line)
+    path.write_text("".join(out), encoding="utf-8")
+
+
+def test_generated_texts_fit_the_faces_a_pack_prints(tmp_path):
+    """The pack's validation lays out every face it changes in zh and en and refuses text that overflows."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+    from cardgen.resources import DEFAULT_CONTENT
+    shutil.copytree(DEFAULT_CONTENT, tmp_path / "rj")
+    shutil.copytree(DEFAULT_CONTENT.parent / "packs" / "onsen-line", tmp_path / "pack")
+    for folder in ("rj", "pack"):
+        for name in ("operations.yaml", "dispatch.yaml", "events.yaml"):
+            _without_texts(tmp_path / folder / name)
+    pack = tmp_path / "pack" / "pack.yaml"
+    pack.write_text(pack.read_text(encoding="utf-8").replace("base: rail-journey", "base: ../rj")
+                    .replace("id: onsen-line", "id: onsen-generated"), encoding="utf-8")
+    assert "text:" not in (tmp_path / "pack" / "events.yaml").read_text(encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(tmp_path / "pack")])
+    assert result.exit_code == 0, result.output
