@@ -6,7 +6,7 @@
 
 (a) cold default build of the full Chinese set (fresh face cache) and, in the same run,
     a naive render of the same sheets: one big WeasyPrint HTML where every card
-    copy is laid out anew on every sheet. The two alternate ``--repeat`` times
+    copy is laid out anew on every sheet; both are timed from reading the content. The two alternate ``--repeat`` times
     and each side's fastest run is compared. Targets: the sheets <= 0.5 x naive,
     the whole default build <= 0.5 x naive (CPU).
 (a') the exports (``--export png,tts``) of one more cold build: each export's CPU per
@@ -26,7 +26,6 @@ import argparse
 import dataclasses
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -39,15 +38,23 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 
 
+#: Appended to each child's code: its own peak RSS (and that of anything it spawned), on stderr.
+#: The parent's RUSAGE_CHILDREN keeps the largest child it ever waited for, so a big naive
+#: render would be reported again as every later build's peak.
+PEAK = """
+import resource as _resource, sys as _sys
+print("PEAK", max(_resource.getrusage(_resource.RUSAGE_SELF).ru_maxrss,
+                  _resource.getrusage(_resource.RUSAGE_CHILDREN).ru_maxrss), file=_sys.stderr)
+"""
+
+
 def child(code: str) -> tuple[float, float, str]:
-    """Run ``code`` in a fresh interpreter: (wall seconds, max RSS in MB, stdout)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """Run ``code`` in a fresh interpreter: (wall seconds, its own max RSS in MB, stdout)."""
     started = time.perf_counter()
-    result = subprocess.run([PYTHON, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    result = subprocess.run([PYTHON, "-c", code + PEAK], cwd=ROOT, capture_output=True, text=True, check=True)
     wall = time.perf_counter() - started
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    # ru_maxrss of children is the max over all waited-for children; measured children run largest-first
-    return wall, max(peak, before) / 1024, result.stdout
+    peak_kb = next(int(line.split()[1]) for line in result.stderr.splitlines() if line.startswith("PEAK "))
+    return wall, peak_kb / 1024, result.stdout
 
 
 COLD_BUILD = """
@@ -70,10 +77,10 @@ except ImportError:  # a tree from before games were plug-ins (measured side by 
     from cardgen.render.faces import design as faces_module
 from cardgen.render.build import BuildOptions, plan_sheets
 from benchmarks.naive_sheets import naive_pdf
+t, cpu = time.perf_counter(), time.process_time()  # from reading the content, as the build's timer is
 content = load()
 faces = faces_module.build_faces(content)
 sheets = [s for group in plan_sheets(content.game.id, faces, BuildOptions()).values() for s in group]
-t, cpu = time.perf_counter(), time.process_time()
 pdf = naive_pdf(sheets, {{f.id: f for f in faces}})
 seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
 open({out!r}, "wb").write(pdf)
