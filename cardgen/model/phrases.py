@@ -96,11 +96,13 @@ WHERE: dict[str, Phrase] = {
     "section": {"zh": "{section}内：{phrase}", "en": "in {section}: {phrase}"},
 }
 
-#: how long an effect lasts (``lasts``, cardgen/model/durations.py), around its phrase
+#: how long an effect lasts (``lasts``, cardgen/model/durations.py), around its phrase. A duration said first
+#: ("This round, ...") is said once for a card whose effects all last as long (:func:`generated`); "until its
+#: next stop" follows its phrase, whose train it refers back to, so it is said with each effect.
 DURATIONS: dict[str, Phrase] = {
-    "round": {"zh": "本轮{phrase}", "en": "{phrase} this round"},
-    "rounds": {"zh": "本轮起 {lasts} 轮内，{phrase}", "en": "{phrase} for {lasts} rounds, this one included"},
-    "game": {"zh": "本轮起直到终局，{phrase}", "en": "{phrase} for the rest of the game"},
+    "round": {"zh": "本轮{phrase}", "en": "this round, {phrase}"},
+    "rounds": {"zh": "本轮起 {lasts} 轮内，{phrase}", "en": "for {lasts} rounds, this one included, {phrase}"},
+    "game": {"zh": "本轮起直到终局，{phrase}", "en": "for the rest of the game, {phrase}"},
     "until_stop": {"zh": "直到下次停靠（含本轮），{phrase}", "en": "{phrase} until its next stop, this round's included"},
 }
 
@@ -170,10 +172,28 @@ def _targets(content: "Content", owner: Any, effect: Primitive, card: s.EventCar
     return out
 
 
+def _duration(effect: Primitive, lang: str) -> tuple[str, int] | None:
+    """How long ``effect`` lasts, as a :data:`DURATIONS` phrase and its number of rounds; None if it is instant."""
+    if type(effect).INSTANT:
+        return None
+    lasts = getattr(effect, "lasts", "round")
+    return DURATIONS["rounds" if isinstance(lasts, int) else lasts][lang], lasts if isinstance(lasts, int) else 0
+
+
+def _shared_duration(effects: list[Primitive], lang: str) -> tuple[str, int] | None:
+    """The duration every one of two or more phrased ``effects`` has, when it is said first; else None."""
+    phrased = [e for e in effects if type(e).TEXT.get(lang)]
+    durations = {_duration(e, lang) for e in phrased}
+    if len(phrased) < 2 or len(durations) != 1:
+        return None
+    (duration,) = durations
+    return duration if duration is not None and not duration[0].startswith("{phrase}") else None
+
+
 def effect_phrase(content: "Content", owner: Any, effect: Primitive, lang: str,
-                  card: s.EventCard | None = None) -> str:
-    """One effect of ``owner`` (a kind) in ``lang``: its primitive's phrase, its train, its duration and target;
-    '' for a primitive that declares no phrase."""
+                  card: s.EventCard | None = None, *, with_duration: bool = True) -> str:
+    """One effect of ``owner`` (a kind) in ``lang``: its primitive's phrase, its train, its duration (unless the
+    card says it once for all its effects) and target; '' for a primitive that declares no phrase."""
     template = type(effect).TEXT.get(lang, "")
     if not template:
         return ""
@@ -184,12 +204,11 @@ def effect_phrase(content: "Content", owner: Any, effect: Primitive, lang: str,
     values.update(_targets(content, owner, effect, card, lang))
     values["train"] = _train(content, owner, effect, lang, values["section"])
     phrase = fill(template, values)
-    if not type(effect).INSTANT:
-        lasts = getattr(effect, "lasts", "round")
-        duration = DURATIONS["rounds" if isinstance(lasts, int) else lasts][lang]
-        phrase = fill(duration, {"phrase": phrase, "lasts": lasts if isinstance(lasts, int) else 0})
     if isinstance(owner, s.EventKind) and owner.target is not None and "{" + owner.target not in template:
         phrase = fill(WHERE[owner.target][lang], {**values, "phrase": phrase})
+    duration = _duration(effect, lang) if with_duration else None
+    if duration is not None:
+        phrase = fill(duration[0], {"phrase": phrase, "lasts": duration[1]})
     if getattr(effect, "amount", 0) < 0 and type(effect).TEXT_IF_NEGATIVE:
         phrase += fill(type(effect).TEXT_IF_NEGATIVE[lang], values)
     return phrase
@@ -219,7 +238,11 @@ def generated(content: "Content", owner: Any, lang: str, card: s.EventCard | Non
     sentences = [_advance(content, owner, lang) + JOIN["end"][lang]] if isinstance(owner, s.OperationKind) else []
     if sentences:
         sentences[0] = sentences[0][0].upper() + sentences[0][1:]
-    sentences.append(_sentence([effect_phrase(content, owner, e, lang, card) for e in effects], lang))
+    shared = _shared_duration(list(effects), lang)
+    phrases = [effect_phrase(content, owner, e, lang, card, with_duration=shared is None) for e in effects]
+    if shared is not None:  # "This round, a closed section is open to your train; R +1 for your train."
+        phrases = [fill(shared[0], {"phrase": JOIN["effects"][lang].join(p for p in phrases if p), "lasts": shared[1]})]
+    sentences.append(_sentence(phrases, lang))
     text = JOIN["sentences"][lang].join(t for t in sentences if t)
     return LATIN_HAN.sub(" ", text) if lang == "zh" else text
 

@@ -28,40 +28,47 @@ def _kind(content, kinds, kind_id):
 def test_a_plain_effect_reads_as_a_sentence_in_both_languages(base):
     kind = _kind(base, base.events.kinds, "fine_weather")
     assert generated(base, kind, "zh") == "本轮每列车推进力 R +1。"
-    assert generated(base, kind, "en") == "R +1 for every train this round."
+    assert generated(base, kind, "en") == "This round, R +1 for every train."
 
 
 def test_an_operation_card_starts_with_its_propulsion_and_its_cases(onsen):
     kind = _kind(onsen, onsen.operations.kinds, "switchback")
     assert generated(onsen, kind, "zh") == "推进 1（编成不超过 2 时推进 2）。本轮你的列车待避值 W +1。"
     assert generated(onsen, kind, "en") == ("Advance 1 (2 when carrying 2 or fewer places). "
-                                            "Wait value W +1 for your train this round.")
+                                            "This round, wait value W +1 for your train.")
 
 
 def test_a_conditioned_effect_names_its_conditions(onsen):
     kind = _kind(onsen, onsen.events.kinds, "mountain_wind")
     assert generated(onsen, kind, "zh") == "本轮位于区间内、向右行驶、其玩家得分至少 20 的列车推进力 R −1（最低 0）。"
-    assert generated(onsen, kind, "en") == ("R −1 for trains in a section, heading right, of players on 20+ points "
-                                            "this round (never below 0).")
+    assert generated(onsen, kind, "en") == ("This round, R −1 for trains in a section, heading right, of players on "
+                                            "20+ points (never below 0).")
     banking = _kind(onsen, onsen.dispatch.kinds, "banking_engine")
-    assert generated(onsen, banking, "en") == ("R +3 for your train (if carrying 6 or more places, "
-                                               "revealing Local or Rapid) this round.")
+    assert generated(onsen, banking, "en") == ("This round, R +3 for your train (if carrying 6 or more "
+                                               "places, revealing Local or Rapid).")
 
 
 def test_a_lasting_effect_says_how_long(onsen):
     chains = _kind(onsen, onsen.events.kinds, "snow_chains")
     assert generated(onsen, chains, "zh") == "本轮起 2 轮内，每列车上客时编成上限 −3。"
-    assert generated(onsen, chains, "en") == "Every train boards with a composition cap −3 for 2 rounds, this one included."
+    assert generated(onsen, chains, "en") == "For 2 rounds, this one included, every train boards with a composition cap −3."
     carriage = _kind(onsen, onsen.dispatch.kinds, "extra_carriage")
     assert generated(onsen, carriage, "zh") == "直到下次停靠（含本轮），你的列车上客时编成上限 +2。"
+    assert generated(onsen, carriage, "en") == "Your train boards with a composition cap +2 until its next stop, this round's included."
+
+
+def test_effects_that_last_as_long_say_it_once(onsen):
+    bypass = _kind(onsen, onsen.dispatch.kinds, "snowplough")
+    assert generated(onsen, bypass, "en") == "This round, a closed section is open to your train; R +1 for your train."
+    assert generated(onsen, bypass, "zh") == "本轮封闭的区间对你的列车开放；你的列车推进力 R +1。"
 
 
 def test_a_targeted_effect_names_the_cards_target(onsen):
     crowd = _kind(onsen, onsen.events.kinds, "ski_crowd")
     card = onsen.events.track[8]
-    assert generated(onsen, crowd, "zh", card) == "在岭顶站：本轮每次停靠最多装载 1 名旅客。"
-    assert generated(onsen, crowd, "en", card) == "At Summit: boarding is limited to 1 per stop this round."
-    assert generated(onsen, crowd, "en") == "At the card's station: boarding is limited to 1 per stop this round."
+    assert generated(onsen, crowd, "zh", card) == "本轮在岭顶站：每次停靠最多装载 1 名旅客。"
+    assert generated(onsen, crowd, "en", card) == "This round, at Summit: boarding is limited to 1 per stop."
+    assert generated(onsen, crowd, "en") == "This round, at the card's station: boarding is limited to 1 per stop."
     rockfall = _kind(onsen, onsen.events.kinds, "rockfall")
     assert generated(onsen, rockfall, "zh", onsen.events.track[5]) == "本轮 T5 区间封闭（上下行都不能进）。"
 
@@ -71,7 +78,7 @@ def test_a_chosen_train_and_a_picked_pile(base):
         "id": "gift", "icon": "🎁", "copies": 1, "timing": "after_movement", "name": {"zh": "礼", "en": "Gift"},
         "timing_text": {"zh": "移动后", "en": "After your move"},
         "effects": [{"type": "wait_gain", "amount": 1, "train": "chosen", "range": 2}]})
-    assert generated(base, gift, "en") == "Wait value W +1 for a train you pick within 2 cells of yours this round."
+    assert generated(base, gift, "en") == "This round, wait value W +1 for a train you pick within 2 cells of yours."
     assert generated(base, gift, "zh") == "本轮你的列车 2 格内你选的一列车待避值 W +1。"
     fair = gift.model_copy(update={"timing": "any_time",
                                    "effects": [base.events.kinds[2].effects[0]]})   # festival's platform_extra
@@ -82,7 +89,7 @@ def test_the_designers_text_wins_and_without_it_the_card_prints_the_generated_on
     kind = _kind(base, base.events.kinds, "rainstorm")
     assert card_text(base, kind, "en") == "Every train's propulsion R is −1 this round (never below 0)."
     plain = kind.model_copy(update={"text": None})
-    assert card_text(base, plain, "en") == "R −1 for every train this round (never below 0)."
+    assert card_text(base, plain, "en") == "This round, R −1 for every train (never below 0)."
     assert isinstance(plain, EventKind)
 
 
@@ -101,8 +108,8 @@ def test_every_bundled_kind_reads_without_a_placeholder_or_none(target):
 def test_a_section_picked_after_the_move():
     harbour = load("harbour-festival")
     parade = _kind(harbour, harbour.dispatch.kinds, "float_parade")
-    assert generated(harbour, parade, "en") == ("A section you pick within 2 cells of your train is closed "
-                                                "(both lines) this round.")
+    assert generated(harbour, parade, "en") == ("This round, a section you pick within 2 cells of your train "
+                                                "is closed (both lines).")
     assert generated(harbour, parade, "zh") == "本轮你的列车 2 格内你选的一个区间封闭（上下行都不能进）。"
 
 
@@ -119,7 +126,7 @@ def test_show_prints_the_written_and_the_generated_text():
         "    written zh:   本轮编成至少 {min_load} 的列车推进力 R {amount:+}（最低 {floor}）。",
         "    generated zh: 本轮编成至少 5 的列车推进力 R −2（最低 0）。",
         "    written en:   Trains carrying {min_load} or more: propulsion R {amount:+} this round (never below {floor}).",
-        "    generated en: R −2 for trains carrying 5 or more places this round (never below 0).",
+        "    generated en: This round, R −2 for trains carrying 5 or more places (never below 0).",
     ]
     refused = CliRunner().invoke(app, ["show", "ticket", "--text"])
     assert refused.exit_code == 2
