@@ -16,8 +16,8 @@ from pydantic import BaseModel
 
 from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content, ticket_terms
-from cardgen.model.effects import (BOUND_PAIRS, DISPATCH_TIMINGS, EVENT, LOAD_FIELDS, OPERATION, STANDING_FIELDS,
-                                   LoadCondition, names_something, target_problem, timing_problem,
+from cardgen.model.effects import (BOUND_PAIRS, BUILT_IN, DISPATCH_TIMINGS, EVENT, LOAD_FIELDS, OPERATION,
+                                   STANDING_FIELDS, LoadCondition, names_something, target_problem, timing_problem,
                                    until_stop_problem)
 from cardgen.model.messages import suggest
 from cardgen.languages import LANGS
@@ -332,6 +332,10 @@ def _effect_list(stem: str, i: int, effects: list, timing: str, where: Locate) -
         problem = until_stop_problem(eff)
         if problem:
             yield where(stem, ("kinds", i, "effects", j, "lasts"), problem)
+        elif (timing not in (OPERATION, EVENT) and eff.type not in BUILT_IN
+              and getattr(eff, "lasts", "round") != "round"):
+            yield where(stem, ("kinds", i, "effects", j, "lasts"), f"a '{eff.type}' effect lasts beyond its round "
+                        "on an event card only (a registered primitive applies again as each round begins)")
         aimed = None if mistimed else target_problem(eff, timing)   # a primitive out of its timing is said once
         if aimed:
             yield where(stem, ("kinds", i, "effects", j, aimed[0]), aimed[1])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from cardgen.model.effects import STANDING_FIELDS
+from cardgen.model.effects import BUILT_IN, STANDING_FIELDS
 
 #: primitives whose amounts add up when several are in force in one round; `boarding_limit` keeps the strictest
 ADDED = ("propulsion", "wait_gain", "capacity", "platform_size", "delivery_bonus")
@@ -61,6 +61,9 @@ def combine(effects: Iterable[Any]) -> tuple[list, str | None]:
     """
     out: list = []
     for effect in effects:
+        if effect.type not in BUILT_IN:   # a registered primitive applies on its own, each card's in turn
+            out.append(effect)
+            continue
         same = next((i for i, e in enumerate(out) if e.type == effect.type), None)
         if same is None:
             out.append(effect)

@@ -450,15 +450,18 @@ def register_primitive(cls: type[Primitive]) -> type[Primitive]:
     if not cls.TIMINGS or unknown:
         raise PrimitiveError(f"primitive '{name}' needs TIMINGS among {', '.join(TIMINGS)}"
                              + (f" (not {', '.join(unknown)})" if unknown else ""))
-    if "lasts" in cls.model_fields or cls.TARGET or cls.TARGETS:
-        raise PrimitiveError(f"primitive '{name}': a registered primitive lasts its round and targets what its "
-                             "apply() names (no `lasts`, TARGET or TARGETS)")
+    if cls.TARGET or cls.TARGETS:
+        raise PrimitiveError(f"primitive '{name}': a registered primitive targets what its apply() names "
+                             "(no TARGET or TARGETS)")
     window = CHOICE_WINDOWS.get(cls.CHOOSES)
     if window is None:
         raise PrimitiveError(f"primitive '{name}': CHOOSES is 'train', 'pile' or empty, not {cls.CHOOSES!r}")
     if window and cls.TIMINGS != (window,):
         raise PrimitiveError(f"primitive '{name}': a {cls.CHOOSES} is named at timing '{window}' only "
                              f"(TIMINGS = ('{window}',))")
+    if "lasts" in cls.model_fields and (EVENT not in cls.TIMINGS or cls.TRAIN_HELD):
+        raise PrimitiveError(f"primitive '{name}': a registered primitive lasts beyond its round on an event card "
+                             "(subclass Lasting with EVENT among its TIMINGS, TRAIN_HELD False)")
     if cls.apply is Primitive.apply:
         raise PrimitiveError(f"primitive '{name}' must define apply(game, train, choice)")
     BY_NAME[name] = _REGISTERED[name] = cls

@@ -7,11 +7,12 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import Field
 
-from cardgen.model.effects import AFTER_MOVEMENT, ANY_TIME, EVENT, WITH_REVEAL, Bounds, Primitive
+from cardgen.model.effects import AFTER_MOVEMENT, ANY_TIME, EVENT, WITH_REVEAL, Bounds, Lasting, Primitive
 
 
-class Tip(Primitive):
-    """The card's player scores `amount` points at once (on an event card: each train's player)."""
+class Tip(Lasting):
+    """The card's player scores `amount` points at once (on an event card: each train's player, as each round it
+    lasts begins)."""
 
     type: Literal["tip"] = Field(description="Primitive name.")
     amount: Annotated[int, Bounds(1, 9)] = Field(description="Points scored.")

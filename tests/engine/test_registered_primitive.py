@@ -18,7 +18,7 @@ from cardgen.engine.rules.checked import PLAY_MOVED
 from cardgen.engine.rules.view import PlayerView
 from cardgen.errors import ContentError
 from cardgen.model import load
-from cardgen.model.effects import (PrimitiveError, Primitive, primitive_name, primitives, register_primitive,
+from cardgen.model.effects import (Lasting, PrimitiveError, Primitive, primitive_name, primitives, register_primitive,
                                    unregister_primitive)
 from cardgen.model.reference import schema_reference
 from tests.engine.drivers import drivers_agree, tally
@@ -98,6 +98,46 @@ def test_a_registered_primitive_is_checked_where_the_pack_writes_it(registered, 
     assert got[1] == f"{folder}/dispatch.yaml:27:33: unknown key 'range'"
 
 
+def test_a_registered_event_primitive_lasts_its_rounds(registered, monkeypatch):
+    """tip_day (round 7) lasts two rounds: its tip applies to every train as rounds 7 and 8 begin, beside round
+    8's own card, and in no other round."""
+    content = load(PACK)
+    rounds, problems = content.lasting
+    assert problems == []
+    assert [e.type for e in rounds[8].effects if e.type == "tip"] == ["tip"] and rounds[8].card.kind != "tip_day"
+    applied: list[int] = []
+
+    def counted(self, game, train, choice):
+        if game.round in (7, 8, 9) and self in game.rules.track[game.round].units:
+            applied.append(game.round)
+        return True
+
+    monkeypatch.setattr(Tip, "apply", counted)
+    state = GameState(compile_rules(content), 4, 1)
+    state.start()
+    bots = make_bots(state.rules, ["balanced"] * 4, 1)
+    views = [PlayerView(state, p) for p in range(4)]
+    while not state.over and state.round < 10:
+        state.apply(bot_action(state, bots, views))
+    assert applied == [7] * 4 + [8] * 4
+
+
+def test_a_registered_primitive_lasts_on_an_event_card_only(registered, tmp_path):
+    for name in ("pack.yaml", "dispatch.yaml", "events.yaml"):
+        (tmp_path / name).write_text((PACK / name).read_text(encoding="utf-8"), encoding="utf-8")
+    text = (tmp_path / "dispatch.yaml").read_text(encoding="utf-8")
+    (tmp_path / "dispatch.yaml").write_text(text.replace("{type: tip, amount: 1}", "{type: tip, amount: 1, lasts: 3}"),
+                                            encoding="utf-8")
+    text = (tmp_path / "events.yaml").read_text(encoding="utf-8")
+    (tmp_path / "events.yaml").write_text(text.replace("lasts: 2", "lasts: until_stop"), encoding="utf-8")
+    folder = tmp_path.name
+    assert messages(tmp_path) == [
+        f"{folder}/dispatch.yaml:11:47: a 'tip' effect lasts beyond its round on an event card only (a registered "
+        "primitive applies again as each round begins)",
+        f"{folder}/events.yaml:7:47: 'until_stop' ends at a train's stop: a 'tip' effect is not carried by a train "
+        "(lasts: round, a number or game)"]
+
+
 def test_without_registration_the_type_is_unknown():
     got = messages(PACK)
     assert got[0].startswith("plugin-pack/dispatch.yaml:11:24: unknown type 'tip'; expected one of "
@@ -122,8 +162,14 @@ class Stale(Tip):
     CHOOSES = "pile"
 
 
+class Everlasting(Brake, Lasting):
+    """A brake that would last: a named train is named once, after the move."""
+
+
 @pytest.mark.parametrize("cls, message", [
     (Nameless, "Nameless needs a `type: Literal[\"name\"]` field"),
+    (Everlasting, "primitive 'brake': a registered primitive lasts beyond its round on an event card (subclass "
+                  "Lasting with EVENT among its TIMINGS, TRAIN_HELD False)"),
     (Stale, "primitive 'tip': a pile is named at timing 'any_time' only (TIMINGS = ('any_time',))"),
 ])
 def test_registration_says_what_is_wrong_with_a_class(cls, message):
