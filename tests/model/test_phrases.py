@@ -148,7 +148,8 @@ def _without_texts(path):
     path.write_text("".join(out), encoding="utf-8")
 
 
-def test_generated_texts_fit_the_faces_a_pack_prints(tmp_path):
+@pytest.mark.parametrize("bundled", ["onsen-line", "harbour-festival"])
+def test_generated_texts_fit_the_faces_a_pack_prints(tmp_path, bundled):
     """The pack's validation lays out every face it changes in zh and en and refuses text that overflows."""
     import shutil
 
@@ -157,13 +158,14 @@ def test_generated_texts_fit_the_faces_a_pack_prints(tmp_path):
     from cardgen.cli import app
     from cardgen.resources import DEFAULT_CONTENT
     shutil.copytree(DEFAULT_CONTENT, tmp_path / "rj")
-    shutil.copytree(DEFAULT_CONTENT.parent / "packs" / "onsen-line", tmp_path / "pack")
+    shutil.copytree(DEFAULT_CONTENT.parent / "packs" / bundled, tmp_path / "pack")
     for folder in ("rj", "pack"):
         for name in ("operations.yaml", "dispatch.yaml", "events.yaml"):
-            _without_texts(tmp_path / folder / name)
+            if (tmp_path / folder / name).exists():
+                _without_texts(tmp_path / folder / name)
     pack = tmp_path / "pack" / "pack.yaml"
     pack.write_text(pack.read_text(encoding="utf-8").replace("base: rail-journey", "base: ../rj")
-                    .replace("id: onsen-line", "id: onsen-generated"), encoding="utf-8")
+                    .replace(f"id: {bundled}", "id: generated-texts"), encoding="utf-8")
     assert "text:" not in (tmp_path / "pack" / "events.yaml").read_text(encoding="utf-8")
     result = CliRunner().invoke(app, ["validate", str(tmp_path / "pack")])
     assert result.exit_code == 0, result.output
