@@ -450,9 +450,13 @@ def register_primitive(cls: type[Primitive]) -> type[Primitive]:
     if not cls.TIMINGS or unknown:
         raise PrimitiveError(f"primitive '{name}' needs TIMINGS among {', '.join(TIMINGS)}"
                              + (f" (not {', '.join(unknown)})" if unknown else ""))
-    if cls.TARGET or cls.TARGETS:
-        raise PrimitiveError(f"primitive '{name}': a registered primitive targets what its apply() names "
-                             "(no TARGET or TARGETS)")
+    if cls.TARGETS:
+        raise PrimitiveError(f"primitive '{name}': a registered primitive targets what its card names (TARGET) or "
+                             "what its apply() is given, not an optional target (TARGETS)")
+    if cls.TARGET is not None and (cls.TARGET not in ("station", "section") or cls.TIMINGS != (EVENT,)
+                                   or "lasts" in cls.model_fields):
+        raise PrimitiveError(f"primitive '{name}': TARGET ('station' or 'section') is what an event card names: "
+                             "TIMINGS = ('event',), and it lasts its round (no Lasting)")
     window = CHOICE_WINDOWS.get(cls.CHOOSES)
     if window is None:
         raise PrimitiveError(f"primitive '{name}': CHOOSES is 'train', 'pile' or empty, not {cls.CHOOSES!r}")

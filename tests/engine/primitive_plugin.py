@@ -1,4 +1,4 @@
-"""Three primitives added from outside the built-in set, each one class (issue 23, "one place per primitive"):
+"""Four primitives added from outside the built-in set, each one class (issue 23, "one place per primitive"):
 the tests register them, write a pack that uses them, and check that every bot plays them on both drivers."""
 
 from __future__ import annotations
@@ -20,6 +20,28 @@ class Tip(Lasting):
     EXAMPLE = "{type: tip, amount: 1}"
 
     def apply(self, game: Any, train: int, choice: int) -> bool:
+        game.score_points(game.owner[train], self.amount)
+        return True
+
+
+class MarketDay(Primitive):
+    """Each train within `range` cells of the station the event card names scores `amount` points as the round
+    begins."""
+
+    type: Literal["market_day"] = Field(description="Primitive name.")
+    amount: Annotated[int, Bounds(1, 9)] = Field(description="Points scored.")
+    range: Annotated[int, Bounds(0, 9)] = Field(default=3, description="How far from the station a train may be.")
+    TIMINGS = (EVENT,)
+    TARGET = "station"
+    INSTANT = True   # scored at once: the generated text says no duration
+    EXAMPLE = "{type: market_day, amount: 1}"
+    TEXT = {"zh": "{station} {range} 格内的每列车的玩家得 {amount} 分",
+            "en": "each train within {range} cells of {station} scores {amount}"}
+
+    def apply(self, game: Any, train: int, choice: int) -> bool:
+        """``choice``: the index of the station the card names."""
+        if abs(game.cell[train] - game.rules.station_cells[choice]) > self.range:
+            return False
         game.score_points(game.owner[train], self.amount)
         return True
 
@@ -65,4 +87,4 @@ class Restock(Primitive):
         return True
 
 
-PRIMITIVES = (Tip, Brake, Restock)
+PRIMITIVES = (Tip, MarketDay, Brake, Restock)

@@ -22,7 +22,7 @@ from cardgen.model.effects import (Lasting, PrimitiveError, Primitive, primitive
                                    unregister_primitive)
 from cardgen.model.reference import schema_reference
 from tests.engine.drivers import drivers_agree, tally
-from tests.engine.primitive_plugin import PRIMITIVES, Brake, Tip
+from tests.engine.primitive_plugin import PRIMITIVES, Brake, MarketDay, Tip
 
 PACK = Path(__file__).parent / "data" / "plugin-pack"
 KINDS = ["tip_jar", "brake_van", "restocker"]
@@ -47,9 +47,10 @@ def messages(folder: Path) -> list[str]:
 def test_every_bot_plays_every_registered_primitive_and_it_takes_effect(registered, bot):
     content = load(PACK)
     counts = tally(content, [([bot] * 4, 6)], {"dispatch_used": KINDS})
-    effective = tally(content, [([bot] * 4, 6)], {"dispatch_effective": KINDS, "events_effective": ["tip_day"]})
+    effective = tally(content, [([bot] * 4, 6)], {"dispatch_effective": KINDS,
+                                                  "events_effective": ["tip_day", "market_day"]})
     assert all(counts[k] > 0 for k in KINDS), counts
-    assert all(effective[k] > 0 for k in [*KINDS, "tip_day"]), effective
+    assert all(effective[k] > 0 for k in [*KINDS, "tip_day", "market_day"]), effective
 
 
 def test_both_drivers_play_the_same_games_through_apply(registered):
@@ -122,6 +123,31 @@ def test_a_registered_event_primitive_lasts_its_rounds(registered, monkeypatch):
     assert applied == [7] * 4 + [8] * 4
 
 
+def test_a_registered_event_primitive_is_given_the_station_its_card_names(registered, monkeypatch):
+    """market_day (round 9, `station: S3`) is applied to every train with S3's index; its card prints the text
+    its phrase generates."""
+    content = load(PACK)
+    rules = compile_rules(content)
+    assert rules.track[9].unit_target == rules.station_ids.index("S3") and rules.track[7].unit_target == -1
+    given: list[tuple[int, int]] = []
+
+    def seen(self, game, train, choice):
+        given.append((game.round, choice))
+        return False
+
+    monkeypatch.setattr(MarketDay, "apply", seen)
+    state = GameState(rules, 4, 1)
+    state.start()
+    bots = make_bots(rules, ["balanced"] * 4, 1)
+    views = [PlayerView(state, p) for p in range(4)]
+    while not state.over and state.round < 10:
+        state.apply(bot_action(state, bots, views))
+    assert given == [(9, rules.station_ids.index("S3"))] * 4
+    kind = content.event_kinds["market_day"]
+    assert content.event_text(content.event_track[8][1], "en") == "Each train within 3 cells of Market scores 1."
+    assert kind.text is None
+
+
 def test_a_registered_primitive_lasts_on_an_event_card_only(registered, tmp_path):
     for name in ("pack.yaml", "dispatch.yaml", "events.yaml"):
         (tmp_path / name).write_text((PACK / name).read_text(encoding="utf-8"), encoding="utf-8")
@@ -134,7 +160,7 @@ def test_a_registered_primitive_lasts_on_an_event_card_only(registered, tmp_path
     assert messages(tmp_path) == [
         f"{folder}/dispatch.yaml:11:47: a 'tip' effect lasts beyond its round on an event card only (a registered "
         "primitive applies again as each round begins)",
-        f"{folder}/events.yaml:7:47: 'until_stop' ends at a train's stop: a 'tip' effect is not carried by a train "
+        f"{folder}/events.yaml:8:47: 'until_stop' ends at a train's stop: a 'tip' effect is not carried by a train "
         "(lasts: round, a number or game)"]
 
 
@@ -166,8 +192,17 @@ class Everlasting(Brake, Lasting):
     """A brake that would last: a named train is named once, after the move."""
 
 
+class Roaming(Tip):
+    """A tip at a station a dispatch card would name."""
+
+    TIMINGS = ("any_time",)
+    TARGET = "station"
+
+
 @pytest.mark.parametrize("cls, message", [
     (Nameless, "Nameless needs a `type: Literal[\"name\"]` field"),
+    (Roaming, "primitive 'tip': TARGET ('station' or 'section') is what an event card names: TIMINGS = ('event',), "
+              "and it lasts its round (no Lasting)"),
     (Everlasting, "primitive 'brake': a registered primitive lasts beyond its round on an event card (subclass "
                   "Lasting with EVENT among its TIMINGS, TRAIN_HELD False)"),
     (Stale, "primitive 'tip': a pile is named at timing 'any_time' only (TIMINGS = ('any_time',))"),

@@ -102,6 +102,8 @@ class EventEffect:
                               # end carries on (index into Rules.holds), or -1
     units: tuple[Any, ...] = ()   # registered primitives (cardgen/model/effects.py register_primitive), played
                                   # for each train as the round begins through their own apply()
+    unit_target: int = -1         # what the card names, for a registered primitive with a TARGET: the station's
+                                  # index or the section's cell, or -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -499,8 +501,11 @@ def compile_rules(model: Content) -> Rules:
                           holds, op_index)) if card is not None else {}
         # an event card's hold may come every round past the track too (ruling R4's repeat): once per round
         hold_counts += [1 + (len(rounds) if rnd == content.regular_rounds else 0)] * (len(holds) - len(hold_counts))
+        named = -1   # a registered primitive's TARGET: the station or section the round's own card names
+        if card is not None and any(type(e).TARGET for e in fields.get("units", ())):
+            named = station_index[card.station] if card.station else content.sections[card.section].cell
         track[rnd] = EventEffect(kind=ev_index[played.kind], festival_station=festival, closed_cell=closed,
-                                 limit_station=limited, held=held.get(UNTIL_STOP, -1), **fields)
+                                 limit_station=limited, held=held.get(UNTIL_STOP, -1), unit_target=named, **fields)
 
     dk = content.dispatch.kinds
     dispatch = tuple(_dispatch_effect(k, holds, op_index) for k in dk)

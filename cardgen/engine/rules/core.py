@@ -329,9 +329,10 @@ class Core:
                 if pile:
                     plat.append(pile.pop())
                     self.effective = True
-        for unit in ev.units:   # registered primitives: each train in turn, through the primitive's own apply()
+        for unit in ev.units:   # registered primitives: each train in turn, through the primitive's own apply(),
+            named = ev.unit_target if unit.TARGET else -1   # with the station or section the card names
             for t in range(self.n):
-                if unit.apply(self, t, -1):
+                if unit.apply(self, t, named):
                     self.effective = True
 
     def _carry(self, t: int) -> None:
