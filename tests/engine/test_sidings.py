@@ -150,6 +150,7 @@ def test_whole_games_keep_the_invariants_and_both_drivers_agree(tmp_path_factory
         st = GameState(rules, 3, seed)
         run_fast(st, make_bots(rules, ["random", "balanced", "lookahead"], seed), check_invariants=True)
         pulled += sum(st.pulled)
+        assert st.siding_pulls == [sum(st.pulled)]   # P1's count, for simulate's report, is every train's pulls
     assert pulled > 0
 
 

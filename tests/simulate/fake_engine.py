@@ -8,7 +8,7 @@ Bots named "strong" always score highest; everyone else draws random scores.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 from cardgen.engine.simulation import flags, runner
@@ -59,6 +59,7 @@ class FakeGame:
     stalled: bool
     blocks: int
     variant: str | None = None
+    siding_pulls: dict = field(default_factory=dict)   # the bundled map has no siding
 
 
 def play_game(content, lineup, seed, options=None, check_invariants=False, *, never=(), stall_every=0,

@@ -93,3 +93,25 @@ def test_real_engine_bundled_content_is_playable(cli):
     res = cli("--games", "40", "--players", "3")
     assert res.exit_code == 0, res.stderr
     assert "PLAYABILITY" not in res.stderr
+
+
+def test_a_siding_never_pulled_into_fails_the_run_and_pulls_are_reported():
+    """onsen-line's Pass Loop (P1) is counted per game; a run where no train ever pulls in fails like a card never
+    played (the same games with their pulls taken away)."""
+    from cardgen.engine.play.games import play_game
+    from cardgen.engine.simulation.summary import build_summary
+    from cardgen.resources import bundled_path
+
+    folder = bundled_path("content", "packs", "onsen-line")
+    spec = RunSpec(folder, None, ("heavy", "light", "balanced", "long"), never_check_games(), 1)
+    content = content_for(folder, None)
+    played = play_chunk(spec, play_game, (0, spec.games))
+    assert played.siding_pulls["P1"] > 0
+    assert build_summary(content, spec, played)["siding_pulls"] == {"P1": played.siding_pulls["P1"]}
+    assert not [p for p in playability_problems(content, spec, played) if "siding" in p]
+
+    def never_pulls(content, lineup, seed, options=None, check_invariants=False):
+        return play_game(content, lineup, seed, options)._replace(siding_pulls={"P1": 0})
+
+    problems = playability_problems(content, spec, play_chunk(spec, never_pulls, (0, spec.games)))
+    assert "siding 'P1' was never pulled into in the whole run" in problems

@@ -57,6 +57,7 @@ class GameResult(NamedTuple):
     stalled: bool
     blocks: int             # total short moves not by choice, all trains
     variant: str | None
+    siding_pulls: dict[str, int] = {}   # siding id -> times a train pulled into it (ruling R25)
 
 
 _RULES: dict[int, tuple[Content, Rules]] = {}
@@ -104,7 +105,8 @@ def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResu
         dispatch_used=dict(zip(rules.dispatch_ids, state.dispatch_used)),
         events_effective=dict(zip(rules.event_ids, state.events_effective)),
         dispatch_effective=dict(zip(rules.dispatch_ids, state.dispatch_effective)),
-        stalled=state.stalled_round is not None, blocks=sum(blocked), variant=rules.variant)
+        stalled=state.stalled_round is not None, blocks=sum(blocked), variant=rules.variant,
+        siding_pulls=dict(zip(rules.siding_ids, state.siding_pulls)))
 
 
 def play_game(content: Content | Rules, lineup: list[str] | tuple[str, ...], seed: int = 0,

@@ -166,6 +166,7 @@ class Core:
         # ruling R25: the siding each train stands in (-1: on the line), trains in each siding, pulls made
         self.siding: list[int] = [-1] * n
         self.siding_used: list[int] = [0] * len(rules.siding_ids)
+        self.siding_pulls: list[int] = [0] * len(rules.siding_ids)   # times a train pulled into each (statistics)
         self.pulled: list[int] = [0] * n
         self.runs: Runs = rules.runs(opts.terminal_ends_move)
         # statistics
@@ -253,6 +254,7 @@ class Core:
         self._occupy(t, -1)
         self.siding[t] = sd
         self.siding_used[sd] += 1
+        self.siding_pulls[sd] += 1
         self.pulled[t] += 1
         gain = self.rules.siding_wait_gain[sd]
         if gain:

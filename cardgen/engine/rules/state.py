@@ -27,7 +27,7 @@ _LISTS = ("owner", "cell", "dir", "places", "aboard", "boarded", "wait", "deck",
           "occ_right", "occ_left",
           "cards_played", "dispatch_used", "dispatch_effective", "events_effective", "pile_empty_round", "card",
           "r", "moved", "played", "played_mattered", "order", "drawn", "held", "held_until", "held_counted", "lasting_played",
-          "stopped", "waiting_since", "siding", "siding_used", "pulled", "shut", "shut_by", "shut_counted")
+          "stopped", "waiting_since", "siding", "siding_used", "siding_pulls", "pulled", "shut", "shut_by", "shut_counted")
 _SCALARS = ("players", "n", "round", "clock", "first_player", "stalled_round", "effective", "phase", "cursor",
             "booking")
 

@@ -44,8 +44,10 @@ def paired_delta(base: Sequence[tuple[str, ...]], new: Sequence[tuple[str, ...]]
 def usage_side_by_side(baseline: dict, summary: dict) -> dict[str, list[tuple[str, int | None, int | None]]]:
     """Per usage table, every kind of either set with its count in the base and in the new set (None: absent)."""
     out = {}
-    for key in ("cards_played", "dispatch_used", "dispatch_effective", "events_effective"):
+    for key in ("cards_played", "dispatch_used", "dispatch_effective", "events_effective", "siding_pulls"):
         old, new = baseline.get(key, {}), summary.get(key, {})
+        if not old and not new:
+            continue
         kinds = list(dict.fromkeys([*old, *new]))
         out[key] = [(k, old.get(k), new.get(k)) for k in kinds]
     return out
@@ -63,7 +65,8 @@ def format_comparison(summary: dict) -> str:
                      f"{100 * d['win_rate']:+7.1f}%   [{100 * d['low']:+.1f}%, {100 * d['high']:+.1f}%]{moved}")
     lines.append("  (* the interval excludes 0: the change moved this bot's win rate)")
     titles = {"cards_played": "Operation cards played", "dispatch_used": "Dispatch cards used",
-              "dispatch_effective": "... of which mattered", "events_effective": "Rounds an event mattered"}
+              "dispatch_effective": "... of which mattered", "events_effective": "Rounds an event mattered",
+              "siding_pulls": "Pulls into a siding"}
     for key, rows in usage_side_by_side(base, summary).items():
         shown = ", ".join(f"{k} {'-' if a is None else a} -> {'-' if b is None else b}" for k, a, b in rows)
         lines.append(f"  {titles[key]:<25} {shown}")

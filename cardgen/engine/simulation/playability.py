@@ -84,6 +84,7 @@ def _unseen(content, tally: Tally) -> list[tuple[str, str]]:
         found += _never(tally.dispatch_effective, [k for k in kinds if tally.dispatch_used.get(k, 0)],
                         "dispatch card kind", "was used but never took effect")
     on_track = sorted({card.kind for _, card in content.event_track if expected(card)})
+    found += _never(tally.siding_pulls, [sd.id for sd in content.map.sidings], "siding", "was never pulled into")
     return found + _never(tally.events_effective, on_track, "event kind", "never took effect")
 
 

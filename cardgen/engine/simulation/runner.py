@@ -124,10 +124,11 @@ class Tally:
             rows[(seat, bots[seat], p.score, p.delivered, p.late, p.delays, p.blocked, p.blocked_by_train)] += 1
         if not self.names:
             self.names = (tuple(result.pile_empty_round), tuple(result.cards_played), tuple(result.dispatch_used),
-                          tuple(result.events_effective), tuple(result.dispatch_effective))
+                          tuple(result.events_effective), tuple(result.dispatch_effective), tuple(result.siding_pulls))
         self.pile_rows[tuple(result.pile_empty_round.values())] += 1
         self.usage_rows[(tuple(result.cards_played.values()), tuple(result.dispatch_used.values()),
-                         tuple(result.events_effective.values()), tuple(result.dispatch_effective.values()))] += 1
+                         tuple(result.events_effective.values()), tuple(result.dispatch_effective.values()),
+                         tuple(result.siding_pulls.values()))] += 1
         if result.stalled:
             self.stalled_count += 1
             self.stalled.append(index)
@@ -182,6 +183,11 @@ class Tally:
     def dispatch_effective(self) -> Counter:
         """Dispatch kind -> cards played that changed something, over all games."""
         return self._usage(3)
+
+    @property
+    def siding_pulls(self) -> Counter:
+        """Siding id -> times a train pulled into it, over all games (ruling R25)."""
+        return self._usage(4)
 
     @property
     def player_stats(self) -> dict[str, dict[str, Counter]]:

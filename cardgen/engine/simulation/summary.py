@@ -68,6 +68,7 @@ def build_summary(content, spec: RunSpec, tally: Tally) -> dict:
         "dispatch_effective": {k.id: mattered.get(k.id, 0) for k in content.dispatch.kinds},
         "events_effective": {k: effective.get(k, 0)
                              for k in dict.fromkeys(card.kind for _, card in content.event_track)},
+        "siding_pulls": {sd.id: tally.siding_pulls.get(sd.id, 0) for sd in content.map.sidings},
         "problems": playability_problems(content, spec, tally),
         "warnings": balance_warnings(spec, tally),
         "notes": playability_notes(content, tally),

@@ -55,6 +55,8 @@ def format_summary(s: dict) -> str:
               "Dispatch cards used      " + _counts(s["dispatch_used"]),
               "... of which mattered    " + _counts(s["dispatch_effective"]),
               "Rounds an event mattered " + _counts(s["events_effective"])]
+    if s.get("siding_pulls"):
+        lines.append("Pulls into a siding      " + _counts(s["siding_pulls"]))
     return "\n".join(lines)
 
 
