@@ -120,12 +120,17 @@ def test_show_prints_the_written_and_the_generated_text():
     result = CliRunner().invoke(app, ["show", "onsen-line", "event", "--text"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    at = lines.index("  heavy_snow")
+    at = lines.index("  snow_chains")
     assert lines[at:at + 5] == [
-        "  heavy_snow",
-        "    written zh:   本轮编成至少 {min_load} 的列车推进力 R {amount:+}（最低 {floor}）。",
+        "  snow_chains",
+        "    written zh:   本轮和下一轮（共 {lasts} 轮）上客时编成上限 {amount:+}。",
+        "    generated zh: 本轮起 2 轮内，每列车上客时编成上限 −3。",
+        "    written en:   For {lasts} rounds, this one and the next, the composition cap is {amount:+} for boarding.",
+        "    generated en: For 2 rounds, this one included, every train boards with a composition cap −3.",
+    ]
+    at = lines.index("  heavy_snow  (no text: prints the generated one)")
+    assert lines[at + 1:at + 3] == [
         "    generated zh: 本轮编成至少 5 的列车推进力 R −2（最低 0）。",
-        "    written en:   Trains carrying {min_load} or more: propulsion R {amount:+} this round (never below {floor}).",
         "    generated en: This round, R −2 for trains carrying 5 or more places (never below 0).",
     ]
     refused = CliRunner().invoke(app, ["show", "ticket", "--text"])
