@@ -26,7 +26,9 @@ def unread_note(report: Report) -> list[str]:
             "named like a base file are read)"]
 
 
-def format_report(report: Report, folder: Path) -> str:
+def format_report(report: Report, folder: Path, faces_print: bool = True) -> str:
+    """The text report; ``faces_print`` False when the content is valid but base faces a pack changes cannot be
+    printed (their problems follow the report), so that its first line does not say "valid"."""
     if not report.ok:
         body = [format_problems(report.problems, report.sources), *unread_note(report)]
         body.append(f"\n{len(report.problems)} problem(s) in {printable(str(folder))}")
@@ -39,7 +41,8 @@ def format_report(report: Report, folder: Path) -> str:
     pack = report.content.pack if report.content is not None else None
     over = f" (pack {pack.id} v{pack.version} over {pack.base.name}, mark {pack.mark})" if pack else ""
     lines = [
-        f"{printable(str(folder))}: valid{printable(over)}",
+        f"{printable(str(folder))}: {'valid' if faces_print else 'NOT printable'}{printable(over)}"
+        + ("" if faces_print else ": the content is valid, but base faces it changes cannot be printed (below)"),
         "",
         f"  map            {c['stations']} stations, {c['sections']} sections, {c['fare_rows']} fare rows",
         f"  ride tickets   {c['tickets']} cards over {c['ticket_kinds']} kinds; piles {piles}",
@@ -79,7 +82,10 @@ def validate_cmd(
     laid_out = _base_faces(report) if faces else None
     ok = report.ok and not (laid_out and laid_out.problems)
     if as_json:
-        doc = {"ok": ok, "errors": [p.as_dict() for p in report.problems], "counts": report.counts,
+        # a base face that cannot be printed is an error too: its message names the base file and the pack line
+        faces_errors = [{"file": None, "line": None, "col": None, "path": "base_faces", "message": problem}
+                        for problem in (laid_out.problems if laid_out else [])]
+        doc = {"ok": ok, "errors": [p.as_dict() for p in report.problems] + faces_errors, "counts": report.counts,
                "checks": {"passed": report.checks_passed, "failed": report.checks_failed,
                           "skipped": report.checks_skipped}, "unread": report.unread}
         if laid_out is not None:
@@ -87,7 +93,7 @@ def validate_cmd(
                                  "not_laid_out": laid_out.skipped}
         typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
     else:
-        typer.echo(format_report(report, folder), err=not report.ok)
+        typer.echo(format_report(report, folder, faces_print=ok or not report.ok), err=not ok)
         if laid_out is not None:
             typer.echo(_faces_line(laid_out), err=not ok)
             for problem in laid_out.problems:

@@ -100,6 +100,9 @@ class Primitive(BaseModel):
     TEXT: ClassVar[dict[str, str]] = {}
     #: a phrase added after the duration when the effect's ``amount`` is below 0 ("never below {floor}")
     TEXT_IF_NEGATIVE: ClassVar[dict[str, str]] = {}
+    #: the phrase on a dispatch card played after the move, when it differs (a closure holds for the trains still
+    #: to move, ruling R26)
+    TEXT_AFTER_MOVE: ClassVar[dict[str, str]] = {}
     #: whether the effect happens at once (a swap, a draw): its text names no duration
     INSTANT: ClassVar[bool] = False
 
@@ -146,8 +149,9 @@ class MoveTickets(Primitive):
     TIMINGS = (ANY_TIME,)
     EXAMPLE = "{type: move_tickets, count: 2}"
     NOTATION = "🎫 ≤ {count} → 🚉"
-    TEXT = {"zh": "把{train}上最多 {count} 名旅客移到停靠站的候车队列",
-            "en": "move up to {count} tickets from {train} onto the platform where it stops"}
+    TEXT = {"zh": "{train}上去得最远的至多 {count} 名旅客下到停靠站的候车队列（保留原上车时刻）",
+            "en": "up to {count} tickets aboard {train} going farthest step onto the platform where it stops, "
+                  "keeping their boarding time"}
     INSTANT = True
 
 
@@ -325,6 +329,8 @@ class SectionClosed(Picked):
     EXAMPLE = '{type: section_closed}   # the kind says target: section'
     NOTATION = "{section} 🚫"
     TEXT = {"zh": "{section}封闭（上下行都不能进）", "en": "{section} is closed (both lines)"}
+    TEXT_AFTER_MOVE = {"zh": "{section}对还未移动的列车封闭（上下行都不能进）",
+                       "en": "{section} is closed (both lines) to every train still to move"}
 
 
 class ClockHold(Primitive):

@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING, Any, Mapping
 
 from cardgen.model import schema as s
-from cardgen.model.effects import MAX_LOAD, MAX_ROUND, MAX_SCORE, Primitive
+from cardgen.model.effects import AFTER_MOVEMENT, MAX_LOAD, MAX_ROUND, MAX_SCORE, Primitive
 from cardgen.model.text import Value, fill, render
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ Phrase = Mapping[str, str]
 JOIN: dict[str, Phrase] = {
     "effects": {"zh": "；", "en": "; "},
     "conditions": {"zh": "、", "en": ", "},
+    "last_condition": {"zh": "、", "en": " and "},
     "either": {"zh": "或", "en": " or "},
     "end": {"zh": "。", "en": "."},
     "sentences": {"zh": "", "en": " "},
@@ -45,6 +46,7 @@ TRAINS: dict[str, Phrase] = {
     "every_if": {"zh": "{conditions}的列车", "en": "trains {conditions}"},
     "chosen": {"zh": "你的列车 {range} 格内你选的一列车", "en": "a train you pick within {range} cells of yours"},
     "in_section": {"zh": "{section}里的每列车", "en": "every train in {section}"},
+    "in_section_if": {"zh": "{section}里{conditions}的列车", "en": "trains in {section} {conditions}"},
 }
 
 #: a condition on the train, by bound: (name, low field, high field, lowest, highest); each name has an
@@ -142,17 +144,22 @@ def _bound(model: Any, name: str, low: str, high: str, bottom: int, top: int, la
     return fill(CONDITIONS[f"{name}_{key}"][lang], {low: lo, high: hi}) if key else ""
 
 
-def _train(content: "Content", owner: Any, effect: Primitive, lang: str, section: Value) -> str:
-    """``{train}``: who the effect applies to, with its conditions."""
+def _train(content: "Content", owner: Any, effect: Primitive, lang: str, section: Value, in_section: bool) -> str:
+    """``{train}``: who the effect applies to, with its conditions; ``in_section``: the trains in the section the
+    event card names ("every train in section T2")."""
     if getattr(effect, "train", "own") == "chosen":
         return fill(TRAINS["chosen"][lang], {"range": getattr(effect, "range", 1)})
-    if getattr(effect, "section", "card") == "chosen":
-        return fill(TRAINS["in_section"][lang], {"section": section})
-    who = "every" if isinstance(owner, s.EventKind) else "own"
     said = conditions(content, effect, lang)
+    if getattr(effect, "section", "card") == "chosen" or in_section:
+        key = "in_section_if" if said and in_section else "in_section"
+        return fill(TRAINS[key][lang], {"section": section, "conditions": JOIN["conditions"][lang].join(said)})
+    who = "every" if isinstance(owner, s.EventKind) else "own"
     if not said:
         return TRAINS[who][lang]
-    return fill(TRAINS[f"{who}_if"][lang], {"conditions": JOIN["conditions"][lang].join(said)})
+    joined = JOIN["conditions"][lang].join(said)
+    if who == "own" and len(said) > 1:   # "your train (if carrying 6 or more places and revealing Local)"
+        joined = JOIN["conditions"][lang].join(said[:-1]) + JOIN["last_condition"][lang] + said[-1]
+    return fill(TRAINS[f"{who}_if"][lang], {"conditions": joined})
 
 
 def _targets(content: "Content", owner: Any, effect: Primitive, card: s.EventCard | None,
@@ -195,6 +202,8 @@ def effect_phrase(content: "Content", owner: Any, effect: Primitive, lang: str,
     """One effect of ``owner`` (a kind) in ``lang``: its primitive's phrase, its train, its duration (unless the
     card says it once for all its effects) and target; '' for a primitive that declares no phrase."""
     template = type(effect).TEXT.get(lang, "")
+    if isinstance(owner, s.DispatchKind) and owner.timing == AFTER_MOVEMENT and type(effect).TEXT_AFTER_MOVE:
+        template = type(effect).TEXT_AFTER_MOVE.get(lang, template)   # it holds for the trains still to move
     if not template:
         return ""
     values: dict[str, Value] = {k: v for k, v in effect if isinstance(v, int) and not isinstance(v, bool)}
@@ -202,9 +211,12 @@ def effect_phrase(content: "Content", owner: Any, effect: Primitive, lang: str,
         values["discard"] = effect.draw - effect.keep
     values["floor"] = content.game.propulsion.floor
     values.update(_targets(content, owner, effect, card, lang))
-    values["train"] = _train(content, owner, effect, lang, values["section"])
+    in_section = (isinstance(owner, s.EventKind) and owner.target == "section" and "{section" not in template
+                  and "{train}" in template)   # the trains in the card's section, not "in T2: every train"
+    values["train"] = _train(content, owner, effect, lang, values["section"], in_section)
     phrase = fill(template, values)
-    if isinstance(owner, s.EventKind) and owner.target is not None and "{" + owner.target not in template:
+    if isinstance(owner, s.EventKind) and owner.target is not None and "{" + owner.target not in template \
+            and not in_section:
         phrase = fill(WHERE[owner.target][lang], {**values, "phrase": phrase})
     duration = _duration(effect, lang) if with_duration else None
     if duration is not None:

@@ -45,7 +45,7 @@ def test_a_conditioned_effect_names_its_conditions(onsen):
                                             "20+ points (never below 0).")
     banking = _kind(onsen, onsen.dispatch.kinds, "banking_engine")
     assert generated(onsen, banking, "en") == ("This round, R +3 for your train (if carrying 6 or more "
-                                               "places, revealing Local or Rapid).")
+                                               "places and revealing Local or Rapid).")
 
 
 def test_a_lasting_effect_says_how_long(onsen):
@@ -109,8 +109,19 @@ def test_a_section_picked_after_the_move():
     harbour = load("harbour-festival")
     parade = _kind(harbour, harbour.dispatch.kinds, "float_parade")
     assert generated(harbour, parade, "en") == ("This round, a section you pick within 2 cells of your train "
-                                                "is closed (both lines).")
-    assert generated(harbour, parade, "zh") == "本轮你的列车 2 格内你选的一个区间封闭（上下行都不能进）。"
+                                                "is closed (both lines) to every train still to move.")
+    assert generated(harbour, parade, "zh") == "本轮你的列车 2 格内你选的一个区间对还未移动的列车封闭（上下行都不能进）。"
+
+
+def test_the_trains_in_an_event_cards_section_and_tickets_moved_at_a_stop():
+    harbour = load("harbour-festival")
+    crossing = _kind(harbour, harbour.events.kinds, "crowd_crossing")
+    assert generated(harbour, crossing, "en") == "This round, R −2 for every train in the card's section (never below 0)."
+    card = next(card for _, card in harbour.event_track if card.kind == "crowd_crossing")
+    assert generated(harbour, crossing, "zh", card) == f"本轮 {card.section} 区间里的每列车推进力 R −2（最低 0）。"
+    transfer = _kind(harbour, harbour.dispatch.kinds, "transfer")
+    assert generated(harbour, transfer, "en") == ("Up to 2 tickets aboard your train going farthest step onto the "
+                                                  "platform where it stops, keeping their boarding time.")
 
 
 def test_show_prints_the_written_and_the_generated_text():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from typer.testing import CliRunner
 
@@ -74,10 +76,18 @@ def test_validate_lays_out_the_base_faces_a_pack_changes(pack_dir):
     pack_dir.write("operations.yaml", EXEMPT)
     result = CliRunner().invoke(app, ["validate", str(pack_dir.root)])
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
+    lines = result.stderr.splitlines()
+    assert lines[-7:] == [
         "  base faces the pack changes: 6 laid out (zh and en), 2 language(s) with faces that cannot be printed:",
         "zh: 2 faces cannot be printed:", crowded("zh", 8), crowded("zh", 17),
         "en: 2 faces cannot be printed:", crowded("en", 8), crowded("en", 17)]
-    assert result.stdout.splitlines()[0] == f"{pack_dir.root}: valid (pack test-pack v1 over rail-journey, mark T)"
+    assert lines[0] == (f"{pack_dir.root}: NOT printable (pack test-pack v1 over rail-journey, mark T): the content is "
+                        "valid, but base faces it changes cannot be printed (below)")
+    assert result.stdout == ""
+    as_json = json.loads(CliRunner().invoke(app, ["validate", str(pack_dir.root), "--json"]).stdout)
+    assert not as_json["ok"]
+    assert [e["message"] for e in as_json["errors"]] == [
+        "zh: 2 faces cannot be printed:\n  " + crowded("zh", 8).strip() + "\n  " + crowded("zh", 17).strip(),
+        "en: 2 faces cannot be printed:\n  " + crowded("en", 8).strip() + "\n  " + crowded("en", 17).strip()]
     quick = CliRunner().invoke(app, ["validate", str(pack_dir.root), "--no-faces"])
     assert quick.exit_code == 0 and "base faces" not in quick.output
