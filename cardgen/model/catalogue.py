@@ -148,7 +148,7 @@ def catalogue(content: Content, kinds: list[str] | None = None, base: Content | 
     for kind in kinds or list(KINDS):
         rows = KINDS[kind](content)
         if base is not None:
-            rows = _marked(rows, KINDS[kind](base))
+            rows = (_marked_track if kind == "track" else _marked)(rows, KINDS[kind](base))
         out[kind] = rows
     return out
 
@@ -168,7 +168,7 @@ def counts(content: Content) -> dict[str, str]:
     return {
         "station": f"{len(content.map.stations)} stations, {len(content.map.terminals)} terminals",
         "section": f"{len(content.map.sections)} sections",
-        "siding": f"{len(content.map.sidings)} sidings (ruling R25)",
+        "siding": f"{len(content.map.sidings)} siding{'' if len(content.map.sidings) == 1 else 's'} (ruling R25)",
         "ticket": f"{len(content.tickets_file.kinds)} kinds, {content.ticket_count} cards",
         "operation": f"{len(content.operations.kinds)} kinds, {content.operation_set_size} cards a set, "
                      f"values adding up to {content.operation_set_propulsion}",
@@ -178,3 +178,22 @@ def counts(content: Content) -> dict[str, str]:
                  f"{content.game.clock.end}, {content.total_rounds()} rounds",
         "printing": "components printed by player count",
     }
+
+
+def _marked_track(rows: list[Entry], old: list[Entry]) -> list[Entry]:
+    """The track marked card by card (its id), not round by round: a card a pack inserts is added, one it removes
+    is removed, and the cards after them are changed only in their round ("was round 13")."""
+    before = {e.fields["card"]: e for e in old}
+    marked = []
+    for e in rows:
+        was = before.get(e.fields["card"])
+        if was is None:
+            marked.append(Entry(e.id, e.fields, ADDED))
+        elif was.fields == e.fields and was.id == e.id:
+            marked.append(e)
+        else:
+            moved = {"round": was.id} if was.id != e.id else {}
+            marked.append(Entry(e.id, e.fields, CHANGED,
+                                {**moved, **{k: v for k, v in was.fields.items() if e.fields.get(k) != v}}))
+    cards = {e.fields["card"] for e in rows}
+    return marked + [Entry(e.id, e.fields, REMOVED) for e in old if e.fields["card"] not in cards]

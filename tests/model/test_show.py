@@ -70,6 +70,9 @@ def test_show_a_pack_marks_what_it_adds_changes_and_removes():
                         "+ added, ~ changed, - removed")
     assert "  ~ 12  ❄️  kind heavy_snow, card rainstorm.2  (was kind rainstorm, icon 🌧️)" in lines
     assert "    11  🚧  kind track_works, card track_works.2, section T1" in lines
+    # the track is compared card by card: the card track_edit inserts is added, the one it removes removed
+    assert "  + 9   🛂  kind inspection, card inspection.1" in lines
+    assert lines[-1] == "  - 9   🌤️  kind fine_weather, card fine_weather.2"
     assert ("  ~ 20  ❄️  kind heavy_snow, card rainstorm.3, values (amount=-3, min_load=4)  (was kind rainstorm, "
             "icon 🌧️)") in lines
     ops = cardgen("show", "onsen-line", "operation").stdout.splitlines()
@@ -177,5 +180,19 @@ def test_pack_changes_are_read_from_the_merged_set(tmp_path):
 def test_show_lists_the_sidings_a_pack_adds():
     result = cardgen("show", "onsen-line", "siding")
     assert result.exit_code == 0, result.output
-    assert "siding: 1 sidings (ruling R25)" in result.stdout
+    assert "siding: 1 siding (ruling R25)" in result.stdout
     assert "  + P1  Pass Loop / 山口待避线  cell 11, section T6, capacity 1, wait_gain 1" in result.stdout
+
+
+def test_a_card_inserted_by_id_moves_the_later_ones_a_round(tmp_path):
+    (tmp_path / "pack.yaml").write_text("id: moved\nname: {zh: 移, en: Moved}\nversion: 1\nbase: rail-journey\n"
+                                        "mark: 移\n", encoding="utf-8")
+    (tmp_path / "events.yaml").write_text(
+        "track_edit:\n  insert:\n    - {after: rainstorm.1, card: {id: fine_weather.9, kind: fine_weather}}\n"
+        "  remove: [fine_weather.3]\n", encoding="utf-8")
+    result = cardgen("show", str(tmp_path), "track")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "  + 5   🌤️  kind fine_weather, card fine_weather.9" in lines
+    assert "  ~ 6   🚧  kind track_works, card track_works.1, section T3  (was round 5)" in lines
+    assert lines[-1] == "  - 18  🌤️  kind fine_weather, card fine_weather.3"
