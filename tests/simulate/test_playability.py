@@ -115,3 +115,13 @@ def test_a_siding_never_pulled_into_fails_the_run_and_pulls_are_reported():
 
     problems = playability_problems(content, spec, play_chunk(spec, never_pulls, (0, spec.games)))
     assert "siding 'P1' was never pulled into in the whole run" in problems
+
+
+def test_the_report_names_the_cards_of_a_module_that_is_off(cli):
+    """harbour-festival's fireworks module is off by default: its event is in the box, never played, and said so."""
+    res = cli("harbour-festival", "--games", "20")
+    assert res.exit_code == 0, res.stderr
+    assert "Out of play (module off) fireworks (fireworks)" in res.stdout.splitlines()
+    asked = cli("--games", "20", "--workers", "2")
+    assert ("on 1 worker(s), compiled kernel (2 asked: the games are played in chunks of 200, one worker a chunk)"
+            in asked.stdout) or "python kernel (2 asked" in asked.stdout

@@ -162,6 +162,7 @@ def run_simulation(content_dir, players, games, lineup, variant, seed, workers, 
         from cardgen.engine.simulation.report import write_report
         write_report(report, content, summary)
     summary["workers"] = useful_workers(workers, games)
+    summary["workers_asked"] = workers
     summary["seconds"] = round(elapsed, 3)
     summary["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
     summary["kernel"] = KERNEL.name  # "compiled" or "python" (cardgen.engine.native says why)

@@ -69,6 +69,9 @@ def build_summary(content, spec: RunSpec, tally: Tally) -> dict:
         "events_effective": {k: effective.get(k, 0)
                              for k in dict.fromkeys(card.kind for _, card in content.event_track)},
         "siding_pulls": {sd.id: tally.siding_pulls.get(sd.id, 0) for sd in content.map.sidings},
+        # cards of an optional module that is off (ruling R23): in the box, not played, so their counts are 0
+        "out_of_play": [f"{k.id} ({k.module})" for k in (*content.dispatch.kinds, *content.events.kinds)
+                        if content.out_of_play(k)],
         "problems": playability_problems(content, spec, tally),
         "warnings": balance_warnings(spec, tally),
         "notes": playability_notes(content, tally),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cardgen.engine.simulation.runner import CHUNK_GAMES
+
 
 def pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
@@ -32,7 +34,10 @@ def format_summary(s: dict) -> str:
     ]
     if s.get("games_per_second"):
         kernel = f", {s['kernel']} kernel" if s.get("kernel") else ""
-        lines.append(f"  speed: {s['games_per_second']:,.0f} games/s on {s['workers']} worker(s){kernel}")
+        asked = s.get("workers_asked", s["workers"])
+        fewer = (f" ({asked} asked: the games are played in chunks of {CHUNK_GAMES}, one worker a chunk)"
+                 if asked > s["workers"] else "")
+        lines.append(f"  speed: {s['games_per_second']:,.0f} games/s on {s['workers']} worker(s){kernel}{fewer}")
     lines += ["", "Win rate by bot (ties split; 95% Wilson CI; archetype total over its seats)"]
     for bot, iv in s["win_interval"].items():
         copies = s["copies"][bot]
@@ -55,6 +60,8 @@ def format_summary(s: dict) -> str:
               "Dispatch cards used      " + _counts(s["dispatch_used"]),
               "... of which mattered    " + _counts(s["dispatch_effective"]),
               "Rounds an event mattered " + _counts(s["events_effective"])]
+    if s.get("out_of_play"):
+        lines.append("Out of play (module off) " + ", ".join(s["out_of_play"]))
     if s.get("siding_pulls"):
         lines.append("Pulls into a siding      " + _counts(s["siding_pulls"]))
     return "\n".join(lines)
