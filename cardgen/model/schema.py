@@ -138,7 +138,8 @@ class CardSize(Model):
 
 
 class Module(Model):
-    """An optional module: the dispatch kinds, event kinds and track cards that name it (`module: ID`)."""
+    """An optional module: the dispatch kinds, event kinds and track cards that name it (`module: ID`). Their
+    faces print the module's name where the game's prints ("Module · NAME"), so a player can sort them out."""
 
     name: Text = Field(description="Module name.")
     enabled: bool = Field(default=False, description="True: its cards are in play. A variant enables it with "

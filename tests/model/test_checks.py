@@ -119,5 +119,5 @@ def test_a_map_with_sidings_needs_the_siding_rule_its_legend_prints(tmp_path):
     line = edit(folder / "strings.yaml", "  siding: {", "  sidings: {")
     report = validate(folder)
     assert [p.headline() for p in report.problems] == [
-        "strings.yaml:118:3: rules: the map has sidings: write rules.siding, the rule the track map's legend prints"]
+        "strings.yaml:119:3: rules: the map has sidings: write rules.siding, the rule the track map's legend prints"]
     assert line > 118   # the rules mapping it points at begins above the renamed entry

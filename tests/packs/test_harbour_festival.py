@@ -101,3 +101,17 @@ def test_simulate_compare_uses_every_new_kind_and_is_playable():
         assert doc["dispatch_used"][kind] > 0 and doc["dispatch_effective"][kind] > 0, kind
     for kind in ("lantern_walk", "night_market", "crowd_crossing"):
         assert doc["events_effective"][kind] > 0, kind
+
+
+def test_a_module_card_names_its_module_where_the_game_name_prints():
+    """Ruling R23: a player sorts the module's cards out of the box by the module's name on their foot."""
+    from cardgen.games.rail_journey.faces.design import build_faces
+
+    content = load("harbour-festival")
+    for lang, module, game in (("en", "Module · Fireworks Night", "Rail Journey: Connecting Timetables"),
+                               ("zh", "可选模块 · 烟火大会", "铁旅：接续时刻表")):
+        faces = {f.label: f for f in build_faces(content, lang=lang)}
+        fireworks = next(f for label, f in faces.items() if label.endswith("(fireworks)"))
+        lantern = next(f for label, f in faces.items() if label.endswith("(lantern_walk)"))
+        assert f'<div class="foot">{module}</div>' in fireworks.html
+        assert f'<div class="foot">{game}</div>' in lantern.html

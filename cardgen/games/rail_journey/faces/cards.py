@@ -6,6 +6,8 @@ copies; the look lives in ``templates/``. Card ids are file-name safe.
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardgen.model.content import Content, Ticket
 from cardgen.model.schema import Colour, DispatchKind, PrintRow
 from cardgen.render.faces.facekit import Face, FaceMaker
@@ -128,7 +130,7 @@ def dispatch_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Fa
         maker.make(kind="dispatch", id=f"dispatch-{kind.id}", label=f"dispatch {kind.id}",
                    caption=f"{maker.words.label('dispatch')} · {maker.words(kind.name)}",
                    template="dispatch.html.j2", size=card_size(content), copies=copies,
-                   back="back-dispatch", card=kind)
+                   back="back-dispatch", card=kind, module=module_of(content, kind))
         for kind, copies in dispatch_copies(content, row)
     ]
 
@@ -154,8 +156,16 @@ def event_faces(content: Content, maker: FaceMaker) -> list[Face]:
             round_no=round_no, card=kind, text=content.event_text(card, maker.words.lang),
             hold=holds_clock(content, card.kind), formula=effects_formula(content.card_effects(card), card, maker.words.label),
             exempt=[k for e in kind.effects for k in exempt_operations(content, e.type)],
+            module=module_of(content, card) or module_of(content, kind),
         ))
     return faces
+
+
+def module_of(content: Content, card: Any) -> Any:
+    """The optional module a card belongs to (ruling R23), which its face names so that a player can sort the
+    module's cards out of the box; None for a card of the game itself."""
+    module = getattr(card, "module", None)
+    return content.game.modules.get(module) if module else None
 
 
 def back_faces(content: Content, maker: FaceMaker, row: PrintRow) -> list[Face]:
