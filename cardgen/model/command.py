@@ -26,6 +26,20 @@ def unread_note(report: Report) -> list[str]:
             "named like a base file are read)"]
 
 
+def unplaced_note(report: Report) -> list[str]:
+    """A line naming the event kinds no track card names: they are neither printed nor played (a designer's
+    spare kind needs a track card, `spare: true`, to be in the box)."""
+    content = report.content
+    if content is None:
+        return []
+    placed = {card.kind for card in content.events.track.values()}
+    unplaced = [k.id for k in content.events.kinds if k.id not in placed]
+    if not unplaced:
+        return []
+    return [f"note: event kind(s) {printable(', '.join(unplaced))} on no track card: neither printed nor played "
+            "(a spare is a track card with spare: true)"]
+
+
 def format_report(report: Report, folder: Path, faces_print: bool = True) -> str:
     """The text report; ``faces_print`` False when the content is valid but base faces a pack changes cannot be
     printed (their problems follow the report), so that its first line does not say "valid"."""
@@ -55,7 +69,7 @@ def format_report(report: Report, folder: Path, faces_print: bool = True) -> str
         "  checks passed:",
     ]
     lines += [f"    ok  {name}" for name in report.checks_passed]
-    lines += unread_note(report)
+    lines += unread_note(report) + unplaced_note(report)
     return "\n".join(lines)
 
 

@@ -444,3 +444,16 @@ def test_changing_a_siding_the_base_lacks_is_a_located_error(pack_dir):
     pack_dir.write("map.yaml", "sidings:\n  change:\n    - {id: P1, capacity: 2}\n")
     assert pack_dir.headlines() == [
         "tp/map.yaml:3:12: sidings.change.0.id: changes 'P1', which the base does not have (new entries go under add)"]
+
+
+def test_validate_notes_an_event_kind_no_track_card_names(pack_dir):
+    """A designer's spare kind with no card on the track is neither printed nor played: validate says so."""
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+    pack_dir.write("events.yaml", 'kinds:\n  add:\n    - {id: last_train, icon: "🚉", name: {zh: 末班车, en: Last Train}, '
+                   "effects: [{type: clock_hold}], spare: true}\n")
+    result = CliRunner().invoke(app, ["validate", str(pack_dir.root), "--no-faces"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == ("note: event kind(s) last_train on no track card: neither printed nor "
+                                              "played (a spare is a track card with spare: true)")
