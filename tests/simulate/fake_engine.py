@@ -43,6 +43,7 @@ class FakePlayer:
     blocked_by_train: int
     bonus: int
     penalty: int
+    award: int = 0
 
 
 @dataclass(frozen=True)

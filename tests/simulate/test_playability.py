@@ -125,3 +125,15 @@ def test_the_report_names_the_cards_of_a_module_that_is_off(cli):
     asked = cli("--games", "20", "--workers", "2")
     assert ("on 1 worker(s), compiled kernel (2 asked: the games are played in chunks of 200, one worker a chunk)"
             in asked.stdout) or "python kernel (2 asked" in asked.stdout
+
+
+def test_award_points_are_reported_per_bot_where_the_content_has_awards(cli):
+    """onsen-line's end-of-game award is scored and shown ('award' per bot); the base game has none."""
+    import json
+
+    awarded = json.loads(cli("onsen-line", "--games", "40", "--json").stdout)
+    assert sum(stats["award"]["mean"] for stats in awarded["bots"].values()) > 0
+    assert any(line.split()[:1] == ["award"] for line in cli("onsen-line", "--games", "40").stdout.splitlines())
+    plain = cli("--games", "40")
+    assert not any(line.split()[:1] == ["award"] for line in plain.stdout.splitlines())
+    assert json.loads(cli("--games", "40", "--json").stdout)["bots"]["heavy"]["award"]["max"] == 0

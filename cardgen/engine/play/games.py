@@ -40,6 +40,7 @@ class PlayerResult(NamedTuple):
     blocked_by_train: int   # ... of which a train ahead on the same line stopped it
     bonus: int
     penalty: int
+    award: int = 0          # end-of-game awards' points (scoring.awards)
 
 
 class GameResult(NamedTuple):
@@ -97,7 +98,7 @@ def result_of(state: GameState, lineup: list[str] | tuple[str, ...]) -> GameResu
         by_trains = [sum(by_train[t] for t in g) for g in groups]
     # positional, in field order: the simulator builds these for every game
     players = tuple(map(PlayerResult, range(state.players), lineup, state.score, state.delivered, state.late,
-                        state.late, waits, blocks, by_trains, state.bonus, state.penalty))
+                        state.late, waits, blocks, by_trains, state.bonus, state.penalty, state.award))
     return GameResult(
         players=players, winners=state.winners(), rounds=state.round, final_clock=state.clock,
         pile_empty_round=dict(zip(rules.station_ids, state.pile_empty_round)),

@@ -29,7 +29,7 @@ from cardgen.pool import ordered_map, processes_for
 CHUNK_GAMES = 200
 #: The most games one run plays (--games, a sweep point's games): about half an hour of one core, compiled.
 MAX_GAMES = 10_000_000
-PLAYER_FIELDS = ("score", "delivered", "late", "delays", "blocked", "blocked_by_train")
+PLAYER_FIELDS = ("score", "delivered", "late", "delays", "blocked", "blocked_by_train", "award")
 MAX_EXAMPLES = 5
 
 PlayGame = Callable[..., Any]
@@ -121,7 +121,8 @@ class Tally:
             self.game_winners.append(tuple(bots[seat] for seat in winners))
         rows = self.player_rows
         for seat, p in enumerate(result.players):
-            rows[(seat, bots[seat], p.score, p.delivered, p.late, p.delays, p.blocked, p.blocked_by_train)] += 1
+            rows[(seat, bots[seat], p.score, p.delivered, p.late, p.delays, p.blocked, p.blocked_by_train,
+                  p.award)] += 1
         if not self.names:
             self.names = (tuple(result.pile_empty_round), tuple(result.cards_played), tuple(result.dispatch_used),
                           tuple(result.events_effective), tuple(result.dispatch_effective), tuple(result.siding_pulls))

@@ -49,8 +49,9 @@ def format_summary(s: dict) -> str:
     lines += ["", "Per bot (mean ±sd, quantiles)"]
     for bot, stats in s["bots"].items():
         lines.append(f"  {bot:<10} score     {_dist(stats['score'])}")
-        for name in ("delivered", "delays", "blocked"):
-            lines.append(f"  {'':<10} {name:<9} {_dist(stats[name])}")
+        for name in ("delivered", "delays", "blocked", "award"):
+            if name != "award" or stats[name]["max"] > 0:   # an award line only where the content has awards
+                lines.append(f"  {'':<10} {name:<9} {_dist(stats[name])}")
     lines += ["", f"Blocks per game  {_dist(s['blocks_per_game'])}", "",
               "Round each ticket pile runs dry"]
     for pile, p in s["pile_dry_round"].items():
