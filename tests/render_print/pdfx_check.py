@@ -1,6 +1,7 @@
 """What a PDF/X-4 preflight asks of a written file (ISO 15930-7), read back with pikepdf: each
 problem found as one line, so a test can show both that a print-shop file has none and that a
-file not declared PDF/X has the ones it should."""
+file not declared PDF/X has the ones it should. Also what a page draws with transparency, which
+X-4 allows but a RIP must flatten (and X-1a and X-3 forbid)."""
 
 from __future__ import annotations
 
@@ -120,6 +121,29 @@ def _holders(page: pikepdf.Dictionary) -> Iterator[tuple[str, pikepdf.Object]]:
             mask = state.get("/SMask")
             if isinstance(mask, pikepdf.Dictionary) and "/G" in mask:
                 pending.append((f"soft mask of {name}", mask.G))
+
+
+def transparency(page: pikepdf.Dictionary) -> list[str]:
+    """Everything ``page`` draws with transparency, one line each: transparency groups (a form's, a soft
+    mask's), soft masks and constant alpha below 1 in graphics states, blend modes other than Normal and
+    images with a soft mask; an empty list for a page a RIP need not flatten."""
+    found = []
+    for where, holder in _holders(page):
+        group = holder.get("/Group")
+        if isinstance(group, pikepdf.Dictionary) and group.get("/S") == Name.Transparency:
+            found.append(f"{where}: a transparency group")
+        resources = holder.get("/Resources", pikepdf.Dictionary())
+        for name, state in resources.get("/ExtGState", pikepdf.Dictionary()).items():
+            if state.get("/SMask", Name("/None")) != Name("/None"):
+                found.append(f"{where} ExtGState {name}: a soft mask")
+            found += [f"{where} ExtGState {name}: {key[1:]} {state[key]}" for key in ("/CA", "/ca")
+                      if key in state and float(state[key]) < 1]
+            if state.get("/BM", Name.Normal) not in (Name.Normal, Name.Compatible):
+                found.append(f"{where} ExtGState {name}: blend mode {state.BM}")
+        for name, item in resources.get("/XObject", pikepdf.Dictionary()).items():
+            if item.get("/Subtype") == Name.Image and ("/SMask" in item or int(item.get("/SMaskInData", 0))):
+                found.append(f"{where} image {name}: a soft mask")
+    return found
 
 
 def _resources(holder: pikepdf.Object, space: str | None) -> list[str]:

@@ -10,6 +10,7 @@ import pytest
 
 from tests.render_print.backs_check import back_pages, lines_near_the_trim, trim_image
 from tests.render_print.pdfcheck import MM, page_text, placed_boxes
+from tests.render_print.pdfx_check import transparency
 
 
 def test_backs_draw_no_line_near_the_trim(full_build, manifest):
@@ -21,6 +22,18 @@ def test_backs_draw_no_line_near_the_trim(full_build, manifest):
     assert len(pages) == len({c["id"] for c in manifest["components"] if c["kind"] == "card_back"})
     for page in pages:
         assert lines_near_the_trim(trim_image(shop, page)) == [], page
+
+
+def test_backs_carry_no_transparency(full_build, manifest):
+    """Every RIP flattens transparency, and a back prints on every card: the backs' stripes (translucent
+    white over the accent, a soft-masked form in a tiling pattern) made PDFium take about four times as long
+    to draw a back as a front. No page of the print-shop file holding a back draws with transparency."""
+    out, _ = full_build
+    shop = out / f"{manifest['game']}-print-shop-cards-63x88mm.pdf"
+    pages = back_pages(shop)
+    with pikepdf.open(shop) as pdf:
+        found = {page: transparency(pdf.pages[page - 1].obj) for page in pages}
+    assert pages and {page: lines for page, lines in found.items() if lines} == {}
 
 
 def _reference_text(build_subset, **options) -> str:

@@ -36,7 +36,7 @@ Memo = Callable[[str, bytes, Callable[[], bytes]], bytes]
 
 #: Bump when the way faces are rendered changes, so old entries are ignored; and when the
 #: checks a face must pass get stricter, since a face taken from the cache is not checked again.
-RENDERER_VERSION = "23"
+RENDERER_VERSION = "24"
 
 
 def file_digest(path: Path) -> str:

@@ -82,7 +82,11 @@ class Palette:
 
     def design(self, name: str) -> str:
         """Class of a named design accent (:attr:`designs`)."""
-        return self.accent(dict(self.designs)[name])
+        return self.accent(self.design_colour(name))
+
+    def design_colour(self, name: str) -> str:
+        """The colour of a named design accent (:attr:`designs`), for what a stylesheet cannot colour (an SVG)."""
+        return dict(self.designs)[name]
 
     @property
     def css(self) -> str:

@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from cardgen.render.faces import breaks
 from cardgen.render.faces.colour import ink_on, readable
+from cardgen.render.faces.stripes import stripes
 from cardgen.render.fonts.metrics import centred_x
 from cardgen.render.fonts.stack import font_family_css
 from cardgen.resources import TEMPLATES_DIR
@@ -39,7 +40,7 @@ FACE_FILTERS = {"ink": ink_on, "readable": readable, "wrap": wrap, "keep_end": b
 
 def render(template: str, /, game_templates: Path | None = None, **context: object) -> str:
     """Render ``templates/<template>`` (or the game's ``game_templates/<template>``) with ``context``, the card
-    font stack and ``centred_x``.
+    font stack, ``centred_x`` and ``stripes`` (a card back's).
 
     ``font_family`` is the card font stack for text an inline SVG draws (SVG text
     does not inherit the page's CSS); a caller may pass its own.
@@ -47,5 +48,5 @@ def render(template: str, /, game_templates: Path | None = None, **context: obje
     env = environment(game_templates)
     if env.filters.get("wrap") is not wrap:
         env.filters.update(FACE_FILTERS)
-    helpers = {"font_family": font_family_css(), "centred_x": centred_x}
+    helpers = {"font_family": font_family_css(), "centred_x": centred_x, "stripes": stripes}
     return env.get_template(template).render(**{**helpers, **context})
