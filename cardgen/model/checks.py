@@ -395,7 +395,8 @@ def event_track(c: Content, where: Locate) -> Iterator[Problem]:
             if kind.target == target and named is None:
                 yield where("events", ("track", rnd), f"a '{kind.id}' card must name a {target}")
             elif kind.target != target and named is not None:
-                yield where("events", ("track", rnd, target), f"a '{kind.id}' card takes no {target}")
+                why = f"its kind's target is {kind.target}" if kind.target else f"its kind has no target: {target}"
+                yield where("events", ("track", rnd, target), f"a '{kind.id}' card takes no {target} ({why})")
         yield from _card_values(rnd, card, kind, where)
         if kind.target and card.values and any(kind.target in e.TARGETS and getattr(e, "lasts", "round") != "round"
                                                for e in c.card_effects(card)):

@@ -14,6 +14,7 @@ from cardgen.games.dispatch import for_every_game, folder_argument
 from cardgen.command_errors import reported as reported  # its first home: callers may still import it here
 from cardgen.problems import format_problems
 from cardgen.printable import printable
+from cardgen.model.checks import VARIANTS_CHECK
 from cardgen.model.load import DEFAULT_CONTENT, Report, validate
 from cardgen.model.reference import schema_reference
 
@@ -46,9 +47,12 @@ def format_report(report: Report, folder: Path, faces_print: bool = True) -> str
     if not report.ok:
         body = [format_problems(report.problems, report.sources), *unread_note(report)]
         body.append(f"\n{len(report.problems)} problem(s) in {printable(str(folder))}")
-        if report.checks_skipped:
-            body.append(f"{len(report.checks_skipped)} cross-check(s) not run: they need a file whose problems are "
+        others = [name for name in report.checks_skipped if name != VARIANTS_CHECK]
+        if others:
+            body.append(f"{len(others)} cross-check(s) not run: they need a file whose problems are "
                         "above; validate again once those are fixed (`--json` names them)")
+        if VARIANTS_CHECK in report.checks_skipped:
+            body.append("variants not checked: each is checked over the content once the problems above are fixed")
         return "\n".join(body)
     c = report.counts
     piles = ", ".join(f"{k} {v}" for k, v in c["piles"].items())

@@ -34,16 +34,19 @@ ID = "id"
 
 
 class Loc:
-    """A value with the position it was written at (and its key's, inside a mapping), and its path in the
-    file that wrote it (None: where it ends up; a total the merge computed)."""
+    """A value with the position it was written at (and its key's, inside a mapping), its path in the
+    file that wrote it (None: where it ends up; a total the merge computed), and, for a list or mapping, the ids
+    of the entries a layer removed from it with where it removes each (a variant naming one is told where)."""
 
-    __slots__ = ("value", "pos", "key", "path")
+    __slots__ = ("value", "pos", "key", "path", "gone")
 
-    def __init__(self, value: Any, pos: Position, key: Position | None = None, path: PathKey | None = None):
+    def __init__(self, value: Any, pos: Position, key: Position | None = None, path: PathKey | None = None,
+                 gone: dict[Any, Position] | None = None):
         self.value = value
         self.pos = pos
         self.key = key
         self.path = path
+        self.gone = gone
 
 
 def located(data: Any, smap: SourceMap, path: PathKey = ()) -> Loc:
@@ -65,6 +68,8 @@ def flatten(node: Loc, smap: SourceMap, path: PathKey = (), named: PathKey | Non
     value is written at wherever it is not what its parent's gives (``named``: the parent's path plus the key;
     :meth:`SourceMap.written_path` reads them back)."""
     smap.values[path] = node.pos
+    if node.gone:
+        smap.removed[path] = dict(node.gone)
     named = path if named is None else named
     if node.path is not None and node.path != named:
         smap.written[path] = named = node.path
@@ -152,7 +157,7 @@ class Merge:
                 new.key = child.key
             merged[key] = new
         # a mapping the overlay changed is the overlay's: a problem with it as a whole points there
-        return Loc(merged, over.pos, over.key or base.key, over.path)
+        return Loc(merged, over.pos, over.key or base.key, over.path, base.gone)
 
     def id_list(self, base: Loc, over: Loc, path: PathKey) -> Loc:
         """Apply ``remove``, then ``change``, then ``add`` to a list of entries with ids."""
@@ -225,7 +230,8 @@ class Merge:
                 record["added"].append(str(name))
             if _is_key(name):
                 added[name] = item.value[ID].pos
-        return Loc(entries, over.pos, over.key or base.key, over.path)
+        gone = {**(base.gone or {}), **removed} or None
+        return Loc(entries, over.pos, over.key or base.key, over.path, gone)
 
     def _items(self, node: Loc | None, path: PathKey) -> Iterator[tuple[Loc, Position, int]]:
         if node is None:

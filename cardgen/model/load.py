@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.resources import DEFAULT_CONTENT as DEFAULT_CONTENT  # re-exported: cardgen.model's default folder
-from cardgen.model import checks, pack, pack_read, places
+from cardgen.model import checks, pack, pack_read, places, variant_refs
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.located import walk_loc
 from cardgen.model.messages import friendly, known_keys, meant_key, suggest
@@ -123,9 +123,11 @@ class Located:
             note = _changed_here(smap, tuple(path if at is None else at), pos)
             path = smap.written_path(path)
         elif stem in self.roots:
-            path = self.roots[stem] + tuple(path)
-            if key and probe == tuple(path[len(self.roots[stem]):]):
-                pos = self.smaps["variants"].keys.get(path, pos)  # an unknown key: point at the key itself
+            vsmap = self.smaps["variants"]
+            merged = self.roots[stem] + tuple(path)
+            if key and probe == tuple(path):
+                pos = vsmap.keys.get(merged, pos)  # an unknown key: point at the key itself
+            path = vsmap.written_path(merged)  # as the variants file names it (a pack's variants.add.1...)
         return Problem(pos.file, pos.line, pos.col, dotted(path), f"{self.note}{message}{note}")
 
 
@@ -329,12 +331,15 @@ def validate(folder: Path | str | None = None) -> Report:
     if content is None:
         report.problems.extend(problems)
         _run_checks(_partial_content(folder, raw, where), where, report)
+        report.checks_skipped.append(checks.VARIANTS_CHECK)
         report.problems = sorted(set(report.problems))
         return report
     _run_checks(content, where, report)
-    if not report.problems:
+    name = checks.VARIANTS_CHECK
+    if report.problems:  # a variant is a patch over valid content: checked once the content is
+        report.checks_skipped.append(name)
+    else:
         variant_problems = _check_variants(folder, raw, smaps, content)
-        name = checks.VARIANTS_CHECK
         (report.checks_failed if variant_problems else report.checks_passed).append(name)
         report.problems.extend(variant_problems)
     report.counts = checks.counts(content)
@@ -367,21 +372,21 @@ def _check_variants(folder: Path, raw: dict[str, Any], smaps: dict[str, SourceMa
         patchable = [stem for stem in FILES if stem != "variants"]
         unknown = [stem for stem in variant.patch if stem not in patchable]
         for stem in unknown:
-            pos = vsmap.locate(vpath + (stem,), key=True)
-            problems.append(Problem(pos.file, pos.line, pos.col, dotted(vpath + (stem,)),
-                                    f"{note}cannot patch '{stem}'{suggest(stem, patchable)}"))
+            problems.append(vsmap.problem(vpath + (stem,), f"{note}cannot patch '{stem}'{suggest(stem, patchable)}",
+                                          key=True))
         for n in variant.players or []:
             if not lo <= n <= hi:
-                pos = vsmap.locate(("variants", index, "players"))
-                problems.append(Problem(pos.file, pos.line, pos.col, dotted(("variants", index, "players")),
-                                        f"{note}player count {n} is outside {lo}..{hi}"))
+                problems.append(vsmap.problem(("variants", index, "players"),
+                                              f"{note}player count {n} is outside {lo}..{hi}"))
         track = (raw.get("events") or {}).get("track") or {}
-        strays = dropped_rounds(track, variant.drop, variant.drop_after)[1]
+        removed = variant_refs.removed_cards(variant, index, vsmap, smaps.get("events"))
+        strays = dropped_rounds(track, variant.drop, variant.drop_after, removed)[1]
         for path, message in strays:
-            pos = vsmap.locate(("variants", index) + path)
-            problems.append(Problem(pos.file, pos.line, pos.col, dotted(("variants", index) + path),
-                                    f"{note}{message}"))
-        if unknown or strays:   # what the variant would make of the track is unknown: not checked further
+            problems.append(vsmap.problem(("variants", index) + path, f"{note}{message}"))
+        modules = list(variant_refs.unknown_modules(variant.patch, (raw.get("game") or {}).get("modules"), vpath,
+                                                    vsmap, note))
+        problems.extend(modules)
+        if unknown or strays or modules:   # what the variant would make of the content is unknown: not checked
             continue
         overrides = {stem: patched_positions(patch, vpath + (stem,), vsmap.values)
                      for stem, patch in variant.patch.items()}

@@ -397,6 +397,8 @@ def schema_reference() -> str:
         "`cardgen validate [FOLDER]` reports every problem at once, sorted by file and line, as",
         "`file:line:col: dotted.path: message` followed by the source line and a caret, and exits 1;",
         "`--json` prints `{\"ok\", \"errors\": [{\"file\", \"line\", \"col\", \"path\", \"message\"}], \"counts\", \"checks\"}`.",
+        "The variants are checked once the content without them is valid; until then the report ends",
+        "`variants not checked: ...` (and `checks.skipped` names them).",
         "",
     ]
     out += ["## Named checks", "", "Run on the base content, then on each variant's result:", ""]
@@ -448,7 +450,9 @@ def schema_reference() -> str:
             "  `game.yaml` defines (`modules: {ID: {name: {zh: ..., en: ...}, enabled: false}}`). While the module",
             "  is not enabled its cards are out of play: the dispatch deck is dealt without them, and a round whose",
             "  track card (or the card's kind) is out of play has no event. A variant enables a module with",
-            "  `patch: {game: {modules: {ID: {enabled: true}}}}`. Out-of-play cards are still validated and",
+            "  `patch: {game: {modules: {ID: {enabled: true}}}}` (an ID `game.yaml` does not define is an error at",
+            "  the variant's line naming the modules it defines, unless the patch gives the new module its `name`).",
+            "  Out-of-play cards are still validated and",
             "  printed (they are in the box); `cardgen show` marks them.", "",
             "```yaml",
             "# game.yaml",

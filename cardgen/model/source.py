@@ -67,6 +67,9 @@ class SourceMap:
     #: a pack's merged file: the path each value is written at in its own file, where it differs
     #: (an entry under ``change:`` or ``add:``, a base entry moved by a ``remove:``)
     written: dict[PathKey, PathKey] = field(default_factory=dict)
+    #: a pack's merged file: the ids of the entries a layer removed from the list or mapping at each path, and
+    #: where it removes each (``track_edit: {remove: [crowded_train.1]}``)
+    removed: dict[PathKey, dict[Any, Position]] = field(default_factory=dict)
 
     def written_path(self, path: PathKey) -> PathKey:
         """``path`` as the file that wrote it names it: its nearest written ancestor's path there, plus the rest.

@@ -9,7 +9,7 @@ base's track, wherever the pack's insertions and removals move it.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from cardgen.errors import Problem
 from cardgen.model.messages import suggest
@@ -43,10 +43,11 @@ def unknown_card(name: Any, ids: Iterable[str]) -> str:
     return f"no track card '{name}'{hint}"
 
 
-def dropped_rounds(track: dict[Any, Any], drop: list[str], drop_after: str | None
-                   ) -> tuple[list[int], list[tuple[tuple[Any, ...], str]]]:
+def dropped_rounds(track: dict[Any, Any], drop: list[str], drop_after: str | None,
+                   removed: Mapping[str, str] | None = None) -> tuple[list[int], list[tuple[tuple[Any, ...], str]]]:
     """The rounds whose cards a variant's ``drop`` and ``drop_after`` name, and the problems, each as (path in the
-    variant, message): an id the track does not hold.
+    variant, message): an id the track does not hold (``removed``: what to say of an id a layer removed instead,
+    never a near id: that would drop another card).
 
     >>> dropped_rounds({1: {"kind": "a"}, 2: {"kind": "b"}, 3: {"kind": "a"}}, ["b.1"], "a.1")
     ([2, 3], [])
@@ -54,18 +55,19 @@ def dropped_rounds(track: dict[Any, Any], drop: list[str], drop_after: str | Non
     [(('drop', 0), "no track card 'snow' (cards: rain.1)")]
     """
     rounds_of = {card: rnd for rnd, card in card_ids(track).items()}
+    said = removed or {}
     out: set[int] = set()
     problems: list[tuple[tuple[Any, ...], str]] = []
     for j, name in enumerate(drop):
         if name in rounds_of:
             out.add(rounds_of[name])
         else:
-            problems.append((("drop", j), unknown_card(name, rounds_of)))
+            problems.append((("drop", j), said.get(name) or unknown_card(name, rounds_of)))
     if drop_after is not None:
         if drop_after in rounds_of:
             out.update(r for r in rounds_of.values() if r > rounds_of[drop_after])
         else:
-            problems.append((("drop_after",), unknown_card(drop_after, rounds_of)))
+            problems.append((("drop_after",), said.get(drop_after) or unknown_card(drop_after, rounds_of)))
     return sorted(out), problems
 
 
@@ -113,6 +115,7 @@ def edit_track(trees: dict[str, Any], edit: Any) -> list[Problem]:
     cards = [card for _, card in slots]
     rounds = [r for r, _ in slots]
     added = removed = 0
+    gone = dict(track.gone or {})   # what this and earlier layers removed: a variant naming one is told where
     remove = get(edit, "remove")
     for j, node in enumerate(remove.value if remove is not None and isinstance(remove.value, list) else []):
         if node.value not in named:
@@ -121,6 +124,7 @@ def edit_track(trees: dict[str, Any], edit: Any) -> list[Problem]:
         i = named.index(node.value)
         rounds = [r - 1 if k > i else r for k, r in enumerate(rounds)]
         del named[i], cards[i], rounds[i]
+        gone[node.value] = node.pos
         removed += 1
     insert = get(edit, "insert")
     for j, node in enumerate(insert.value if insert is not None and isinstance(insert.value, list) else []):
@@ -148,6 +152,7 @@ def edit_track(trees: dict[str, Any], edit: Any) -> list[Problem]:
         rounds.insert(i, at)
         added += 1
     track.value = dict(zip(rounds, cards))
+    track.gone = gone or None
     end = get(trees.get("game"), "clock", "end")
     if added != removed and end is not None and isinstance(end.value, int):
         put(trees["game"], ("clock", "end"), end.value + added - removed, edit.key or edit.pos)

@@ -67,9 +67,11 @@ def test_text_error_shows_source_line_and_caret(pack):
         "    " + " " * 12 + "^",
     ]
     assert f"1 problem(s) in {pack.root}" in result.stderr
-    # the cross-checks that read the fares are not run on a broken fares.yaml: the designer is told
-    assert result.stderr.splitlines()[-1].endswith(" cross-check(s) not run: they need a file whose problems are "
+    # the cross-checks that read the fares are not run on a broken fares.yaml, nor the variants: the designer is told
+    assert result.stderr.splitlines()[-2].endswith(" cross-check(s) not run: they need a file whose problems are "
                                                    "above; validate again once those are fixed (`--json` names them)")
+    assert result.stderr.splitlines()[-1] == ("variants not checked: each is checked over the content once the "
+                                              "problems above are fixed")
     assert "Traceback" not in result.output
 
 

@@ -26,6 +26,7 @@ def test_a_changed_track_card_that_errors_in_the_base_names_the_packs_line(pack_
     pack_dir.write("events.yaml", BLACKOUT)
     assert pack_dir.headlines() == [
         "rail-journey/events.yaml:67:33: track.14.station: a 'platform_blackout' card takes no station "
+        "(its kind has no target: station) "
         "(the value is rail-journey/events.yaml's; tp/events.yaml:9:7 changes this entry: write it there too)"]
 
 

@@ -161,7 +161,7 @@ def test_packs_stack_and_variants_apply_on_top(tmp_path, pack_dir):
 def test_a_pack_variant_error_points_at_the_pack(pack_dir):
     pack_dir.write("variants.yaml", "variants:\n  change:\n    - {id: beginner, patch: {game: {composition_cap: 0}}}\n")
     assert pack_dir.headlines() == [
-        "tp/variants.yaml:3:54: variants.0.patch.game.composition_cap: in variant 'beginner': "
+        "tp/variants.yaml:3:54: variants.change.0.patch.game.composition_cap: in variant 'beginner': "
         "must be at least 1, got the number 0"]
 
 
