@@ -92,3 +92,67 @@ def test_validate_lays_out_the_base_faces_a_pack_changes(pack_dir):
         "en: 2 faces cannot be printed:\n  " + crowded("en", 8).strip() + "\n  " + crowded("en", 17).strip()]
     quick = CliRunner().invoke(app, ["validate", str(pack_dir.root), "--no-faces"])
     assert quick.exit_code == 0 and "base faces" not in quick.output
+
+
+# One passing loop beside the base's T3 (ruling R25): the base map has no sidings, so its legend had no room for
+# the siding rule (the English one was cut off and the track map could not be printed).
+SIDING = """sidings:
+  add:
+    - {id: P1, cell: 5, name: {zh: 待避线, en: Loop}, capacity: 1, wait_gain: 1}
+"""
+
+
+@pytest.mark.slow  # lays faces out
+def test_a_pack_adding_a_siding_validates_and_prints_the_track_map(pack_dir, tmp_path):
+    from tests.render_print.pdfcheck import cut_by_tile_edges
+
+    from cardgen.model.text import string
+
+    pack_dir.write("map.yaml", SIDING)
+    result = CliRunner().invoke(app, ["validate", str(pack_dir.root)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "  base faces the pack changes: 2 laid out (zh and en), all print"
+    content = pack_dir.content()
+    for lang in ("zh", "en"):
+        out = tmp_path / lang
+        built = CliRunner().invoke(app, ["build", str(pack_dir.root), "--lang", lang, "--only", "track_map",
+                                         "--out", str(out), "--no-progress"])
+        assert built.exit_code == 0, built.output
+        board = out / "test-pack-print-shop-boards.pdf"
+        rule = string(content, "rules", "siding", lang)
+        assert cut_by_tile_edges(board) == [] and cut_by_tile_edges(board, text=rule) == []
+
+
+GALE = """kinds:
+  add:
+    - id: gale
+      icon: "G"
+      name: {zh: 强风, en: Gale}
+      target: section
+      effects: [{type: propulsion, amount: -2}]
+      text: {zh: "{section} 内列车 R {amount:+}", en: "Trains in {section}: R {amount:+}"}
+track:
+  3: {kind: gale, section: T2, station: null}
+"""
+
+
+def test_a_base_face_blames_the_pack_line_among_what_the_pack_made_it_print(pack_dir):
+    """An overflow on the track map was blamed on ``target: section`` (the legend's base words say "in a
+    section"), not on the siding the pack adds: only what the base's own face does not print is searched."""
+    from dataclasses import replace
+
+    from cardgen.games.rail_journey.printing import content_layers, design_faces
+    from cardgen.render.build import BuildOptions
+    from cardgen.render.faces.fit import pack_line
+
+    pack_dir.write("map.yaml", SIDING).write("events.yaml", GALE)
+    content = pack_dir.content()
+    faces, _, _ = design_faces(content, BuildOptions(lang="en"))
+    track_map = next(f for f in faces if f.id == "track_map")
+    folders = [pack_dir.root, *content_layers(content)]
+    assert track_map.base_html and "P1" not in track_map.base_html
+    at = pack_line(track_map, folders)
+    assert (at.file, at.line, SIDING.splitlines()[at.line - 1][at.col - 1:].startswith("Loop")) == (
+        "tp/map.yaml", 3, True)
+    blind = pack_line(replace(track_map, base_html=""), folders)  # the whole face searched: the base's words match
+    assert (blind.file, blind.line) == ("tp/events.yaml", 6)

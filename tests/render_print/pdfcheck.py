@@ -137,3 +137,38 @@ def page_text(path: Path, page_index: int) -> str:
         return document[page_index].get_textpage().get_text_range()
     finally:
         document.close()
+
+
+def cut_by_tile_edges(path: Path, bleed: float = 3.0, text: str | None = None) -> list[tuple[float, str]]:
+    """(edge, character) for each character of a print-shop board PDF's first page (a whole board, trim box
+    marked) that a tile edge of any paper crosses.
+
+    Without ``text``: every character, and the glued edges (the left edge of each later tile, cut and laid on
+    the tile before it). With ``text``: that text's characters alone (it must be on the page), and both edges
+    of each overlap (the dashed line on the tile beneath, marking the same place, stays in sight too)."""
+    from cardgen.render.sheets.layout import PAPERS_MM, board_tiles
+
+    document = pdfium.PdfDocument(str(path))
+    try:
+        page = document[0]
+        left, bottom, right, top = page.get_trimbox()
+        width, height = (right - left) / MM, (top - bottom) / MM
+        tiles = [t for size in PAPERS_MM.values() for t in board_tiles(size, width, height, bleed)]
+        sides = [t.region.x for t in tiles] + ([t.region.x + t.region.w for t in tiles] if text else [])
+        edges = {round(edge, 2) for edge in sides if 0 < edge < width - 0.01}
+        assert edges  # the board is tiled on every paper (a check that can fail)
+        textpage = page.get_textpage()
+        chars = [(index, textpage.get_text_range(index, 1)) for index in range(textpage.count_chars())]
+        chars = [(index, ch) for index, ch in chars if not ch.isspace() and ch != "\u00ad"]
+        if text is not None:
+            wanted = "".join(text.split())
+            start = "".join(ch for _, ch in chars).find(wanted)
+            assert start >= 0, f"{text!r} is not on the page"
+            chars = chars[start:start + len(wanted)]
+        cut = []
+        for index, ch in chars:
+            x0, _, x1, _ = textpage.get_charbox(index)
+            cut += [(edge, ch) for edge in edges if x0 < left + edge * MM < x1]
+        return cut
+    finally:
+        document.close()

@@ -15,7 +15,7 @@ import pypdf
 import pytest
 
 from cardgen.model.text import string
-from tests.render_print.pdfcheck import MM, page_text
+from tests.render_print.pdfcheck import MM, cut_by_tile_edges, page_text
 
 
 BOARD_KINDS = ("track_map", "timetable_track", "wait_track", "station_mat", "train_token", "train_mat",
@@ -312,29 +312,8 @@ def test_every_printed_character_keeps_the_safe_margin_from_the_cut(full_build, 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_no_text_on_the_track_map_is_cut_by_a_tile_seam(build_subset, lang):
     """The English legend ran across the edge where the map's tiles are glued: a seam cut its sentence."""
-    import pypdfium2 as pdfium
-
-    from cardgen.render.sheets.layout import PAPERS_MM, board_tiles
-
     out = build_subset(lang=lang, only=("track_map",))
-    document = pdfium.PdfDocument(str(out / "rail-journey-print-shop-boards.pdf"))
-    try:
-        page = document[0]
-        left, bottom, right, top = page.get_trimbox()
-        width, height = (right - left) / MM, (top - bottom) / MM
-        seams = {round(t.region.x, 2) for size in PAPERS_MM.values()
-                 for t in board_tiles(size, width, height, 3.0) if t.region.x > 0}
-        assert seams  # the map is tiled on every paper (the test can fail)
-        textpage = page.get_textpage()
-        cut = []
-        for index in range(textpage.count_chars()):
-            x0, _, x1, _ = textpage.get_charbox(index)
-            for seam in seams:
-                if x0 < left + seam * MM < x1:
-                    cut.append((seam, textpage.get_text_range(index, 1)))
-        assert not cut, cut
-    finally:
-        document.close()
+    assert cut_by_tile_edges(out / "rail-journey-print-shop-boards.pdf") == []
 
 
 @pytest.mark.parametrize("only", [(), ("ticket", "event")])

@@ -139,10 +139,7 @@ def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list
         if options.with_base:
             raise UsageError("--with-base is for a pack (a folder with pack.yaml)")
         return design.build_faces(content, **args), {}, []
-    old_folder = options.changed_since if options.changed_since is not None else pack.base
-    old = load(old_folder, variant=options.variant if has_variant(old_folder, options.variant) else None)
-    old_players = options.players if options.players in old.printing.by_players else old.game.players.max
-    old_faces = design.build_faces(old, lang=options.lang, players=old_players, bleed_mm=options.bleed_mm)
+    old, old_faces = _old_set(content, options)
     plain_faces = design.build_faces(content, **args)
     changes = reprint.compare(old, content, langs=(options.lang,), players=options.players,
                               bleed_mm=options.bleed_mm, old_faces={options.lang: old_faces},
@@ -161,15 +158,31 @@ def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list
     if options.with_base and options.changed_since is None:
         ids = frozenset(ch.id for ch in changes if ch.change != reprint.REMOVED and ch.id not in restyled)
         faces = design.build_faces(content, **args, mark=mark, marked=ids) if mark else plain_faces
-        return faces, doc, []
+        return with_base_html(faces, old_faces), doc, []
     marked = design.build_faces(content, **args, mark=mark) if mark else plain_faces
     plan = reprint.reprint_plan(changes, marked, old_faces, same_backs=pack is not None)
+    printed = with_base_html(plan.faces, old_faces)
     if not plan.take_out:
-        return plan.faces, doc, plan.take_out
+        return printed, doc, plan.take_out
     doc["take_out_of_the_box"] = [{"card": label, "copies": n, "why": why} for label, n, why in plan.take_out]
     pages = design.take_out_faces(content, plan.take_out, old_faces, lang=options.lang, bleed_mm=options.bleed_mm,
                                   mark=mark)
-    return [*plan.faces, *pages], doc, plan.take_out
+    return [*printed, *pages], doc, plan.take_out
+
+
+def _old_set(content, options: BuildOptions) -> tuple[Content, list[Face]]:
+    """The set a pack (or ``--changed-since OLD``) is compared with, and its faces in the build's language."""
+    old_folder = options.changed_since if options.changed_since is not None else content.pack.base
+    old = load(old_folder, variant=options.variant if has_variant(old_folder, options.variant) else None)
+    old_players = options.players if options.players in old.printing.by_players else old.game.players.max
+    return old, design.build_faces(old, lang=options.lang, players=old_players, bleed_mm=options.bleed_mm)
+
+
+def with_base_html(faces: Sequence[Face], old_faces: Sequence[Face]) -> list[Face]:
+    """``faces``, each that the old set prints differently carrying that face's html (:attr:`Face.base_html`):
+    an overflow of a base text then names the pack's line among what the change made the face print."""
+    old = {f.id: f.html for f in old_faces}
+    return [replace(f, base_html=old[f.id]) if old.get(f.id, f.html) != f.html else f for f in faces]
 
 
 def unprinted_changes(content, options: BuildOptions, pack_doc: dict) -> list[Face]:
@@ -182,7 +195,8 @@ def unprinted_changes(content, options: BuildOptions, pack_doc: dict) -> list[Fa
         return []
     faces = design.build_faces(content, lang=options.lang, players=options.player_count(content.game.players.max),
                                bleed_mm=options.bleed_mm)
-    return [f for f in faces if f.id in ids and (not options.only or f.kind in options.only)]
+    found = [f for f in faces if f.id in ids and (not options.only or f.kind in options.only)]
+    return with_base_html(found, _old_set(content, options)[1]) if found else []
 
 
 def _pack_lists(kinds: dict[str, dict[str, list[str]]]) -> dict:

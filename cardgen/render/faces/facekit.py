@@ -45,6 +45,9 @@ class Face:
     caption: str = field(default="", compare=False)
     #: Cards of one colour share a sheet (its accent): a miscut between butted cards shows the same colour.
     colour: str = field(default="", compare=False)
+    #: A base face a pack (or ``--changed-since``) changes: the old set's face of this id, its html. A text of the
+    #: base's that no longer fits is blamed on the pack's line among what the face prints that this does not.
+    base_html: str = field(default="", repr=False, compare=False)
 
 
 def mm(value: float) -> str:

@@ -27,6 +27,7 @@ module fail at once if it changes.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
@@ -34,7 +35,7 @@ from html.parser import HTMLParser
 
 from cardgen.model.source import Position
 from cardgen.render.faces.facekit import Face
-from cardgen.render.faces.locate import BASE_FILE, locate_character, locate_text
+from cardgen.render.faces.locate import BASE_FILE, base_wording, locate_character, locate_text
 from cardgen.render.fonts.stack import missing_glyphs
 
 _PX_PER_MM = 96 / 25.4
@@ -348,19 +349,46 @@ def located_check(folders: Sequence[Path]) -> Callable[[object, Face], list[str]
 
     ``folders``: the set being built first, then the folders under it (a pack's bases). A problem located in a
     base's file (``base rail-journey: events.yaml:51:48``) also names the line of the set's own files whose text
-    the face prints (a pack's new exempt card on the base's Crowded Train): the base's file is not the
-    designer's to edit, and the pack's line is what made the face change."""
+    the face prints and the base's face did not (a pack's new exempt card on the base's Crowded Train,
+    :func:`pack_line`): the base's file is not the designer's to edit, and the pack's line is what made the face
+    change."""
     locate = partial(locate_text, folders=tuple(folders))
 
     def check(document, face: Face) -> list[str]:
         problems = check_layout(document, face, locate=locate)
         if not any(p.startswith(BASE_FILE) for p in problems):
             return problems
-        cause = locate_text(" ".join(text_runs(face.html)), folders, own=True)
+        cause = pack_line(face, folders)
         said = f" ({cause.file}:{cause.line}:{cause.col} changes what this base face prints)" if cause else ""
         return [p + said if p.startswith(BASE_FILE) else p for p in problems]
 
     return check
+
+
+def pack_line(face: Face, folders: Sequence[Path]) -> Position | None:
+    """Where the set's own files (a pack's, the first folder) write the longest text among what ``face`` prints
+    and the old set's face does not (:func:`added_runs`), a base's own wording left out (:func:`base_wording`:
+    the siding rule a pack's siding makes the track map print says "section" too): the line that changed what
+    a base face prints."""
+    runs = [run for run in added_runs(face) if not base_wording(run, folders)]
+    return locate_text(" ".join(runs), folders, own=True)
+
+
+def added_runs(face: Face) -> list[str]:
+    """The runs of text ``face`` prints that the old set's face of its id does not (:attr:`Face.base_html`; all
+    of them without one): where a pack's line is looked for, so a value of the pack's that the base's own
+    words print too (``target: section`` in the track map's "in a section") is never blamed."""
+    runs = text_runs(face.html)
+    if not face.base_html:
+        return runs
+    left = Counter(text_runs(face.base_html))
+    added = []
+    for run in runs:
+        if left[run]:
+            left[run] -= 1
+        else:
+            added.append(run)
+    return added
 
 
 class _TextCollector(HTMLParser):

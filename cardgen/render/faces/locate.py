@@ -90,6 +90,19 @@ def _patterns(folders: tuple[Path, ...]) -> tuple[tuple[re.Pattern, int, Positio
     return tuple(sorted(found, key=lambda f: -f[1]))
 
 
+@lru_cache(maxsize=8)
+def _base_wordings(folders: tuple[Path, ...]) -> frozenset[str]:
+    return frozenset(" ".join(text.split()) for text, position, _ in _texts(folders)
+                     if position.file.startswith(BASE_FILE) and not PLACEHOLDER.search(text))
+
+
+def base_wording(text: str, folders: Sequence[Path]) -> bool:
+    """Whether ``text`` is, word for word, a text a base (a folder after the first) writes with no placeholder:
+    printed as the base wrote it, whatever a pack made the face print it for (the siding rule once a pack adds
+    a siding), so no pack line is to be found in it."""
+    return " ".join(text.split()) in _base_wordings(tuple(Path(f) for f in folders))
+
+
 def locate_character(ch: str, folders: Sequence[Path]) -> Position | None:
     """Where the content first writes ``ch`` (a character no font can print): the character itself when it
     stands in the text's line as written, else the start of the text holding it (written as an escape,

@@ -44,23 +44,39 @@ def colours_for(content: Content, count: int, what: str) -> list[Colour]:
     return colours[:count]
 
 
-#: Room kept between the track map's legend and the first place its tiles are glued together.
+#: Room kept between the track map's legend and each place its tiles are glued together.
 SEAM_CLEARANCE_MM = 3.0
 
 
-def first_seam_mm(width: float, height: float, bleed: float) -> float | None:
-    """Where the first glued edge of a board crosses it (from its left trim edge), on the paper that tiles it
-    soonest; None when every paper prints it whole. Text kept left of it is never cut by an assembly seam."""
-    seams = [tile.region.x for size in PAPERS_MM.values()
-             for tile in board_tiles(size, width, height, bleed) if tile.region.x > 0]
-    return min(seams, default=None)
+def seams_mm(width: float, height: float, bleed: float) -> list[float]:
+    """Where the edges of a tiled board's tiles cross it (from its left trim edge), on every paper, in order;
+    none when every paper prints it whole. Both edges of an overlap count: one tile is cut there and laid on
+    its neighbour, whose dashed line marking that edge stays in sight. Text clear of them is never cut."""
+    return sorted({edge for size in PAPERS_MM.values() for tile in board_tiles(size, width, height, bleed)
+                   for edge in (tile.region.x, tile.region.right) if 0 < edge < width})
+
+
+def legend_columns(width: float, height: float, bleed: float) -> list[tuple[float, float]]:
+    """(left, width) of each stretch of the board's safe zone no seam of any paper crosses, SEAM_CLEARANCE_MM
+    clear of the seams either side, from the left, in safe-zone millimetres: where the legend's paragraphs
+    may stand. The first starts at the safe zone's left edge; with no seam there is one, the whole zone."""
+    inner = width - 2 * SAFE_MARGIN_MM
+    cuts = [seam - SAFE_MARGIN_MM for seam in seams_mm(width, height, bleed)]
+    lefts = [0.0] + [cut + SEAM_CLEARANCE_MM for cut in cuts]
+    rights = [cut - SEAM_CLEARANCE_MM for cut in cuts] + [inner]
+    return [(round(left, 2), round(right - left, 2)) for left, right in zip(lefts, rights) if right > left]
 
 
 def track_map(content: Content, maker: FaceMaker) -> Face:
+    """The line cell by cell, its sidings beside their sections, and a legend of the rules the map shows.
+
+    The legend stands on the strip below the cells, left of the first glued edge of the map's tiles. A map with
+    sidings prints the siding rule (ruling R25) in the widest other stretch of that strip no seam crosses (the
+    legend's second column), so the legend keeps its room; a map printed whole adds it to the legend.
+    """
     first, last = content.map.cells.min, content.map.cells.max
     width = (last - first + 1) * TRACK_CELL_MM + 2 * (SAFE_MARGIN_MM + 6)
-    seam = first_seam_mm(width, TRACK_MAP_HEIGHT_MM, maker.bleed)
-    legend_w = (seam if seam is not None else width) - SAFE_MARGIN_MM - SEAM_CLEARANCE_MM
+    columns = legend_columns(width, TRACK_MAP_HEIGHT_MM, maker.bleed)
     cells = []
     sidings = {sd.cell: sd for sd in content.map.sidings}
     for i, cell in enumerate(range(first, last + 1)):
@@ -70,11 +86,13 @@ def track_map(content: Content, maker: FaceMaker) -> Face:
             "section": content.section_at_cell.get(cell), "siding": sidings.get(cell),
             "terminal": station is not None and station.id in content.map.terminals,
         })
+    siding_column = max(columns[1:], key=lambda column: column[1]) if sidings and columns[1:] else None
     return maker.make(
         kind="track_map", id="track_map", label="track map", template="track_map.html.j2",
         caption=maker.words.label("track_map"),
         size=(width, TRACK_MAP_HEIGHT_MM), copies=content.printing.shared.track_map, layout="board",
-        cells=cells, cell_w=TRACK_CELL_MM, legend_w=round(legend_w, 2),
+        cells=cells, cell_w=TRACK_CELL_MM, legend_w=columns[0][1], siding_column=siding_column,
+        legend_in_corner=len(columns) == 1, siding_in_corner=siding_column == columns[-1],
         up=line_for(content, "right"), down=line_for(content, "left"),
         double=content.map.double_track, blocking=blocking_rule(content, maker.words),
         siding_rule=maker.words.fill("rules", "siding") if sidings else "",
