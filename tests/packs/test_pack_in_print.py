@@ -3,6 +3,8 @@ mark of at least 4 mm that no card of the pack prints as an icon; read back from
 
 from __future__ import annotations
 
+from cardgen.games.rail_journey.printing import design_faces
+
 import json
 from pathlib import Path
 
@@ -147,3 +149,12 @@ def test_a_long_take_out_list_goes_on_to_more_pages(pack_dir, tmp_path):
     pages = _pages(out / "take_out.pdf")
     assert len(pages) == -(-rows // TAKE_OUT_ROWS)
     assert sum(_flat(text).count("×") for text in pages) == rows
+
+
+def test_a_build_of_some_kinds_takes_out_only_what_it_replaces():
+    """`--only dispatch` prints no new track map: the old one stays in the box; cards the pack removes go."""
+    content = load("onsen-line")
+    _, _, everything = design_faces(content, BuildOptions(lang="en"))
+    _, _, dispatch_only = design_faces(content, BuildOptions(lang="en", only=("dispatch",)))
+    assert any(label == "track map" for label, _, _ in everything)
+    assert [why for _, _, why in dispatch_only] == ["removed"] * 5   # the Wait card, in each of five colours

@@ -162,6 +162,12 @@ def design_faces(content, options: BuildOptions) -> tuple[list[Face], dict, list
     marked = design.build_faces(content, **args, mark=mark) if mark else plain_faces
     plan = reprint.reprint_plan(changes, marked, old_faces, same_backs=pack is not None)
     printed = with_base_html(plan.faces, old_faces)
+    if options.only and "take_out" not in options.only:
+        # a card replaced by a face this build does not print stays in the box until it is printed (the take-out
+        # page printed on its own lists the whole pack's)
+        kinds = {ch.old_label or ch.label: ch.kind for ch in changes}
+        plan.take_out[:] = [row for row in plan.take_out
+                            if not row[2].startswith("replaced") or kinds.get(row[0]) in options.only]
     if not plan.take_out:
         return printed, doc, plan.take_out
     doc["take_out_of_the_box"] = [{"card": label, "copies": n, "why": why} for label, n, why in plan.take_out]
