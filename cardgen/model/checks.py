@@ -17,8 +17,9 @@ from pydantic import BaseModel
 from cardgen.errors import Problem
 from cardgen.model.content import FILE_ATTR, Content, ticket_terms
 from cardgen.model.effects import (BOUND_PAIRS, BUILT_IN, DISPATCH_TIMINGS, EVENT, LOAD_FIELDS, OPERATION,
-                                   STANDING_FIELDS, LoadCondition, names_something, target_problem, timing_problem,
+                                   MAX_VALUE, STANDING_FIELDS, LoadCondition, names_something, target_problem, timing_problem,
                                    until_stop_problem)
+from cardgen.model import deck_cards
 from cardgen.model.messages import suggest
 from cardgen.languages import LANGS
 from cardgen.model.schema import FILES, PrintRow, Text
@@ -244,6 +245,20 @@ def _pile_path(c: Content, origin: str) -> tuple:
     """Where a pile is written: its last ticket kind's copies, or the kinds list if it has none."""
     rows = [i for i, k in enumerate(c.tickets_file.kinds) if k.origin == origin]
     return ("kinds", rows[-1], "copies") if rows else ("kinds",)
+
+
+@check("deck cards with their own numbers: within the kind's copies, each value one of its effects takes")
+def own_deck_cards(c: Content, where: Locate) -> Iterator[Problem]:
+    decks: list[tuple[str, Sequence[Any], tuple[int, int] | None]] = [
+        ("operations", c.operations.kinds, (0, MAX_VALUE)), ("dispatch", c.dispatch.kinds, None)]
+    for stem, kinds, bounds in decks:
+        ids = {kind.id for kind in kinds}
+        for i, kind in enumerate(kinds):
+            for path, message in deck_cards.problems(kind, bounds):
+                yield where(stem, ("kinds", i, *path), message)
+            for j, card in enumerate(deck_cards.card_kinds(kind)[-len(kind.cards):] if kind.cards else []):
+                if card.id in ids:
+                    yield where(stem, ("kinds", i, "cards", j), f"this card is '{card.id}', already a kind's id")
 
 
 @check("each operation set matches its stated card count and propulsion total")

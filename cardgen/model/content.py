@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
+from cardgen.model.deck_cards import card_kinds
 from cardgen.model import schema as s
 from cardgen.model.durations import Round, lasting_track
 from cardgen.model.phrases import card_text
@@ -200,7 +201,7 @@ class Content:
 
     @property
     def operation_set_propulsion(self) -> int:
-        return sum(k.value * k.copies for k in self.operations.kinds)
+        return sum(card.value * card.copies for k in self.operations.kinds for card in card_kinds(k))
 
     @property
     def operation_mean(self) -> float:

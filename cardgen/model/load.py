@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from cardgen.errors import ContentError, Problem, UsageError
 from cardgen.resources import DEFAULT_CONTENT as DEFAULT_CONTENT  # re-exported: cardgen.model's default folder
-from cardgen.model import checks, pack, pack_read, places, variant_refs
+from cardgen.model import checks, deck_cards, pack, pack_read, places, variant_refs
 from cardgen.model.content import FILE_ATTR, Content
 from cardgen.model.located import walk_loc
 from cardgen.model.messages import friendly, known_keys, meant_key, suggest
@@ -343,7 +343,7 @@ def validate(folder: Path | str | None = None) -> Report:
         (report.checks_failed if variant_problems else report.checks_passed).append(name)
         report.problems.extend(variant_problems)
     report.counts = checks.counts(content)
-    report.content = content if not report.problems else None
+    report.content = deck_cards.expanded(content) if not report.problems else None
     report.problems = sorted(set(report.problems))
     return report
 
@@ -435,7 +435,7 @@ def apply_variant(content: Content, variant_id: str) -> Content:
     variant = by_id[variant_id]
     patched = _variant_raw(content.raw, variant)
     models = {stem: FILES[stem].model_validate(patched[stem]) for stem in FILES}
-    return _content(content.folder, models, patched, variant)
+    return deck_cards.expanded(_content(content.folder, models, patched, variant))
 
 
 def has_variant(folder: Path | str | None, variant: str | None) -> bool:

@@ -160,6 +160,23 @@ def card_text_field(filled: str = ""):
                                            "(see Card text).")
 
 
+class DeckCard(Model):
+    """Copies of a deck card kind that print and play their own numbers (cardgen/model/deck_cards.py)."""
+
+    copies: Annotated[int, Bounds(1, MAX_COPIES)] = Field(description="How many of the kind's copies these are.")
+    values: dict[Key, Annotated[int, Bounds(-MAX_POINTS, MAX_POINTS)] | Key] = Field(
+        min_length=1, max_length=8,
+        description="Their own parameters in place of the kind's: an effect's field (`amount`, or `TYPE.FIELD` where "
+                    "several effects have it) or, on an operation card, `value`.")
+
+
+def deck_cards_field():
+    """``cards:`` of an operation or dispatch kind, one definition for both decks."""
+    return Field(default_factory=list, max_length=8,
+                 description="Some of the kind's copies with their own numbers, each printed as its own face "
+                             "(`KIND.2`, `KIND.3`... in order); the other copies keep the kind's.")
+
+
 def module_field():
     """``module:``, one definition for every card that may belong to an optional module."""
     return Field(default=None, description="The optional module (game.yaml `modules`) it belongs to: out of play "
@@ -306,6 +323,7 @@ class OperationKind(Model):
     effects: list[Effect] = Field(max_length=8, description="Extra effects when played.")
     text: Text | None = card_text_field()
     spare: bool = spare_field()
+    cards: list[DeckCard] = deck_cards_field()
 
 
 class OperationsFile(Model):
@@ -332,6 +350,7 @@ class DispatchKind(Model):
     timing_text: Text = Field(description="Timing printed on the card.")
     spare: bool = spare_field()
     module: Id | None = module_field()
+    cards: list[DeckCard] = deck_cards_field()
 
 
 class DispatchFile(Model):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from cardgen.model.deck_cards import card_of
 from cardgen.engine.rules.runs import Runs, free_runs
 from cardgen.model import Content
 from cardgen.model.content import next_clock
@@ -368,7 +369,8 @@ def _standing(effect: Any, op_index: dict[str, int]) -> Optional[Standing]:
     """``effect``'s conditions on the card played and the owner's standing, or None when it has none."""
     if not any(name in effect.model_fields_set for name in STANDING_FIELDS):
         return None
-    cards = sum(1 << op_index[k] for k in set(effect.played)) if effect.played else -1
+    # a kind named plays for its cards of their own numbers too (`rapid` names `rapid.2`: deck_cards.card_of)
+    cards = sum(1 << op_index[k] for k in card_of(effect.played, list(op_index))) if effect.played else -1
     return Standing(cards, effect.min_score, effect.max_score, effect.min_deliveries, effect.max_deliveries)
 
 
