@@ -18,7 +18,7 @@ from tests.packs.test_sample_expansion import playable_compare
 
 SAMPLE = bundled_path("content", "packs", "harbour-festival")
 FIRST = bundled_path("content", "packs", "onsen-line")
-NEW_DISPATCH = ["courtesy", "float_parade", "shuttle_bus", "transfer"]
+NEW_DISPATCH = ["courtesy", "courtesy.2", "float_parade", "shuttle_bus", "transfer"]   # courtesy.2: a card of its own range
 
 
 def _written(folder) -> set[tuple[str, str]]:
@@ -46,7 +46,7 @@ def test_it_validates_over_the_bundled_game_by_id():
     content = report.content
     assert content.pack.id == "harbour-festival" and content.pack.base == DEFAULT_CONTENT.resolve()
     assert sorted({k.id for k in content.dispatch.kinds} - {k.id for k in load().dispatch.kinds}) == NEW_DISPATCH
-    assert len(content.dispatch.kinds) == 7          # as many as the quick reference holds (onsen-line's too)
+    assert len(content.dispatch.kinds) == 8          # its 7 kinds and courtesy.2, each a row of the quick reference
 
 
 def test_it_uses_what_the_first_sample_does_not():
