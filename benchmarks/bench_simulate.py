@@ -81,9 +81,19 @@ def same_statistics(ours: str, theirs: str) -> tuple[bool, list[str]]:
 
     >>> same_statistics('{"a": 1, "b": 2}', '{"a": 1}'), same_statistics('{"a": 2}', '{"a": 1}')
     ((True, ['b']), (False, []))
+    >>> same_statistics('{"bots": {"x": {"score": 1, "award": 0}}}', '{"bots": {"x": {"score": 1}}}')
+    (True, ['bots.x.award'])
     """
-    mine, base = json.loads(ours), json.loads(theirs)
-    return all(mine.get(key) == value for key, value in base.items()), sorted(set(mine) - set(base))
+    new: list[str] = []
+
+    def same(mine: object, base: object, path: str) -> bool:
+        if not (isinstance(mine, dict) and isinstance(base, dict)):
+            return mine == base
+        new.extend(f"{path}{key}" for key in sorted(set(mine) - set(base)))
+        return all(key in mine and same(mine[key], value, f"{path}{key}.") for key, value in base.items())
+
+    ok = same(json.loads(ours), json.loads(theirs), "")
+    return ok, sorted(new)
 
 
 def _all(runs: list[tuple[float, float, str]], field: int) -> str:
