@@ -36,21 +36,29 @@ def card_kinds(kind: Any) -> list[Any]:
     for n, card in enumerate(cards, start=2):
         values = {k: v for k, v in card.values.items() if k != "value"}
         effects, _ = card_effects(kind.effects, values)   # a value with a problem is the checks' to report
-        update: dict[str, Any] = {"id": f"{kind.id}.{n}", "copies": card.copies, "effects": effects, "cards": []}
+        update: dict[str, Any] = {"id": card_id(kind, n), "copies": card.copies, "effects": effects, "cards": []}
         if "value" in card.values and hasattr(kind, "value"):
             update["value"] = card.values["value"]
         out.append(kind.model_copy(update=update))
     return out
 
 
-def problems(kind: Any, value_bounds: tuple[int, int] | None) -> Iterator[tuple[tuple, str]]:
-    """(path under the kind, message) for each thing wrong with its `cards`: more copies than the kind has, a value
-    no effect of the kind takes or out of its bounds; ``value_bounds``: an operation card's C, else None."""
+def card_id(kind: Any, n: int) -> str:
+    """The id of the kind's ``n``-th card (its own copies are the first): `rapid.2` for its first `cards` entry."""
+    return f"{kind.id}.{n}"
+
+
+def problems(kind: Any, value_bounds: tuple[int, int] | None, ids: set[str]) -> Iterator[tuple[tuple, str]]:
+    """(path under the kind, message) for each thing wrong with its `cards`: more copies than the kind has, an id
+    that is one of the deck's kind ids (``ids``), a value no effect of the kind takes or out of its bounds;
+    ``value_bounds``: an operation card's C, else None."""
     cards = getattr(kind, "cards", [])
     taken = sum(card.copies for card in cards)
     if taken > kind.copies:
         yield ("cards",), f"{taken} copies with their own values, but the kind has {kind.copies}"
     for j, card in enumerate(cards):
+        if card_id(kind, j + 2) in ids:
+            yield ("cards", j), f"this card is '{card_id(kind, j + 2)}', already a kind's id"
         values = dict(card.values)
         if "value" in values and value_bounds is not None:
             value, (lo, hi) = values.pop("value"), value_bounds

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 from cardgen.errors import Problem
 from cardgen.model.messages import suggest
-from cardgen.model.source import PathKey, Position, SourceMap, dotted
+from cardgen.model.source import PathKey, Position, SourceMap
 
 #: where a merged events.yaml keeps the ids of the track cards a layer removed (SourceMap.removed)
 TRACK = ("track",)
@@ -55,8 +55,5 @@ def unknown_modules(patch: dict[str, Any], defined: Any, vpath: PathKey, vsmap: 
     for mid, body in (modules.items() if isinstance(modules, dict) else ()):
         if mid in known or (isinstance(body, dict) and "name" in body):
             continue  # a module of the game's, or one the variant defines
-        path = vpath + ("game", "modules", mid)
-        pos = vsmap.locate(path, key=True)
-        yield Problem(pos.file, pos.line, pos.col, dotted(vsmap.written_path(path)),
-                      f"{note}unknown module '{mid}'{suggest(mid, known)} (game.yaml modules: "
-                      f"{', '.join(map(str, known)) or 'none'})")
+        yield vsmap.problem(vpath + ("game", "modules", mid), f"{note}unknown module '{mid}'{suggest(mid, known)} "
+                            f"(game.yaml modules: {', '.join(map(str, known)) or 'none'})", key=True)

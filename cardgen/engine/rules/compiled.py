@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from cardgen.model.deck_cards import card_of
 from cardgen.engine.rules.runs import Runs, free_runs
 from cardgen.model import Content
 from cardgen.model.content import next_clock
+from cardgen.model.deck_cards import card_of
 from cardgen.model.effects import BUILT_IN, DISPATCH_TIMINGS, HEADINGS, PLACES, STANDING_FIELDS
 
 RIGHT = 1
