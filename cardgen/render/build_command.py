@@ -179,8 +179,9 @@ def watch_until_interrupted(once: Callable[[], object], content_dir: Path | None
     def folders() -> list[Path]:
         return watched_folders(content_dir)
 
-    shown = ", ".join(printable(str(folder)) for folder in folders())
-    typer.echo(f"watching {shown} (Ctrl-C stops)", err=True)
+    def ready() -> None:
+        shown = ", ".join(printable(str(folder)) for folder in folders())
+        typer.echo(f"watching {shown} (Ctrl-C stops)", err=True)
 
     def rebuild(changed: list[str]) -> None:
         shown = ", ".join(Path(name).name for name in changed[:3]) + (" ..." if len(changed) > 3 else "")
@@ -190,7 +191,7 @@ def watch_until_interrupted(once: Callable[[], object], content_dir: Path | None
     output = default_out_root() if out is None else Path(out)
     with _interrupt_as_flag() as stopping:
         try:
-            watch_folders(folders, rebuild, ignored=[output], stop=stopping.is_set, interval=interval,
+            watch_folders(folders, rebuild, ignored=[output], stop=stopping.is_set, interval=interval, ready=ready,
                           report=lambda problem: typer.echo(f"watch: {printable(problem)}", err=True))
         except KeyboardInterrupt:  # a second Ctrl-C, during a rebuild
             pass

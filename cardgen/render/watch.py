@@ -18,8 +18,9 @@ from stat import S_ISLNK, S_ISREG
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-#: what a folder looks like: relative file name -> (modification time in ns, size)
-Snapshot = dict[str, tuple[int, int]]
+#: what a folder looks like: file name -> (modification time in ns, size, inode); the inode tells an editor's
+#: save-by-rename of the same size within one tick of the file clock
+Snapshot = dict[str, tuple[int, int, int]]
 #: Most files a watch looks at: a content folder holds a dozen; a folder of millions (``/``) must not be walked.
 MAX_WATCHED_FILES = 10_000
 
@@ -73,14 +74,14 @@ def snapshot(folders: Iterable[Path], ignored: Iterable[Path] = (),
                 except OSError:  # deleted while we looked: the next look sees it gone
                     continue
                 if S_ISREG(info.st_mode) or (S_ISLNK(info.st_mode) and path.is_file()):
-                    seen[str(path)] = (info.st_mtime_ns, info.st_size)
+                    seen[str(path)] = (info.st_mtime_ns, info.st_size, info.st_ino)
     return seen
 
 
 def changes(before: Snapshot, after: Snapshot) -> list[str]:
     """Files added, removed or modified between two snapshots, sorted.
 
-    >>> changes({"a": (1, 1), "b": (1, 1)}, {"a": (2, 1), "c": (1, 1)})
+    >>> changes({"a": (1, 1, 7), "b": (1, 1, 8)}, {"a": (2, 1, 7), "c": (1, 1, 9)})
     ['a', 'b', 'c']
     """
     return sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
@@ -88,10 +89,12 @@ def changes(before: Snapshot, after: Snapshot) -> list[str]:
 
 def watch(folders: Callable[[], Iterable[Path]], rebuild: Callable[[list[str]], None], *,
           ignored: Iterable[Path] = (), interval: float = 0.25, sleep: Callable[[float], None] = time.sleep,
-          stop: Callable[[], bool] = lambda: False, report: Callable[[str], None] = lambda problem: None) -> None:
+          stop: Callable[[], bool] = lambda: False, report: Callable[[str], None] = lambda problem: None,
+          ready: Callable[[], None] = lambda: None) -> None:
     """Call ``rebuild(changed files)`` after each change under the ``folders()`` (outside ``ignored``), until
     ``stop()`` is true. ``folders`` is asked again after each rebuild: a pack's edited pack.yaml may name
-    another base.
+    another base. ``ready()`` is called once the first look is taken: a save before it would be part of
+    the baseline and never seen, so "watching" is said there, not before.
 
     A change is acted on once the files hold still for one ``interval``: an
     editor that saves in several steps gets one rebuild, not a build of a
@@ -113,6 +116,7 @@ def watch(folders: Callable[[], Iterable[Path]], rebuild: Callable[[list[str]], 
 
     watched = [Path(f) for f in folders()]
     last = look(watched)
+    ready()
     while not stop():
         sleep(interval)
         now = look(watched)

@@ -25,7 +25,30 @@ def test_a_change_written_in_two_steps_gives_one_rebuild(tmp_path):
     assert rebuilt == [[str(card)]]
 
 
-def _watched(folders, steps) -> list[list[str]]:
+def test_a_save_just_after_watching_is_announced_is_seen(tmp_path):
+    """"watching" is said once the baseline is taken: a save the moment it is said is a change, not baseline."""
+    card = tmp_path / "tickets.yaml"
+    card.write_text("a: 1\n")
+    rebuilt = _watched(lambda: [tmp_path], [lambda: None, lambda: None, lambda: None],
+                       ready=lambda: card.write_text("a: 2\n"))
+    assert rebuilt == [[str(card)]]
+
+
+def test_a_save_by_rename_of_the_same_size_and_time_is_seen(tmp_path):
+    card = tmp_path / "tickets.yaml"
+    card.write_text("a: 1\n")
+    stamp = card.stat().st_mtime_ns
+
+    def save_by_rename() -> None:
+        new = tmp_path / ".tickets.yaml.swp"
+        new.write_text("a: 2\n")
+        os.utime(new, ns=(stamp, stamp))
+        new.replace(card)
+
+    assert _watched(lambda: [tmp_path], [save_by_rename, lambda: None, lambda: None]) == [[str(card)]]
+
+
+def _watched(folders, steps, ready=lambda: None) -> list[list[str]]:
     """The rebuilds :func:`watch` asks for while each of its sleeps runs the next step; it stops after the last."""
     steps = iter(steps)
     rebuilt: list[list[str]] = []
@@ -38,7 +61,7 @@ def _watched(folders, steps) -> list[list[str]]:
         else:
             step()
 
-    watch(folders, rebuilt.append, sleep=sleep, stop=lambda: bool(done))
+    watch(folders, rebuilt.append, sleep=sleep, stop=lambda: bool(done), ready=ready)
     return rebuilt
 
 
