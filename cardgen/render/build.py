@@ -23,7 +23,7 @@ from cardgen.render.cache.store import FaceCache, Memo
 from cardgen.render.cache.cachedir import default_cache
 from cardgen.render.faces import fit
 from cardgen.render.faces.facekit import Face
-from cardgen.render.faces.renderer import FaceRenderer
+from cardgen.render.faces.renderer import FaceRenderer, face_rare_han
 from cardgen.render.fonts import instances as font_instances
 from cardgen.render.fonts import stack as fonts
 from cardgen.render.output import atomic_folder, check_target
@@ -160,10 +160,11 @@ def plan_build(content_dir: Path | None, options: BuildOptions, *, out: Path | N
     out = check_target(Path(out) if out is not None else default_out(name, options.variant), protected)
     font_files = [Path(p) for p in fonts.font_files()]
     cache_dir = cache_dir or default_cache()
-    renderer = face_renderer(edition, cache_dir)
+    unprinted = edition.unprinted(options, designed)
+    renderer = face_renderer(edition, cache_dir, [*faces, *unprinted])
     face_cache = renderer.cache
     assert face_cache is not None
-    renderer.render_batch(edition.unprinted(options, designed))  # checked (and cached), not printed
+    renderer.render_batch(unprinted)  # checked (and cached), not printed
     words = edition.words(options.lang)
     files = plan_files_for(name, faces, options, plan_sheets(name, faces, options, words))
     shown, groups = _selected(faces, options.only)  # the printed faces: what the preview shows
@@ -206,12 +207,14 @@ def protected_folders(edition: Edition) -> list[Path]:
     return [Path(first), *map(Path, edition.templates), *map(Path, layers)]
 
 
-def face_renderer(edition: Edition, cache_dir: Path) -> FaceRenderer:
-    """The renderer faces of ``content`` are laid out with: the print fonts, the face cache in ``cache_dir``,
-    and the layout and glyph checks naming the file, line and column a problem's text is written at."""
+def face_renderer(edition: Edition, cache_dir: Path, faces: Sequence[Face]) -> FaceRenderer:
+    """The renderer ``faces`` of ``edition`` are laid out with: the print fonts (their instances with the rare
+    Han characters the faces set), the face cache in ``cache_dir``, and the layout and glyph checks naming
+    the file, line and column a problem's text is written at."""
     cache = FaceCache(cache_dir)
+    rare = face_rare_han(faces)
     printed = font_instances.print_fonts(fonts.font_faces(), cache_dir / cachedir.FONTS_FOLDER, record=cache_dir,
-                                         dropped=cache.dropped)  # a damaged instance is noted with the rest
+                                         dropped=cache.dropped, rare=rare)  # a damaged instance is noted
     written_in = list(map(Path, edition.folders))  # where a problem's text is written
     return FaceRenderer(
         roots=protected_folders(edition),
@@ -220,6 +223,7 @@ def face_renderer(edition: Edition, cache_dir: Path) -> FaceRenderer:
         cache=cache,
         check_layout=fit.located_check(written_in),
         check_glyphs=fit.located_glyph_check(written_in),
+        rare=rare,
     )
 
 

@@ -28,7 +28,10 @@ def test_variable_fonts_get_one_static_instance_per_weight_kept_by_source_hash(t
             assert used.parent == tmp_path and used != face.path and f"-wght{face.weight}-" in used.name
             font = TTFont(used)
             assert "fvar" not in font and "gvar" not in font
-            assert set(font.getBestCmap()) == set(TTFont(face.path).getBestCmap())  # coverage unchanged
+            source = set(TTFont(face.path).getBestCmap())
+            left_out = {code for code in source if font_instances.is_han(code)
+                        and code not in font_instances.common_han()}
+            assert set(font.getBestCmap()) == source - left_out  # every character but the rare Han ones
         else:
             assert used == Path(face.path)  # static fonts are used as they are
     first = {p: p.read_bytes() for p in printed.values() if p.parent == tmp_path}
@@ -39,6 +42,25 @@ def test_variable_fonts_get_one_static_instance_per_weight_kept_by_source_hash(t
     mtimes = {p: p.stat().st_mtime_ns for p in first}
     font_instances.print_fonts(fonts.font_faces(), tmp_path)
     assert {p: p.stat().st_mtime_ns for p in first} == mtimes  # kept, not made again
+
+
+def test_an_instance_keeps_gb2312_and_the_rare_han_characters_it_is_asked_for(tmp_path):
+    """The Chinese font's instance leaves out the Han characters outside GB 2312 that no face sets: a
+    build's own rare ones are added (the instance is then another file), drawn as the full font draws them."""
+    assert len(font_instances.common_han()) == 6763
+    sans = next(face for face in fonts.font_faces() if face.family == "Card Sans" and face.weight == fonts.REGULAR)
+    plain = font_instances.print_fonts([sans], tmp_path)[sans]
+    rare = font_instances.print_fonts([sans], tmp_path, rare="鐵")[sans]
+    assert plain != rare and "-r" in rare.name and "-r" not in plain.name
+    assert ord("鐵") not in TTFont(plain).getBestCmap() and ord("铁") in TTFont(plain).getBestCmap()
+    full = TTFont(io.BytesIO(__import__("cardgen.render.fonts.harfbuzz", fromlist=["instance"]).instance(
+        Path(sans.path), {"wght": fonts.REGULAR})))
+    ours = TTFont(rare)
+    glyph = ours.getBestCmap()[ord("鐵")]
+    assert glyph == full.getBestCmap()[ord("鐵")]  # the same glyph id as in the source
+    assert ours["glyf"][glyph].getCoordinates(ours["glyf"])[0] == full["glyf"][glyph].getCoordinates(full["glyf"])[0]
+    assert ours["hmtx"][glyph] == full["hmtx"][glyph]
+    assert font_instances.print_fonts([sans], tmp_path, rare="鐵𪚥")[sans] == rare  # 𪚥: not in the font
 
 
 def test_the_text_font_is_truetype_at_two_real_weights(tmp_path):

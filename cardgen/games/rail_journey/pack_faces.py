@@ -23,12 +23,15 @@ def check_base_faces(content) -> Iterator[tuple[str, int, str]]:
     (printed by its build) or restyles (not printed); nothing for a plain content folder."""
     if content.pack is None:
         return
-    renderer = face_renderer(RailJourneyEdition(content, BuildOptions()), default_cache())
+    by_lang = {}
     for lang in design.LANGS:
         options = BuildOptions(lang=lang, players=content.game.players.max)
         faces, doc, _ = design_faces(content, options)
         changed = {face_id for ids in doc["pack"]["changed"].values() for face_id in ids}
-        base = [f for f in faces if f.id in changed] + unprinted_changes(content, options, doc)
+        by_lang[lang] = [f for f in faces if f.id in changed] + unprinted_changes(content, options, doc)
+    renderer = face_renderer(RailJourneyEdition(content, BuildOptions()), default_cache(),
+                             [face for base in by_lang.values() for face in base])
+    for lang, base in by_lang.items():
         try:
             renderer.render_batch(base)
         except BuildError as exc:

@@ -9,9 +9,10 @@ fails the build with a :class:`BuildError` naming the face.
 from __future__ import annotations
 
 import atexit
+import html
 import logging
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,7 +29,13 @@ from cardgen.render.cache.store import FaceCache, face_key, fonts_fingerprint
 from cardgen.render.pdf import faceunits
 from cardgen.render.faces.fetcher import RestrictedFetcher
 from cardgen.render.pdf.face import FacePdf
-from cardgen.render.fonts.instances import fixed_font_timestamps as _fixed_font_timestamps
+from cardgen.render.fonts.instances import fixed_font_timestamps as _fixed_font_timestamps, rare_han
+
+
+def face_rare_han(faces: Iterable[Face]) -> str:
+    """The Han characters outside GB 2312 that ``faces`` set (their HTML, entities read): what their print
+    fonts' instances must add (cardgen.render.fonts.instances.rare_han)."""
+    return rare_han(html.unescape(face.html) if "&#" in face.html else face.html for face in faces)
 
 
 LayoutCheck = Callable[[Any, Face], list[str]]
@@ -78,6 +85,9 @@ class FaceRenderer:
     # URL a face's @font-face rule names -> file WeasyPrint reads instead (a static instance of a
     # variable font at the rule's weight, cardgen.render.fonts.instances); ``fonts`` lists the latter.
     substitutes: dict[str, Path] = field(default_factory=dict)
+    # The rare Han characters the instances in ``fonts`` were made with (cardgen.render.fonts.instances):
+    # a face laid out here may set no other; None when the fonts keep every character.
+    rare: str | None = None
     # One font configuration and parsed stylesheets per process and set of allowed files
     # (:func:`_parsing`): each @font-face file is registered once, not once per face, and a
     # rebuild does not parse again the stylesheet of the card that was edited.
@@ -127,6 +137,7 @@ class FaceRenderer:
 
     def _write_units(self, faces: Sequence[Face], done: Callable[[Face], None] | None = None) -> dict[str, bytes]:
         unique = list({self.face_key(face): face for face in faces}.items())
+        self._check_rare([face for _, face in unique])
         used: list[set[Path]] = [set() for _ in unique]
         pages = self._layout_all([face for _, face in unique], used, done)
         for _, page in pages:
@@ -144,6 +155,18 @@ class FaceRenderer:
             for (key, _), unit, files in zip(unique, units, used):
                 self.cache.put(key, unit, files - fonts)
         return {key: unit for (key, _), unit in zip(unique, units)}
+
+    def _check_rare(self, faces: Sequence[Face]) -> None:
+        """Refuse faces that set a rare Han character the instances were made without: they would print
+        nothing for it. (The build makes its instances from all its faces' text, so this is a cardgen bug.)"""
+        if self.rare is None:
+            return
+        made = set(self.rare)
+        lacking = [(face, missing) for face in faces if (missing := set(face_rare_han([face])) - made)]
+        if lacking:
+            raise BuildError("; ".join(f"{face.label} ({face.id}): its print fonts were made without "
+                                       f"{''.join(sorted(missing))} (a cardgen bug: please report it)"
+                                       for face, missing in lacking))
 
     def _layout_all(self, faces: Sequence[Face], used: list[set[Path]],
                     done: Callable[[Face], None] | None = None) -> list[tuple[Any, Any]]:

@@ -10,7 +10,7 @@ per process: the Chinese font is megabytes, read once.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -142,14 +142,20 @@ def _pin(request: hb.SubsetInput, face: hb.Face, location: Mapping[str, float]) 
             raise SubsetError(f"HarfBuzz could not pin axis {tag!r} at {value:g}")
 
 
-def instance(path: Path, location: Mapping[str, float]) -> bytes:
+def instance(path: Path, location: Mapping[str, float], characters: Collection[int] | None = None) -> bytes:
     """The variable font ``path`` pinned at ``location`` (other axes at their default), as a static font
-    with every glyph and table: HarfBuzz's instancer takes a fraction of a second where fontTools'
-    took seconds (the emoji font) to minutes (the Chinese font)."""
+    with every table: HarfBuzz's instancer takes a fraction of a second where fontTools' took seconds (the
+    emoji font) to minutes (the Chinese font). It keeps every glyph, or with ``characters`` the glyphs they
+    reach, each at its own glyph id (a glyph left out is an empty slot)."""
     face = _face(_key(path))
     request = hb.SubsetInput()
-    request.keep_everything()
-    request.unicode_set.update(face.unicodes)  # keep_everything keeps every glyph and code
+    request.keep_everything()  # every table, name and feature
+    request.unicode_set.update(face.unicodes)  # and every code
+    if characters is not None:
+        request.glyph_set.clear()  # keep_everything asks for every glyph as well as every code
+        request.unicode_set.clear()
+        request.unicode_set.update(characters)
+        request.flags |= hb.SubsetFlags.RETAIN_GIDS
     _pin(request, face, location)
     result = hb.subset(face, request)
     if result is None:
