@@ -14,8 +14,9 @@ from cardgen.render.cache.store import Memo
 from cardgen.render.writers.manifest import Manifest
 
 #: What the build's worker threads make, one thread each (each holding one image at a time): the face PNGs,
-#: the longest image work (3.5 s CPU of a cold build). The TTS sheets (2.6 s) are made by the build's own
-#: thread once it has imposed the sheet PDFs (0.7 s), so both finish at about the same time. Measured with
+#: the longest image work (2.3 s CPU of a cold ``--export png,tts`` build, 2026-12). The TTS sheets (0.7 s)
+#: are made by the build's own thread once it has imposed the sheet PDFs (0.5 s). Measured (when PNGs took
+#: 3.5 s and the TTS sheets 2.6 s) with
 #: the TTS sheets on a second worker too, on 2 cores: a cold build 0.3 s slower (7.1-7.4 s against
 #: 6.8-7.0 s) and 15 MB more at its peak, a one-card rebuild 0.08 s faster (median of 10 each, alternated).
 IMAGE_LANES = ("PNG faces",)
