@@ -76,19 +76,21 @@ def test_the_golden_comparison_notices_a_changed_face(full_build):
     assert mean > MAX_MEAN_DIFFERENCE or share > MAX_CHANGED_SHARE
 
 
-def test_a_face_png_is_pillows_encoding_of_its_pixels_with_the_resolution():
-    """PNGs are written by Pillow (zlib level, dpi): they decode to the pixels given, and record the dpi."""
+def test_a_face_png_decodes_to_the_pixels_given_with_the_resolution():
+    """PNGs are written by libvips from RGBx rows (the x dropped, any padding at a row's end too)."""
     import io
     import random
 
     from cardgen.render.images.raster import png_bytes
 
     rng = random.Random(3)
-    image = Image.frombytes("RGB", (17, 9), bytes(rng.randrange(256) for _ in range(17 * 9 * 3)))
-    decoded = Image.open(io.BytesIO(png_bytes(image, 300)))
+    width, height, stride = 17, 9, 17 * 4 + 8
+    rows = [bytes(rng.randrange(256) for _ in range(stride)) for _ in range(height)]
+    decoded = Image.open(io.BytesIO(png_bytes(b"".join(rows), width, height, stride, 300)))
     decoded.load()
-    assert decoded.tobytes() == image.tobytes() and [round(v) for v in decoded.info["dpi"]] == [300, 300]
-    assert "dpi" not in Image.open(io.BytesIO(png_bytes(image, None))).info
+    expected = b"".join(bytes(row[i] for i in range(width * 4) if i % 4 != 3) for row in rows)
+    assert decoded.mode == "RGB" and decoded.size == (width, height) and decoded.tobytes() == expected
+    assert [round(v) for v in decoded.info["dpi"]] == [300, 300]
 
 
 def test_tts_cells_show_their_faces_without_a_shift(full_build, content):
@@ -108,14 +110,14 @@ def test_tts_cells_show_their_faces_without_a_shift(full_build, content):
         assert mean < 6 and 2 * mean < shifted, (index, mean, shifted)
 
 
-def test_a_face_image_has_pdfiums_pixels_in_rgb_order_cut_to_the_trim_box():
-    """Faces are rendered as 4-byte pixels for speed: the image is pdfium's usual rendering, colours not swapped."""
+def test_a_face_png_has_pdfiums_pixels_in_rgb_order_cut_to_the_trim_box():
+    """Faces are rendered as 4-byte pixels for speed: the PNG is pdfium's usual rendering, colours not swapped."""
     import io
 
     import pypdfium2 as pdfium
     from reportlab.pdfgen import canvas
 
-    from cardgen.render.images.raster import face_image
+    from cardgen.render.images.raster import face_png
 
     buffer = io.BytesIO()
     page = canvas.Canvas(buffer, pagesize=(40, 30))
@@ -125,7 +127,7 @@ def test_a_face_image_has_pdfiums_pixels_in_rgb_order_cut_to_the_trim_box():
     page.circle(30, 20, 6, stroke=0, fill=1)
     page.setTrimBox((2, 3, 38, 27))
     page.save()
-    image = face_image(buffer.getvalue(), 0, 144)
+    image = Image.open(io.BytesIO(face_png(buffer.getvalue(), 0, 144)))
     assert image.mode == "RGB" and image.size == (72, 48)
     assert image.getpixel((2, 24)) == (255, 0, 0) and image.getpixel((56, 14)) == (0, 0, 255)
     assert image.getpixel((70, 46)) == (255, 255, 255)

@@ -1,4 +1,4 @@
-"""Face PDF -> PNG at print resolution (pypdfium2 renders, Pillow writes).
+"""Face PDF -> PNG at print resolution (pypdfium2 renders, libvips writes), and TTS cells and sheets (Pillow).
 
 The PNG shows the face as cut (its trim box), at 300 dpi by default; the
 bytes depend only on the PDF, so they are cached by the PDF's hash.
@@ -6,16 +6,17 @@ bytes depend only on the PDF, so they are cached by the PDF's hash.
 These functions may be called from several threads (a build makes its face
 PNGs on a worker thread): pdfium allows one call at a time in a process, whatever the
 document, so every use of it here holds ``_PDFIUM`` and closes what it opened
-before letting go; Pillow's encoding runs outside it.
+before letting go; encoding runs outside it.
 """
 
 from __future__ import annotations
 
 import io
 import threading
-import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
+from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -40,49 +41,59 @@ def _page(pdf: bytes, index: int) -> Iterator[pdfium.PdfPage]:
             document.close()
 
 
-def face_image(pdf: bytes, index: int = 0, dpi: float = PNG_DPI) -> Image.Image:
-    """Page ``index`` (a face) cut to its trim box, rendered at ``dpi``, RGB, white behind transparent parts."""
-    with _page(pdf, index) as page:
-        return _trimmed(page, dpi)
-
-
-def _trimmed(page: pdfium.PdfPage, dpi: float) -> Image.Image:
+def _trimmed_crop(page: pdfium.PdfPage) -> tuple[float, float, float, float]:
+    """What to cut off each side of the page's media box (left, bottom, right, top) to keep its trim box."""
     media = page.get_mediabox()
     trim = page.get_trimbox()
-    crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
-    return _rgb(page, scale=dpi / POINTS_PER_INCH, crop=crop)
+    return (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
 
 
-def _rgb(page: pdfium.PdfPage, scale: float, crop: tuple[float, float, float, float] = (0, 0, 0, 0)) -> Image.Image:
-    """The page rendered at ``scale`` (less ``crop``), white behind it, as a Pillow RGB image of its own.
+#: How every face is rendered: white behind it, form fields drawn, into 4-byte RGBx pixels (pdfium's BGRx in
+#: reverse order). Measured on the 119 faces of the Chinese set at 300 dpi (159 Mpx): rendering and copying
+#: them into Pillow took 0.96-0.97 s CPU per 100 faces, against 1.08-1.18 s for pdfium's 3-byte BGR, which
+#: Pillow has to swap and spread out pixel by pixel; the pixels are the same, byte for byte.
+_RENDER = {"fill_color": (255, 255, 255, 255), "may_draw_forms": True,
+           "force_bitmap_format": pdfium_c.FPDFBitmap_BGRx, "rev_byteorder": True}
 
-    pdfium renders into 4-byte RGBx pixels, in Pillow's order, which Pillow copies into its own RGB storage
-    (also 4 bytes a pixel) almost as a plain copy. Measured on the 119 faces of the Chinese set at 300 dpi
-    (159 Mpx): 0.96-0.97 s CPU per 100 faces to render and copy, against 1.08-1.18 s for pdfium's 3-byte BGR,
-    which Pillow has to swap and spread out pixel by pixel; the pixels are the same, byte for byte.
-    """
-    bitmap = page.render(scale=scale, crop=crop, fill_color=(255, 255, 255, 255), may_draw_forms=True,
-                         force_bitmap_format=pdfium_c.FPDFBitmap_BGRx, rev_byteorder=True)
+
+def _rgb(page: pdfium.PdfPage, scale: float) -> Image.Image:
+    """The page rendered at ``scale`` as a Pillow RGB image of its own (Pillow copies RGBx almost as is)."""
+    bitmap = page.render(scale=scale, **_RENDER)
     try:
         return Image.frombytes("RGB", (bitmap.width, bitmap.height), bitmap.buffer, "raw", "RGBX", bitmap.stride, 1)
     finally:
         bitmap.close()
 
 
-#: zlib strategy of every PNG written: run-length deflate suits flat card art. Measured on the 119 faces of
-#: the Chinese set at 300 dpi (159 Mpx), encoding alone: Z_RLE 2.10-2.14 s CPU and 11.1 MB, Pillow's default
-#: (Z_FILTERED) at level 1 2.19 s and 12.2 MB, level 3 2.22 s and 11.9 MB, level 6 3.2 s and 10.4 MB. Most of
-#: the cost is Pillow choosing each row's PNG filter, which no option turns off.
-COMPRESS_TYPE = zlib.Z_RLE
+#: zlib level of the face PNGs, written by libvips without PNG row filters: flat card art needs none.
+#: Measured side by side on the 119 faces of the Chinese set at 300 dpi (159 Mpx), rendering included (alone, not in a build), CPU
+#: per 100 faces: libvips level 2 0.94-0.96 s and 11.5 MB, level 1 0.87-0.94 s and 13.9 MB; Pillow (zlib
+#: Z_RLE) 1.84-2.06 s and 11.7 MB, two thirds of its encoding spent choosing each row's filter, which no
+#: Pillow option turns off. The pixels are the same, byte for byte.
+PNG_COMPRESSION = 2
 #: Names the encoding, for caches of encoded files: change it when the bytes for the same pixels change.
-ENCODING = "pillow-zlib-rle"
+ENCODING = f"libvips-png-c{PNG_COMPRESSION}-unfiltered"
+MM_PER_INCH = 25.4
 
 
-def png_bytes(image: Image.Image, dpi: int | None = PNG_DPI) -> bytes:
-    """The image as a PNG (Pillow) that records its resolution when ``dpi`` is given."""
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_type=COMPRESS_TYPE, **({"dpi": (dpi, dpi)} if dpi else {}))
-    return buffer.getvalue()
+@cache
+def _vips() -> Any:
+    """pyvips, imported on first use (a build without PNGs never loads libvips), its operation cache off:
+    every image is encoded once, so a cache would only hold pixels."""
+    import pyvips
+
+    pyvips.cache_set_max(0)
+    return pyvips
+
+
+def png_bytes(rgbx: bytes | memoryview, width: int, height: int, stride: int, dpi: int) -> bytes:
+    """RGBx rows (4 bytes a pixel, ``stride`` bytes a row) as an RGB PNG that records its resolution."""
+    vips = _vips()
+    image = vips.Image.new_from_memory(rgbx, stride // 4, height, 4, "uchar")
+    if stride != width * 4:
+        image = image.crop(0, 0, width, height)
+    image = image.extract_band(0, n=3).copy(interpretation="srgb", xres=dpi / MM_PER_INCH, yres=dpi / MM_PER_INCH)
+    return bytes(image.pngsave_buffer(compression=PNG_COMPRESSION, filter="none", keep="none"))
 
 
 #: TTS deck sheets are JPEG (TTS reads JPEG and PNG alike): encoding a 4096 px sheet's PNG cost 8x its JPEG, and
@@ -100,11 +111,19 @@ def jpeg_bytes(image: Image.Image) -> bytes:
 
 
 def face_png(pdf: bytes, index: int = 0, dpi: int = PNG_DPI) -> bytes:
-    image = face_image(pdf, index, dpi)
-    data = png_bytes(image, dpi)
-    pixels = image.width * image.height
-    del image
-    if pixels >= BIG_IMAGE_PX:
+    """Page ``index`` (a face) cut to its trim box, at ``dpi``, white behind transparent parts, as a PNG.
+
+    pdfium renders into 4-byte RGBx pixels held by Python (pypdfium2's native bitmap, whose pixels outlive
+    it), which libvips encodes as they are once pdfium is free for the next caller: copying them out first
+    was a fifth of the export's CPU.
+    """
+    with _page(pdf, index) as page:
+        bitmap = page.render(scale=dpi / POINTS_PER_INCH, crop=_trimmed_crop(page), **_RENDER)
+        width, height, stride, pixels = bitmap.width, bitmap.height, bitmap.stride, memoryview(bitmap.buffer)
+        bitmap.close()
+    data = png_bytes(pixels, width, height, stride, dpi)
+    del pixels
+    if width * height >= BIG_IMAGE_PX:
         give_freed_memory_back()  # a board's pixels (cardgen.render.images.memory)
     return data
 

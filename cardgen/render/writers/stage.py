@@ -40,7 +40,8 @@ class Stage:
     tick: Callable[[int, str], None]
     #: run :meth:`later`'s jobs by what they make (IMAGE_LANES); what has no worker runs at once, on the calling thread
     workers: Mapping[str, Executor] | None = None
-    #: CPU seconds the worker threads spent, by what they made
+    #: CPU seconds the worker threads themselves spent, by what they made (not libvips's own threads, which
+    #: encode the face PNGs: benchmarks/bench_build.py measures an export by the whole process's CPU)
     worker_cpu: dict[str, float] = field(default_factory=dict)
     _pending: list[tuple[str, Future[bytes], str | None]] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
