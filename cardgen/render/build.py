@@ -30,6 +30,7 @@ from cardgen.render.output import atomic_folder, check_target
 from cardgen.render.pdf import fontmerge
 from cardgen.render.pdf.face import FacePdf
 from cardgen.render.images.memory import give_freed_memory_back
+from cardgen.render.images.raster import closing_kept_document
 from cardgen.render.sheets import impose
 from cardgen.render.sheets.files import PdfFile, plan_files, quantities
 from cardgen.render.sheets.layout import DUPLEX_MODES, PAPERS_MM, paper_size
@@ -329,7 +330,7 @@ def write_set(game_id: str, faces: Sequence[Face], options: BuildOptions, out: P
     manifest = Manifest(game_id, recorded, extra=dict(extra or {}))
     memo = _memo(renderer.cache)
     with atomic_folder(out, protected) as folder, fontmerge.sources(merge_sources(renderer), memo), \
-            worker_threads() as workers:
+            closing_kept_document(), worker_threads() as workers:  # the workers stop before the document closes
         stage = Stage(folder, manifest, memo, tick, workers)
         write_take_out(stage, take_out)
         png_of = FacePngs(stage, pdfs)

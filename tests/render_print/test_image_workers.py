@@ -119,3 +119,41 @@ def test_faces_rendered_on_many_threads_at_once_have_the_pixels_of_one_at_a_time
         together = list(pool.map(lambda job: face_png(job[0], job[1], 72), jobs))
         cells_together = list(pool.map(lambda job: face_cell_pixels(job[0], job[1], (60, 84)), jobs))
     assert together == alone and cells_together == cells
+
+
+def test_face_pngs_from_the_batch_document_are_the_bytes_of_those_from_each_faces_own_pdf(monkeypatch, tmp_path):
+    """A cold build renders its PNGs from the one document each batch of faces was written as (keeping it open);
+    a build whose faces come from the cache renders them from each face's own PDF: the same bytes."""
+    from cardgen.render.build import BuildOptions, build
+    from cardgen.render.images import raster
+    from cardgen.render.writers import pngs
+
+    kept, real = [], pngs.face_png
+
+    def recording(pdf, index=0, dpi=raster.PNG_DPI, keep=False):
+        kept.append(keep)
+        return real(pdf, index, dpi, keep)
+
+    monkeypatch.setattr(pngs, "face_png", recording)
+    kinds = ("dispatch", "station_mat", "track_map")
+    build(None, BuildOptions(only=kinds, exports=("png",)), out=tmp_path / "batch", cache_dir=tmp_path / "cold")
+    assert kept and all(kept) and raster._kept is None  # every face from its batch, the document closed after
+    kept.clear()
+    build(None, BuildOptions(only=kinds), out=tmp_path / "faces-only", cache_dir=tmp_path / "warm")
+    build(None, BuildOptions(only=kinds, exports=("png",)), out=tmp_path / "own", cache_dir=tmp_path / "warm")
+    assert kept and not any(kept)  # every face from its own (cached) PDF
+    batch, own = sorted((tmp_path / "batch" / "png").iterdir()), sorted((tmp_path / "own" / "png").iterdir())
+    assert [p.name for p in batch] == [p.name for p in own] and len(batch) > 10
+    assert [p.read_bytes() for p in batch] == [p.read_bytes() for p in own]
+
+
+def test_a_kept_document_serves_only_the_bytes_it_was_opened_from(full_build):
+    """Two documents asked for in turn, each kept: each page comes from its own document, never the other."""
+    from cardgen.render.images.raster import closing_kept_document
+
+    out, _ = full_build
+    dispatch, event = (out / "dispatch.pdf").read_bytes(), (out / "event.pdf").read_bytes()
+    alone = [face_png(pdf, 0, 72) for pdf in (dispatch, event, dispatch)]
+    with closing_kept_document():
+        kept = [face_png(pdf, 0, 72, keep=True) for pdf in (dispatch, event, dispatch)]
+    assert kept == alone and alone[0] != alone[1]

@@ -28,7 +28,7 @@ from cardgen.render.faces.fit import FACE_LINK, FACE_LINK_TARGET
 from cardgen.render.cache.store import FaceCache, face_key, fonts_fingerprint
 from cardgen.render.pdf import faceunits
 from cardgen.render.faces.fetcher import RestrictedFetcher
-from cardgen.render.pdf.face import FacePdf
+from cardgen.render.pdf.face import FacePdf, WrittenIn
 from cardgen.render.fonts.instances import fixed_font_timestamps as _fixed_font_timestamps, rare_han
 
 
@@ -131,11 +131,15 @@ class FaceRenderer:
         for face, key in zip(faces, keys):
             if done is not None and key in found:
                 done(face)
+        written: dict[str, WrittenIn] = {}
         if missing:
-            found.update(self._write_units(missing, done))
-        return [FacePdf(found[key], 0, key) for key in keys]
+            for key, (unit, where) in self._write_units(missing, done).items():
+                found[key], written[key] = unit, where
+        return [FacePdf(found[key], 0, key, written.get(key)) for key in keys]
 
-    def _write_units(self, faces: Sequence[Face], done: Callable[[Face], None] | None = None) -> dict[str, bytes]:
+    def _write_units(self, faces: Sequence[Face],
+                     done: Callable[[Face], None] | None = None) -> dict[str, tuple[bytes, WrittenIn]]:
+        """Each face's own PDF, cut from the one document they are written as (and where in it it was)."""
         unique = list({self.face_key(face): face for face in faces}.items())
         self._check_rare([face for _, face in unique])
         used: list[set[Path]] = [set() for _ in unique]
@@ -154,7 +158,7 @@ class FaceRenderer:
         if self.cache is not None:
             for (key, _), unit, files in zip(unique, units, used):
                 self.cache.put(key, unit, files - fonts)
-        return {key: unit for (key, _), unit in zip(unique, units)}
+        return {key: (unit, WrittenIn(pdf, page)) for page, ((key, _), unit) in enumerate(zip(unique, units))}
 
     def _check_rare(self, faces: Sequence[Face]) -> None:
         """Refuse faces that set a rare Han character the instances were made without: they would print

@@ -28,17 +28,48 @@ PNG_DPI = 300
 POINTS_PER_INCH = 72.0
 
 _PDFIUM = threading.Lock()
+#: The document last opened by ``_page(..., keep=True)`` (and the bytes it was opened from), left open for the
+#: next face of the same document until :func:`closing_kept_document` ends; guarded by ``_PDFIUM``.
+_kept: tuple[bytes, pdfium.PdfDocument] | None = None
 
 
 @contextmanager
-def _page(pdf: bytes, index: int) -> Iterator[pdfium.PdfPage]:
-    """Page ``index`` of ``pdf``, used while holding ``_PDFIUM``; the document (and its page) closed after."""
+def _page(pdf: bytes, index: int, keep: bool = False) -> Iterator[pdfium.PdfPage]:
+    """Page ``index`` of ``pdf``, used while holding ``_PDFIUM``; the page closed after, and the document too
+    unless ``keep``: then it stays open for the next call on the same ``pdf`` object (a batch of faces)."""
+    global _kept
     with _PDFIUM:
-        document = pdfium.PdfDocument(pdf)
+        if keep and _kept is not None and _kept[0] is pdf:
+            document = _kept[1]
+        else:
+            document = pdfium.PdfDocument(pdf)
+            if keep:
+                _close_kept()
+                _kept = (pdf, document)
+        page = document[index]  # loaded once: loading a page is most of what opening it costs
         try:
-            yield document[index]  # loaded once: loading a page is most of what opening it costs
+            yield page
         finally:
-            document.close()
+            page.close()
+            if not keep:
+                document.close()
+
+
+def _close_kept() -> None:
+    global _kept
+    if _kept is not None:
+        _kept[1].close()
+        _kept = None
+
+
+@contextmanager
+def closing_kept_document() -> Iterator[None]:
+    """Close the document ``_page(..., keep=True)`` kept open, on the way out (a build, once its PNGs are made)."""
+    try:
+        yield
+    finally:
+        with _PDFIUM:
+            _close_kept()
 
 
 def _trimmed_crop(page: pdfium.PdfPage) -> tuple[float, float, float, float]:
@@ -66,10 +97,10 @@ def _rgb(page: pdfium.PdfPage, scale: float) -> Image.Image:
 
 
 #: zlib level of the face PNGs, written by libvips without PNG row filters: flat card art needs none.
-#: Measured side by side on the 119 faces of the Chinese set at 300 dpi (159 Mpx), rendering included (alone, not in a build), CPU
-#: per 100 faces: libvips level 2 0.94-0.96 s and 11.5 MB, level 1 0.87-0.94 s and 13.9 MB; Pillow (zlib
-#: Z_RLE) 1.84-2.06 s and 11.7 MB, two thirds of its encoding spent choosing each row's filter, which no
-#: Pillow option turns off. The pixels are the same, byte for byte.
+#: Measured side by side on the 119 faces of the Chinese set at 300 dpi (159 Mpx), each face rendered
+#: from its own PDF (alone, not in a build), CPU per 100 faces: libvips level 2 0.94-0.96 s and 11.5 MB,
+#: level 1 0.87-0.94 s and 13.9 MB; Pillow (zlib Z_RLE) 1.84-2.06 s and 11.7 MB, two thirds of its
+#: encoding spent choosing each row's filter, which no Pillow option turns off. The same pixels, byte for byte.
 PNG_COMPRESSION = 2
 #: Names the encoding, for caches of encoded files: change it when the bytes for the same pixels change.
 ENCODING = f"libvips-png-c{PNG_COMPRESSION}-unfiltered"
@@ -110,14 +141,15 @@ def jpeg_bytes(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def face_png(pdf: bytes, index: int = 0, dpi: int = PNG_DPI) -> bytes:
+def face_png(pdf: bytes, index: int = 0, dpi: int = PNG_DPI, keep: bool = False) -> bytes:
     """Page ``index`` (a face) cut to its trim box, at ``dpi``, white behind transparent parts, as a PNG.
 
     pdfium renders into 4-byte RGBx pixels held by Python (pypdfium2's native bitmap, whose pixels outlive
     it), which libvips encodes as they are once pdfium is free for the next caller: copying them out first
-    was a fifth of the export's CPU.
+    was a fifth of the export's CPU. ``keep``: leave the document open for the next page of the same
+    ``pdf`` (:class:`cardgen.render.pdf.face.WrittenIn`: its fonts are parsed once for all its faces).
     """
-    with _page(pdf, index) as page:
+    with _page(pdf, index, keep) as page:
         bitmap = page.render(scale=dpi / POINTS_PER_INCH, crop=_trimmed_crop(page), **_RENDER)
         width, height, stride, pixels = bitmap.width, bitmap.height, bitmap.stride, memoryview(bitmap.buffer)
         bitmap.close()

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class WrittenIn:
+    """Page ``index`` of ``pdf``, the one document a batch of faces was written as before it was cut up.
+
+    The same drawing as the face's own PDF, with the fonts of every face of the batch in one place: a PNG
+    rendered from it has the same pixels, and pdfium parses those fonts once for the whole batch.
+    """
+
+    pdf: bytes
+    index: int
 
 
 @dataclass(frozen=True)
@@ -12,6 +24,8 @@ class FacePdf:
     pdf: bytes
     index: int
     batch: str  # content hash of what the bytes depend on (the face's key)
+    #: where the face was written, when this build wrote it (a face from the cache has no batch document)
+    written_in: WrittenIn | None = field(default=None, compare=False, repr=False)
 
     @property
     def digest(self) -> str:

@@ -14,7 +14,7 @@ from cardgen.render.cache.store import Memo
 from cardgen.render.writers.manifest import Manifest
 
 #: What the build's worker threads make, one thread each (each holding one image at a time): the face PNGs,
-#: the longest image work (2.3 s CPU of a cold ``--export png,tts`` build, 2026-12). The TTS sheets (0.7 s)
+#: the longest image work (about 1 s CPU of a cold ``--export png,tts`` build, 2026-12). The TTS sheets (0.7 s)
 #: are made by the build's own thread once it has imposed the sheet PDFs (0.5 s). Measured (when PNGs took
 #: 3.5 s and the TTS sheets 2.6 s) with
 #: the TTS sheets on a second worker too, on 2 cores: a cold build 0.3 s slower (7.1-7.4 s against
