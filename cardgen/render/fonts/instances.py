@@ -70,9 +70,13 @@ def instance_bytes(source: Path, weight: int, rare: str = "") -> bytes:
     return harfbuzz.instance(source, {"wght": weight}, kept_characters(source, rare))
 
 
+#: The Han ideographs: the CJK Unified blocks, their extensions, the compatibility ones.
+HAN_BLOCKS = ((0x3400, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x3FFFF))
+
+
 def is_han(code: int) -> bool:
-    """Whether ``code`` is a Han ideograph (the CJK Unified blocks, their extensions, the compatibility ones)."""
-    return 0x3400 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x3FFFF
+    """Whether ``code`` is a Han ideograph (:data:`HAN_BLOCKS`)."""
+    return any(first <= code <= last for first, last in HAN_BLOCKS)
 
 
 @cache
@@ -89,7 +93,7 @@ def common_han() -> frozenset[int]:
 
 
 #: What :func:`is_han` says, as a pattern: a build's faces are scanned for Han in C, not character by character.
-_HAN = re.compile("[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
+_HAN = re.compile("[" + "".join(f"{chr(first)}-{chr(last)}" for first, last in HAN_BLOCKS) + "]")
 
 
 def rare_han(texts: Iterable[str]) -> str:
@@ -106,12 +110,18 @@ def rare_han(texts: Iterable[str]) -> str:
 def kept_characters(source: Path, rare: str = "") -> frozenset[int] | None:
     """The characters ``source``'s instance keeps, or None for all of them (a font with no Han character
     outside :func:`common_han`, such as the symbol and emoji fonts)."""
-    codes = harfbuzz.unicodes(source)
-    common = common_han()
-    left_out = {code for code in codes if is_han(code) and code not in common}
+    left_out = _uncommon_han(source)
     if not left_out:
         return None
-    return frozenset(codes - left_out) | (left_out & {ord(ch) for ch in rare})
+    return frozenset(harfbuzz.unicodes(source) - left_out) | (left_out & {ord(ch) for ch in rare})
+
+
+@cache
+def _uncommon_han(source: Path) -> frozenset[int]:
+    """The Han characters of ``source`` outside :func:`common_han` (read once per process: every build names
+    its instances by them)."""
+    common = common_han()
+    return frozenset(code for code in harfbuzz.unicodes(source) if is_han(code) and code not in common)
 
 
 def _rare_in(source: Path, rare: str) -> str:
